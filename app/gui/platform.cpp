@@ -1,0 +1,70 @@
+#include "app/gui/platform.hpp"
+
+// glad must come before GLFW so GLFW does not pull in a system GL header.
+#include <glad/gl.h>
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include "core/error.hpp"
+
+namespace ll::gui {
+
+Platform::Platform(const PlatformConfig& cfg) {
+    if (!glfwInit())
+        throw UsageError("cannot open a window: no display (set DISPLAY, or run under xvfb-run)");
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_VISIBLE, cfg.visible ? GLFW_TRUE : GLFW_FALSE);
+    window_ = glfwCreateWindow(cfg.width, cfg.height, cfg.title.c_str(), nullptr, nullptr);
+    if (!window_) {
+        glfwTerminate();
+        throw UsageError("cannot create an OpenGL 3.3 core window; expected a GL 3.3 driver");
+    }
+    glfwMakeContextCurrent(window_);
+    glfwSwapInterval(1);
+    if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress))) {
+        glfwDestroyWindow(window_);
+        glfwTerminate();
+        throw UsageError("cannot load OpenGL 3.3 functions");
+    }
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;
+    ImGui::StyleColorsDark();
+    ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+Platform::~Platform() {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+}
+
+bool Platform::should_close() const { return glfwWindowShouldClose(window_); }
+
+void Platform::new_frame() {
+    glfwWaitEventsTimeout(0.25);
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+}
+
+void Platform::render() {
+    ImGui::Render();
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(window_, &w, &h);
+    glViewport(0, 0, w, h);
+    glClearColor(0.10f, 0.11f, 0.13f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    glfwSwapBuffers(window_);
+}
+
+}  // namespace ll::gui

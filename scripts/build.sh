@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Configures and builds LayoutLab into a build folder.
+#   scripts/build.sh            -> build/        (Release)
+#   LAYOUTLAB_SANITIZE=ON ...   -> build-asan/   (ASan + UBSan)
+#   LAYOUTLAB_WERROR=ON ...     -> warnings are errors (CI)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+sanitize=${LAYOUTLAB_SANITIZE:-OFF}
+werror=${LAYOUTLAB_WERROR:-OFF}
+if [ "$sanitize" = ON ]; then
+  dir=${LAYOUTLAB_BUILD_DIR:-$root/build-asan}
+  type=RelWithDebInfo
+else
+  dir=${LAYOUTLAB_BUILD_DIR:-$root/build}
+  type=Release
+fi
+gen=()
+if command -v ninja >/dev/null 2>&1 && [ ! -f "$dir/Makefile" ]; then
+  gen=(-G Ninja)
+fi
+cmake -S "$root" -B "$dir" "${gen[@]}" -DCMAKE_BUILD_TYPE="$type" \
+  -DLAYOUTLAB_SANITIZE="$sanitize" -DLAYOUTLAB_WERROR="$werror" >/dev/null
+cmake --build "$dir" --parallel "$(nproc)"
+echo "$dir"
