@@ -1,0 +1,62 @@
+// Panels: the windows of the app, one class per file, listed in ONE table.
+//
+// How to add a panel (one file + one line):
+//   1. app/panels/<name>_panel.cpp: a class deriving from ll::gui::Panel that
+//      draws its controls with ImGui inside draw() (the app has already called
+//      ImGui::Begin(title()) for you) and keeps its own state as members
+//      (never function statics). To show cells, build an ll::Plan
+//      (core/plan.hpp) and draw it with an ll::render::PlanView member
+//      (app/render/plan_view.hpp): it animates between stages, pans, zooms
+//      and reports the hovered cell.
+//      End the file with a factory:
+//        std::unique_ptr<Panel> make_<name>_panel() { return std::make_unique<...>(); }
+//   2. app/panels/registry.cpp: declare the factory and add one line
+//        {"<Title>", "<menu group>", make_<name>_panel},
+//      to the table. The menu "View > <group> > <Title>" is built from it.
+// Panels never call glfwSwapBuffers or poll events; they ask for redraws by
+// returning true from busy() while they animate.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace ll::gui {
+
+// What the app shares with every panel during one frame.
+struct AppContext {
+    double dt = 0;           // seconds since the last frame
+    float ui_scale = 1.0f;   // font/UI scale chosen by the user
+    bool dark_theme = true;  // panels pick matching colours
+    std::string status;      // a panel may set a one-line status message
+};
+
+class Panel {
+  public:
+    virtual ~Panel() = default;
+    virtual const char* title() const = 0;
+    // Advance short-lived animation state only (never engine data).
+    virtual void update(double dt) { (void)dt; }
+    // Draw inside the already-begun ImGui window.
+    virtual void draw(AppContext& ctx) = 0;
+    // True while the panel animates: the app keeps redrawing.
+    virtual bool busy() const { return false; }
+    // Saved view settings (scene files). Empty object = nothing to save.
+    virtual nlohmann::json save_settings() const { return nlohmann::json::object(); }
+    // Throws UsageError on a bad scene.
+    virtual void load_settings(const nlohmann::json& j) { (void)j; }
+};
+
+using PanelFactory = std::unique_ptr<Panel> (*)();
+
+struct PanelEntry {
+    const char* title;  // window title and menu item
+    const char* group;  // menu group, e.g. "Formats", "Compute", "Tiling", "Views"
+    PanelFactory make;
+};
+
+// The table of panels, in menu order (app/panels/registry.cpp).
+const std::vector<PanelEntry>& panel_registry();
+
+}  // namespace ll::gui

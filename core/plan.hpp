@@ -1,0 +1,120 @@
+// Plan: the animation data every engine produces and the app draws.
+//
+// A Plan follows `cell_count` cells (one per element of the final tensor,
+// padding included) through an ordered list of Stages. In stage k every cell
+// sits at a row-major *offset* inside that stage's tensor (or is hidden, -1),
+// and the stage's Grid turns an offset into a 2D place in cell units. The app
+// only interpolates cell places between consecutive stages; it never changes
+// the Plan, so scrubbing backwards is free.
+//
+// Memory: a Plan for 16M cells keeps one int64 per cell (`src`) plus, per
+// stage, only a shape and a Grid. Offsets are produced on demand by
+// `offsets(k)`, so a renderer holds float places for just the two stages it
+// interpolates.
+//
+// Grid contract (cell units, x to the right, y down):
+//   - tensor grid: the last axis runs along x, the one before along y; the
+//     axes before them tile the blocks as small multiples, alternately
+//     downwards (axis -3), rightwards (axis -4), downwards (-5), ..., with a
+//     gap of `level` cells between blocks at nesting level `level` (1, 2, ...).
+//     Example: shape (2,3,4) draws 2 blocks of 3x4 stacked vertically with a
+//     1-cell gap: cell_place(g, 13) == {1, 4}  (coord (1,0,1): y = 1*(3+1)+0).
+//   - linear grid (a memory buffer): offset o sits in byte row
+//     r = o / row_elems at column o % row_elems; rows wrap into bands of
+//     `band_rows` rows placed left to right with a 2-cell gap.
+//     Example: row_elems 16, band_rows 32: cell_place(g, 600) == {18+8, 5}
+//     (row 37 -> band 1, row 5 in it; column 8).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/dtype.hpp"
+#include "core/shape.hpp"
+
+namespace ll {
+
+struct Grid {
+    Shape shape;             // the tensor drawn (tensor grid) or {n} (linear)
+    bool linear = false;     // draw as a memory buffer in rows of row_elems
+    int64_t row_elems = 16;  // linear: elements per drawn row (32 bytes)
+    int64_t band_rows = 0;   // linear: rows per band; 0 = all rows in one band
+};
+
+struct Place {
+    float x = 0, y = 0;
+    bool operator==(const Place& o) const { return x == o.x && y == o.y; }
+};
+struct Extent {
+    float w = 0, h = 0;
+};
+
+// Top-left corner of the cell at row-major `offset` of g.shape (see contract).
+Place cell_place(const Grid& g, int64_t offset);
+// Width and height of the whole grid in cell units.
+Extent grid_extent(const Grid& g);
+// A linear grid for a buffer of n elements of type t, rows of 32 bytes and
+// bands of a multiple of 16 rows (one 512-byte fractal) chosen so the picture
+// is roughly square.
+Grid memory_grid(int64_t n, DType t);
+// The default tensor grid for shape s.
+Grid tensor_grid(const Shape& s);
+
+// A labelled rectangle drawn over a stage (cell units): a buffer, a 32-byte
+// row, a 512-byte fractal, a tile.
+struct Box {
+    enum Kind : uint8_t { outline, row, fractal, tile, highlight };
+    float x = 0, y = 0, w = 0, h = 0;
+    Kind kind = outline;
+    std::string label;  // may be empty
+};
+
+struct Stage {
+    std::string label;    // "pad", "reshape", "transpose", "memory"
+    std::string formula;  // caption, e.g. "(M,N) -> (M1*M0, N1*N0)"
+    Shape shape;          // the tensor after this step
+    Grid grid;            // how the stage is drawn
+    std::vector<Box> boxes;
+};
+
+struct Plan {
+    std::string title;
+    int64_t cell_count = 0;
+    DType dtype = DType::fp16;
+    Shape src_shape;           // the source tensor (colour keys refer to it)
+    std::vector<int64_t> src;  // per cell: source linear index, -1 = padding
+    int channel_axis = -1;     // axis of src_shape called "channel", -1 none
+    // Optional real values per source element (0..255), e.g. picture pixels.
+    std::vector<uint8_t> values;
+    std::vector<Stage> stages;
+    // Per cell, its row-major offset inside stages[k].shape, -1 = hidden.
+    // Computed on demand (see the memory note above); must be safe to call
+    // repeatedly and from one thread at a time.
+    std::function<std::vector<int64_t>(size_t k)> offsets;
+};
+
+// Per cell 2 floats (x, y) of stage k; hidden cells get NaN.
+void stage_places(const Plan& p, size_t k, std::vector<float>& xy);
+
+// How cells are coloured; every mode is a pure function of the plan and cell.
+enum class ColourMode : uint8_t { source_index, row, column, channel, fractal, value };
+const char* name(ColourMode m);
+const std::vector<ColourMode>& all_colour_modes();
+ColourMode colour_mode_from_name(const std::string& s);  // throws UsageError
+
+using Rgba8 = std::array<uint8_t, 4>;
+// Perceptual colour map (turbo-like, blue -> green -> red) for t in [0,1].
+Rgba8 colour_map(float t);
+// Colour of one cell. Padding cells get alpha 0 (the renderer hatches them).
+// `fractal_elems` groups destination cells for ColourMode::fractal.
+Rgba8 cell_colour(const Plan& p, ColourMode m, int64_t cell, int64_t fractal_elems);
+
+// Elements of one 512-byte fractal for dtype t (256 for fp16).
+inline int64_t fractal_elems(DType t) {
+    return 512 * 8 / bits(t);
+}
+
+}  // namespace ll
