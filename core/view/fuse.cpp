@@ -1,0 +1,90 @@
+#include "core/view/fuse.hpp"
+
+#include <algorithm>
+
+#include "core/dtype.hpp"
+
+namespace ll::view {
+
+namespace {
+
+int64_t bytes(int bits, int64_t n) {
+    return (n * bits + 7) / 8;
+}
+
+// Distinct storage-0 offsets read by a composite map; enumerated while small.
+int64_t distinct_composite(const View& v, int64_t input_elems) {
+    int64_t n = v.layout.size();
+    if (n > (int64_t(1) << 22)) return std::min(n, input_elems);
+    std::vector<int64_t> offs;
+    offs.reserve(size_t(n));
+    Shape s = v.shape();
+    for (int64_t i = 0; i < n; ++i) offs.push_back(resolve(v, unravel(i, s)));
+    std::sort(offs.begin(), offs.end());
+    return int64_t(std::unique(offs.begin(), offs.end()) - offs.begin());
+}
+
+std::optional<std::vector<int64_t>> as_permutation(const Layout& in, const Layout& out) {
+    if (in.rank() != out.rank() || in.offset != out.offset) return std::nullopt;
+    std::vector<int64_t> perm(out.rank(), -1);
+    std::vector<bool> used(in.rank(), false);
+    for (int unit = 0; unit < 2; ++unit)  // non-trivial modes first, then size-1 modes in order
+        for (size_t i = 0; i < out.rank(); ++i) {
+            bool trivial = out.modes[i].size() == 1;
+            if (trivial != (unit == 1)) continue;
+            auto want = coalesce(out.modes[i].subs);
+            for (size_t j = 0; j < in.rank(); ++j) {
+                if (used[j] || in.modes[j].size() != out.modes[i].size()) continue;
+                if (!trivial && !(coalesce(in.modes[j].subs) == want)) continue;
+                perm[i] = int64_t(j);
+                used[j] = true;
+                break;
+            }
+            if (perm[i] < 0) return std::nullopt;
+        }
+    return perm;
+}
+
+}  // namespace
+
+Fused fuse(const View& input, const std::vector<Op>& ops) {
+    Fused f;
+    f.input = input;
+    View cur = input;
+    const int bits = input.elem_bits;
+    for (const Op& op : ops) {
+        FuseStep st;
+        st.op = op;
+        st.category = category(op.kind);
+        st.in_shape = cur.shape();
+        Applied a = apply(cur, op, ReshapeRule::hierarchical);
+        st.out_shape = a.view.shape();
+        st.copied = a.copied;
+        st.map = a.view;
+        int64_t n_in = numel(st.in_shape), n_out = numel(st.out_shape);
+        st.writes = n_out;
+        // A selecting step reads only what it keeps; an expanding one reads each
+        // input element once (its copies come from the same read).
+        st.reads = st.category == Category::selecting ? n_out : n_in;
+        f.unfused_moved_bytes += bytes(bits, st.reads) + bytes(bits, st.writes);
+        f.steps.push_back(st);
+        cur = a.view;
+    }
+    f.result = cur;
+    f.composite = cur.storage != input.storage;
+    const Layout& in = input.layout;
+    const Layout& out = cur.layout;
+    if (!f.composite) {
+        f.identity = same_map(in, out);
+        f.permutation = as_permutation(in, out);
+        f.moves_nothing =
+            in.offset == out.offset && coalesce(flatten(in)) == coalesce(flatten(out));
+        f.distinct_reads = distinct_offsets(out);
+    } else {
+        f.distinct_reads = distinct_composite(cur, in.size());
+    }
+    f.moved_bytes = f.moves_nothing ? 0 : bytes(bits, f.distinct_reads) + bytes(bits, out.size());
+    return f;
+}
+
+}  // namespace ll::view

@@ -1,0 +1,60 @@
+// Transform fusion: a chain of layout transforms composed into one index map.
+//
+// Every transform is an index map from output coordinates to input
+// coordinates; applying the chain's view ops to the input layout composes
+// those maps (ReshapeRule::hierarchical, so a reshape that a single stride
+// cannot express keeps (outer, inner) sub-modes instead of copying). The
+// fused map is the final layout over the INPUT storage: one read pass with
+// that layout and one contiguous write does the whole chain. Only when even
+// sub-modes cannot express a step does the map become a composition of
+// layouts (`composite`), still evaluated in one pass by resolve().
+//
+// Bytes: unfused, every step is materialised (it reads what it needs from the
+// previous buffer and writes its whole output); fused, one read of the
+// distinct input elements needed and one write of the output, and nothing at
+// all when the map is the identity on memory (NCHW -> NHWC -> NCHW, or a
+// reshape of a contiguous tensor).
+//
+// Worked example, (1,64,56,56) fp32 NCHW, reshape:1,64,3136 then transpose:1,2
+//   step 1 (1,64,3136):(200704,3136,1)    bijective
+//   step 2 (1,3136,64):(200704,1,3136)    bijective
+//   fused  (1,3136,64):(200704,1,3136): one strided copy,
+//   moved 1,605,632 B (read + write of 802,816 B) against 3,211,264 B unfused.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/view/view.hpp"
+
+namespace ll::view {
+
+struct FuseStep {
+    Op op;
+    Category category = Category::bijective;
+    Shape in_shape, out_shape;
+    View map;             // composed map after this step, over the input storage
+    bool copied = false;  // even sub-modes could not express the step
+    int64_t reads = 0;    // elements this step reads when materialised alone
+    int64_t writes = 0;   // elements it writes
+};
+
+struct Fused {
+    View input;
+    std::vector<FuseStep> steps;
+    View result;  // the single read map (layout over the input storage)
+    bool composite = false;
+    bool identity = false;  // same shape, every index reads its own element
+    // Output dim i is input dim permutation[i] (a pure permutation), else nullopt.
+    std::optional<std::vector<int64_t>> permutation;
+    bool moves_nothing = false;  // the output is the input storage as it lies
+    int64_t moved_bytes = 0;     // fused: one read + one write (0 when moves_nothing)
+    int64_t unfused_moved_bytes = 0;
+    int64_t distinct_reads = 0;  // input elements the fused pass reads
+};
+
+// Throws UsageError naming the first op that does not fit.
+Fused fuse(const View& input, const std::vector<Op>& ops);
+
+}  // namespace ll::view

@@ -1,0 +1,103 @@
+// Views: a Layout over one storage plus what a framework tensor keeps beside
+// it (element size, base address), and the zero-copy operations on it.
+//
+// Contract: every op returns a view whose index x reads the element that the
+// same op applied to a materialised (copied, row-major) tensor puts at x.
+// Ops change only metadata, except where a strided layout cannot express the
+// result; then the result is a copy: a new contiguous storage (storage id + 1)
+// filled with the previous view's elements in row-major order, and `source`
+// points at that previous view. resolve() follows those copies back.
+//
+// Worked example (the seed document's numbers, fp32):
+//   x = View(row_major({2,3,4}))            (2,3,4):(12,4,1)
+//   transpose:1,2                           (2,4,3):(12,1,4)   same storage
+//   reshape:6,4                             copies: (6,4):(4,1) on storage 1
+//   View(row_major({10,20})) slice:2:8,5:15 (6,10):(20,1)+45
+//   View(row_major({3}))     expand:4,3     (4,3):(0,1)
+//
+// Op syntax (parse_op), dims are 0-based:
+//   permute:0,2,3,1    transpose:1,2    reshape:6,4    expand:4,3 (-1 keeps a dim)
+//   slice:2:8,5:15     one start:stop[:step] per dim, empty parts default to
+//                      0:size:1, omitted trailing dims are kept whole
+//                      (slice:0:10:2,: and slice:::2 are valid)
+//   squeeze[:d]        unsqueeze:d       repeat:2,1 (tile each dim)   contiguous
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/view/layout.hpp"
+
+namespace ll::view {
+
+struct View {
+    Layout layout;
+    int elem_bits = 32;
+    int64_t base = 0;  // byte address of storage element 0
+    int storage = 0;   // 0: the original storage; k: the k-th copy
+    int64_t storage_elems = 0;
+    std::shared_ptr<const View> source;  // for a copy: the view it was filled from
+
+    Shape shape() const { return layout.shape(); }
+    int64_t element_offset(const Coord& c) const { return layout(c); }
+    int64_t address(const Coord& c) const { return base + layout(c) * elem_bits / 8; }
+};
+
+// A contiguous view over a fresh storage of exactly layout's extent.
+View make_view(const Layout& layout, int elem_bits = 32, int64_t base = 0);
+
+enum class OpKind {
+    permute,
+    transpose,
+    slice,
+    reshape,
+    expand,
+    squeeze,
+    unsqueeze,
+    repeat,
+    contiguous
+};
+enum class Category { bijective, expanding, selecting };
+
+struct Range {
+    int64_t start = 0, stop = -1, step = 1;  // stop < 0: to the end
+    bool has_start = false, has_stop = false;
+};
+
+struct Op {
+    OpKind kind = OpKind::contiguous;
+    std::vector<int64_t> ints;  // dims, shape or repeats
+    std::vector<Range> ranges;  // slice
+    std::string text;           // as written, for messages
+};
+
+const char* name(OpKind k);
+const char* name(Category c);
+Category category(OpKind k);
+
+// Throws UsageError "op 'text': ...; expected ..." for bad syntax or names.
+Op parse_op(const std::string& text);
+
+// How a reshape that a single stride per dim cannot express is handled:
+// strided (PyTorch's view rule: copy), or hierarchical (keep (outer, inner)
+// sub-modes, copying only when even those cannot express it; used by fusion).
+enum class ReshapeRule { strided, hierarchical };
+
+struct Applied {
+    View view;
+    bool copied = false;
+};
+
+// Throws UsageError naming the op and what is expected when the op does not
+// fit the view (bad permutation, slice out of bounds, count change, ...).
+Applied apply(const View& v, const Op& op, ReshapeRule rule = ReshapeRule::strided);
+
+// The view copied into a new contiguous storage (the result of .contiguous()).
+View materialize(const View& v);
+
+// Offset in the ORIGINAL storage (storage 0) that index c of v reads.
+int64_t resolve(const View& v, const Coord& c);
+
+}  // namespace ll::view
