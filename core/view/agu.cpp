@@ -131,8 +131,8 @@ Dma make_dma(const Layout& src, const Layout& dst, int elem_bits, int64_t src_ba
                              " is blocked incompatibly in the two layouts; " +
                              "expected blockings where one divides the other");
         if (sizes.empty()) {
-            a.modes[m].subs = {{1, 0}};
-            b.modes[m].subs = {{1, 0}};
+            a.modes[m] = coalesce(src.modes[m]);  // size 1: keeps its stride for printing
+            b.modes[m] = coalesce(dst.modes[m]);
             continue;
         }
         a.modes[m].subs = split_to(src.modes[m].subs, sizes);
