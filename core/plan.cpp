@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 #include "core/error.hpp"
+#include "core/format/format.hpp"
 
 namespace ll {
 
@@ -231,6 +233,121 @@ Rgba8 cell_colour(const Plan& p, ColourMode m, int64_t cell, int64_t fractal_ele
         }
     }
     return {255, 0, 255, 255};
+}
+
+}  // namespace ll
+
+// ---- format conversions as Plans ---------------------------------------------
+
+namespace ll {
+
+namespace {
+
+int channel_axis_of(Format f) {
+    std::string letters = axis_letters(f);
+    auto pos = letters.find('C');
+    return pos == std::string::npos ? -1 : int(pos);
+}
+
+}  // namespace
+
+Plan format_plan(const std::vector<Pipeline>& chain_in) {
+    if (chain_in.empty()) throw UsageError("empty conversion chain; expected at least one step");
+    auto chain = std::make_shared<const std::vector<Pipeline>>(chain_in);
+    const std::vector<Pipeline>& c = *chain;
+    for (size_t i = 1; i < c.size(); ++i)
+        if (c[i].src_shape != c[i - 1].dst_shape || c[i].from != c[i - 1].to)
+            throw UsageError(std::string("cannot chain ") + name(c[i - 1].to) + " " +
+                             to_string(c[i - 1].dst_shape) + " into " + name(c[i].from) + " " +
+                             to_string(c[i].src_shape) + "; expected matching format and shape");
+    Plan p;
+    const Pipeline& first = c.front();
+    const Pipeline& lastp = c.back();
+    p.title = std::string(name(first.from));
+    for (const Pipeline& q : c) p.title += std::string(" -> ") + name(q.to);
+    p.dtype = first.dtype;
+    p.src_shape = first.src_shape;
+    p.channel_axis = channel_axis_of(first.from);
+    p.cell_count = numel(lastp.dst_shape);
+
+    // Composed maps: for pipeline i, the index of each cell in pipeline i's
+    // destination buffer (-1 when the cell is padding added later).
+    // idx_in_dst[i][cell]; the last one is the identity (kept implicit).
+    auto idx = std::make_shared<std::vector<std::vector<int64_t>>>(c.size());
+    std::vector<int64_t> cur;  // cell -> index in dst of pipeline i
+    for (size_t i = c.size(); i-- > 0;) {
+        if (i + 1 < c.size()) {
+            ElementMap m = element_map(c[i + 1]);
+            if (cur.empty()) {
+                cur = std::move(m);
+            } else {
+                for (int64_t& v : cur) v = v < 0 ? -1 : m[size_t(v)];
+            }
+            (*idx)[i] = cur;
+        }
+    }
+    {
+        ElementMap m0 = element_map(first);
+        if (c.size() == 1) {
+            p.src = std::move(m0);
+        } else {
+            const std::vector<int64_t>& to0 = (*idx)[0];
+            p.src.resize(to0.size());
+            for (size_t j = 0; j < to0.size(); ++j) p.src[j] = to0[j] < 0 ? -1 : m0[size_t(to0[j])];
+        }
+    }
+
+    // Stage list and, per stage, which pipeline and which step it shows.
+    struct Ref {
+        size_t pipe, step;  // step == steps.size() + 1: memory of the destination
+    };
+    auto refs = std::make_shared<std::vector<Ref>>();
+    auto add = [&](Stage s, Ref r) {
+        p.stages.push_back(std::move(s));
+        refs->push_back(r);
+    };
+    {
+        Stage s;
+        s.label = std::string("source ") + name(first.from);
+        s.formula = std::string(name(first.from)) + " " + to_string(first.src_shape) +
+                    ", one cell per element";
+        s.shape = first.src_shape;
+        s.grid = tensor_grid(s.shape);
+        add(s, {0, 0});
+    }
+    for (size_t i = 0; i < c.size(); ++i) {
+        const Pipeline& q = c[i];
+        for (size_t k = 0; k < q.steps.size(); ++k) {
+            Stage s;
+            s.label = q.steps[k].label();
+            s.formula = q.steps[k].caption;
+            s.shape = q.steps[k].after;
+            s.grid = tensor_grid(s.shape);
+            add(s, {i, k + 1});
+        }
+        Stage m;
+        int64_t n = numel(q.dst_shape);
+        m.label = std::string("memory ") + name(q.to);
+        m.formula = "byte address = offset x " + std::to_string(bits(q.dtype)) +
+                    "/8; rows of 32 B, a fractal every 512 B (" + std::to_string(n) +
+                    " elements, " + std::to_string(bytes_for(q.dtype, n)) + " B)";
+        m.shape = {n};
+        m.grid = memory_grid(n, q.dtype);
+        add(m, {i, q.steps.size() + 1});
+    }
+
+    p.offsets = [chain, idx, refs](size_t k) {
+        const Ref& r = refs->at(k);
+        const Pipeline& q = (*chain)[r.pipe];
+        size_t step = std::min(r.step, q.steps.size());
+        std::vector<int64_t> off = stage_offsets(q, step);
+        if (r.pipe + 1 == chain->size()) return off;
+        const std::vector<int64_t>& to = (*idx)[r.pipe];
+        std::vector<int64_t> out(to.size());
+        for (size_t j = 0; j < to.size(); ++j) out[j] = to[j] < 0 ? -1 : off[size_t(to[j])];
+        return out;
+    };
+    return p;
 }
 
 }  // namespace ll

@@ -1,0 +1,602 @@
+// Sections: [GL helpers] [PlanGpu] [PlanView: input + overlays] [PlanView: GL]
+#include "app/render/plan_view.hpp"
+
+#include <glad/gl.h>
+#include <layoutlab_shaders.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace ll::render {
+
+// ---- [GL helpers] -------------------------------------------------------------
+
+namespace {
+
+constexpr float kHidden = -1e30f;
+
+struct SharedGl {
+    GLuint draw = 0, pick = 0;
+    GLuint pick_fbo = 0, pick_tex = 0;
+    bool ready = false;
+};
+SharedGl& shared() {
+    static SharedGl s;
+    return s;
+}
+
+GLuint compile(GLenum type, const char* src) {
+    GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &src, nullptr);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[2048];
+        glGetShaderInfoLog(s, sizeof log, nullptr, log);
+        throw std::runtime_error(std::string("shader compile failed: ") + log);
+    }
+    return s;
+}
+
+GLuint link(const char* vs, const char* fs) {
+    GLuint v = compile(GL_VERTEX_SHADER, vs), f = compile(GL_FRAGMENT_SHADER, fs);
+    GLuint p = glCreateProgram();
+    glAttachShader(p, v);
+    glAttachShader(p, f);
+    glLinkProgram(p);
+    glDeleteShader(v);
+    glDeleteShader(f);
+    GLint ok = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[2048];
+        glGetProgramInfoLog(p, sizeof log, nullptr, log);
+        throw std::runtime_error(std::string("shader link failed: ") + log);
+    }
+    return p;
+}
+
+SharedGl& gl() {
+    SharedGl& s = shared();
+    if (s.ready) return s;
+    s.draw = link(shaders::cells_vert, shaders::cells_frag);
+    s.pick = link(shaders::cells_vert, shaders::cells_pick_frag);
+    glGenTextures(1, &s.pick_tex);
+    glBindTexture(GL_TEXTURE_2D, s.pick_tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32I, 1, 1, 0, GL_RED_INTEGER, GL_INT, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glGenFramebuffers(1, &s.pick_fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, s.pick_fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, s.pick_tex, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    s.ready = true;
+    return s;
+}
+
+float lum(const Rgba8& c) {
+    return 0.299f * c[0] + 0.587f * c[1] + 0.114f * c[2];
+}
+
+}  // namespace
+
+void release_shared_gl() {
+    SharedGl& s = shared();
+    if (!s.ready) return;
+    glDeleteProgram(s.draw);
+    glDeleteProgram(s.pick);
+    glDeleteFramebuffers(1, &s.pick_fbo);
+    glDeleteTextures(1, &s.pick_tex);
+    s = SharedGl{};
+}
+
+// ---- [PlanGpu] ----------------------------------------------------------------
+
+PlanGpu::PlanGpu() = default;
+
+PlanGpu::~PlanGpu() {
+    drop_slots();
+    if (colours_) glDeleteBuffers(1, &colours_);
+    if (block_colours_) glDeleteBuffers(1, &block_colours_);
+}
+
+void PlanGpu::drop_slots() {
+    for (Slot& s : slots_) {
+        if (s.cells) glDeleteBuffers(1, &s.cells);
+        if (s.blocks) glDeleteBuffers(1, &s.blocks);
+        s = Slot{};
+    }
+}
+
+void PlanGpu::set_plan(std::shared_ptr<const Plan> p) {
+    drop_slots();
+    plan_ = std::move(p);
+    small_places_.clear();
+    final_offsets_.clear();
+    if (!plan_) return;
+    int64_t n = plan_->cell_count;
+    block_size_ = fractal_elems(plan_->dtype);
+    while (ceil_div(n, block_size_) > (int64_t(1) << 18)) block_size_ *= 4;
+    block_count_ = n > 65536 ? ceil_div(n, block_size_) : 0;
+    if (n <= kSmallPlan) {
+        small_places_.resize(plan_->stages.size());
+        for (size_t k = 0; k < plan_->stages.size(); ++k) stage_places(*plan_, k, small_places_[k]);
+        final_offsets_ = plan_->offsets(plan_->stages.size() - 1);
+    }
+    set_colours(mode_);
+}
+
+void PlanGpu::set_colours(ColourMode m) {
+    mode_ = m;
+    if (!plan_) return;
+    int64_t n = plan_->cell_count;
+    int64_t fe = fractal_elems(plan_->dtype);
+    std::vector<Rgba8> col(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) col[size_t(i)] = cell_colour(*plan_, m, i, fe);
+    if (!colours_) glGenBuffers(1, &colours_);
+    glBindBuffer(GL_ARRAY_BUFFER, colours_);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(n * 4), col.data(), GL_STATIC_DRAW);
+    if (block_count_ > 0) {
+        // Block colour: the mean of its data cells; all padding stays padding.
+        std::vector<Rgba8> bc(static_cast<size_t>(block_count_));
+        for (int64_t b = 0; b < block_count_; ++b) {
+            int64_t lo = b * block_size_, hi = std::min(n, lo + block_size_);
+            uint64_t sum[3] = {0, 0, 0}, cnt = 0;
+            for (int64_t i = lo; i < hi; ++i) {
+                const Rgba8& c = col[size_t(i)];
+                if (c[3] == 0) continue;
+                sum[0] += c[0], sum[1] += c[1], sum[2] += c[2], ++cnt;
+            }
+            if (cnt == 0)
+                bc[size_t(b)] = {0, 0, 0, 0};
+            else
+                bc[size_t(b)] = {uint8_t(sum[0] / cnt), uint8_t(sum[1] / cnt),
+                                 uint8_t(sum[2] / cnt), 255};
+        }
+        if (!block_colours_) glGenBuffers(1, &block_colours_);
+        glBindBuffer(GL_ARRAY_BUFFER, block_colours_);
+        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(block_count_ * 4), bc.data(), GL_STATIC_DRAW);
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    small_colours_.clear();
+    if (n <= kSmallPlan) small_colours_ = std::move(col);
+}
+
+Place PlanGpu::place(size_t k, int64_t cell) {
+    if (!plan_ || cell < 0 || cell >= plan_->cell_count || k >= plan_->stages.size())
+        return {NAN, NAN};
+    if (!small_places_.empty())
+        return {small_places_[k][size_t(2 * cell)], small_places_[k][size_t(2 * cell + 1)]};
+    std::vector<int64_t> off = plan_->offsets(k);
+    if (off[size_t(cell)] < 0) return {NAN, NAN};
+    return cell_place(plan_->stages[k].grid, off[size_t(cell)]);
+}
+
+int64_t PlanGpu::final_offset(int64_t cell) {
+    if (!plan_ || cell < 0 || cell >= plan_->cell_count) return -1;
+    if (!final_offsets_.empty()) return final_offsets_[size_t(cell)];
+    return plan_->offsets(plan_->stages.size() - 1)[size_t(cell)];
+}
+
+const PlanGpu::Slot& PlanGpu::stage(int k) {
+    ++clock_;
+    for (Slot& s : slots_)
+        if (s.k == k) {
+            s.used = clock_;
+            return s;
+        }
+    Slot* victim = &slots_[0];
+    for (Slot& s : slots_)
+        if (s.used < victim->used) victim = &s;
+    Slot& s = *victim;
+    s.k = k;
+    s.used = clock_;
+    std::vector<float> xy;
+    if (!small_places_.empty())
+        xy = small_places_[size_t(k)];
+    else
+        stage_places(*plan_, size_t(k), xy);
+    for (float& v : xy)
+        if (std::isnan(v)) v = kHidden;
+    if (!s.cells) glGenBuffers(1, &s.cells);
+    glBindBuffer(GL_ARRAY_BUFFER, s.cells);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(xy.size() * sizeof(float)), xy.data(), GL_STATIC_DRAW);
+    if (block_count_ > 0) {
+        // Block rectangle: bounding box of its visible cells; when the cells
+        // are scattered (the bounding box is much bigger than the block), a
+        // square of the block's area at its first cell instead.
+        std::vector<float> rect(size_t(block_count_) * 4, kHidden);
+        int64_t n = plan_->cell_count;
+        float side = std::ceil(std::sqrt(float(block_size_)));
+        for (int64_t b = 0; b < block_count_; ++b) {
+            int64_t lo = b * block_size_, hi = std::min(n, lo + block_size_);
+            float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f, fx = 0, fy = 0;
+            bool any = false;
+            for (int64_t i = lo; i < hi; ++i) {
+                float x = xy[size_t(2 * i)], y = xy[size_t(2 * i + 1)];
+                if (x == kHidden) continue;
+                if (!any) fx = x, fy = y;
+                any = true;
+                x0 = std::min(x0, x), y0 = std::min(y0, y);
+                x1 = std::max(x1, x + 1), y1 = std::max(y1, y + 1);
+            }
+            if (!any) continue;
+            float* r = &rect[size_t(4 * b)];
+            if ((x1 - x0) * (y1 - y0) > 4.f * float(block_size_)) {
+                r[0] = fx, r[1] = fy, r[2] = side, r[3] = side;
+            } else {
+                r[0] = x0, r[1] = y0, r[2] = x1 - x0, r[3] = y1 - y0;
+            }
+        }
+        if (!s.blocks) glGenBuffers(1, &s.blocks);
+        glBindBuffer(GL_ARRAY_BUFFER, s.blocks);
+        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(rect.size() * sizeof(float)), rect.data(),
+                     GL_STATIC_DRAW);
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    return s;
+}
+
+// ---- [PlanView: input + overlays] --------------------------------------------
+
+PlanView::PlanView() = default;
+
+PlanView::~PlanView() {
+    if (vao_) glDeleteVertexArrays(1, &vao_);
+    if (quad_) glDeleteBuffers(1, &quad_);
+}
+
+ImVec2 PlanView::to_screen(float x, float y) const {
+    return ImVec2(origin_.x + (x - cam_.pan_x) * cam_.zoom,
+                  origin_.y + (y - cam_.pan_y) * cam_.zoom);
+}
+
+void PlanView::fit(PlanGpu& gpu, int k0, int k1) {
+    const Plan* p = gpu.plan();
+    if (!p || size_.x < 8 || size_.y < 8) return;
+    float w = 1, h = 1;
+    for (int k = k0; k <= k1; ++k) {
+        Extent e = grid_extent(p->stages[size_t(k)].grid);
+        w = std::max(w, e.w);
+        h = std::max(h, e.h);
+    }
+    float margin = 12;
+    cam_.zoom = std::min((size_.x - 2 * margin) / w, (size_.y - 2 * margin) / h);
+    cam_.zoom = std::max(cam_.zoom, 1e-4f);
+    cam_.pan_x = -(size_.x / cam_.zoom - w) / 2;
+    cam_.pan_y = -(size_.y / cam_.zoom - h) / 2;
+}
+
+void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) {
+    gpu_ = &gpu;
+    dark_ = style.dark;
+    clicked_ = false;
+    const Plan* p = gpu.plan();
+    ImGui::PushID(this);
+    size.x = std::max(size.x, 16.f);
+    size.y = std::max(size.y, 16.f);
+    ImGui::InvisibleButton("canvas", size,
+                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+    origin_ = ImGui::GetItemRectMin();
+    size_ = size;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 end(origin_.x + size.x, origin_.y + size.y);
+    dl->AddRectFilled(origin_, end,
+                      style.dark ? IM_COL32(22, 24, 28, 255) : IM_COL32(250, 250, 250, 255));
+    if (!p || p->stages.empty() || p->cell_count == 0) {
+        ImGui::PopID();
+        return;
+    }
+    int last = int(p->stages.size()) - 1;
+    s = std::clamp(s, 0.f, float(last));
+    ka_ = std::min(int(std::floor(s)), last);
+    kb_ = std::min(ka_ + 1, last);
+    t_ = s - float(ka_);
+    if (fit_pending_) {
+        fit(gpu, 0, last);
+        fit_pending_ = false;
+    }
+
+    // Input: wheel zooms about the mouse, dragging pans, a click selects.
+    ImGuiIO& io = ImGui::GetIO();
+    bool over = ImGui::IsItemHovered();
+    if (over && io.MouseWheel != 0) {
+        float f = std::pow(1.15f, io.MouseWheel);
+        float cx = cam_.pan_x + (io.MousePos.x - origin_.x) / cam_.zoom;
+        float cy = cam_.pan_y + (io.MousePos.y - origin_.y) / cam_.zoom;
+        cam_.zoom = std::clamp(cam_.zoom * f, 1e-4f, 400.f);
+        cam_.pan_x = cx - (io.MousePos.x - origin_.x) / cam_.zoom;
+        cam_.pan_y = cy - (io.MousePos.y - origin_.y) / cam_.zoom;
+    }
+    if (ImGui::IsItemActivated()) dragged_ = false;
+    if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.f)) {
+        cam_.pan_x -= io.MouseDelta.x / cam_.zoom;
+        cam_.pan_y -= io.MouseDelta.y / cam_.zoom;
+        dragged_ = true;
+    }
+    if (ImGui::IsItemDeactivated() && !dragged_) clicked_ = true;
+
+    lod_ = gpu.block_count() > 0 && cam_.zoom < 1.5f;
+    if (over && !lod_ && cam_.zoom >= 2.f) {
+        bool moved = io.MousePos.x != last_mouse_.x || io.MousePos.y != last_mouse_.y ||
+                     s != last_stage_ || io.MouseWheel != 0 || io.MouseDelta.x != 0;
+        if (moved) hovered_ = pick(gpu, io.MousePos);
+        last_mouse_ = io.MousePos;
+        last_stage_ = s;
+    } else {
+        hovered_ = -1;
+        last_mouse_ = ImVec2(-1, -1);
+    }
+    hover_draw_ = hovered_ >= 0 ? hovered_ : style.highlight;
+    // Make sure both stages are resident before the GL callback runs.
+    gpu.stage(ka_);
+    gpu.stage(kb_);
+
+    dl->PushClipRect(origin_, end, true);
+    dl->AddCallback(
+        [](const ImDrawList* l, const ImDrawCmd* c) {
+            static_cast<PlanView*>(c->UserCallbackData)->render_gl(l, c);
+        },
+        this);
+    dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+
+    // Memory grid lines: every 32-byte row (when rows are tall enough) and
+    // every 512-byte fractal, faded in as the linear stage comes in.
+    for (int side = 0; side < 2; ++side) {
+        int k = side == 0 ? ka_ : kb_;
+        float alpha = side == 0 ? 1.f - t_ : t_;
+        if (ka_ == kb_ && side == 1) break;
+        const Grid& g = p->stages[size_t(k)].grid;
+        if (!g.linear || alpha < 0.05f) continue;
+        int64_t n = g.shape[0], rows = ceil_div(n, g.row_elems);
+        int64_t band_rows = g.band_rows > 0 ? g.band_rows : rows;
+        int64_t bands = ceil_div(rows, band_rows);
+        float y_top = cam_.pan_y, y_bot = cam_.pan_y + size_.y / cam_.zoom;
+        int64_t r0 = std::max<int64_t>(0, int64_t(std::floor(y_top)));
+        int64_t r1 = std::min<int64_t>(band_rows, int64_t(std::ceil(y_bot)));
+        bool row_lines = cam_.zoom >= 6.f;
+        bool frac_lines = cam_.zoom * 16 >= 6.f;
+        ImU32 rc = style.dark ? IM_COL32(120, 120, 130, int(90 * alpha))
+                              : IM_COL32(90, 90, 100, int(90 * alpha));
+        ImU32 fc = style.dark ? IM_COL32(255, 230, 120, int(230 * alpha))
+                              : IM_COL32(200, 60, 20, int(230 * alpha));
+        for (int64_t b = 0; b < bands; ++b) {
+            float bx = float(b * (g.row_elems + 2));
+            ImVec2 a0 = to_screen(bx, 0), a1 = to_screen(bx + float(g.row_elems), 0);
+            if (a1.x < origin_.x || a0.x > end.x) continue;
+            int64_t rows_here = std::min(band_rows, rows - b * band_rows);
+            for (int64_t r = r0; r <= std::min(r1, rows_here); ++r) {
+                bool frac = r % 16 == 0;
+                if (!(frac ? frac_lines : row_lines)) continue;
+                float y = to_screen(0, float(r)).y;
+                dl->AddLine(ImVec2(a0.x, y), ImVec2(a1.x, y), frac ? fc : rc, frac ? 2.f : 1.f);
+                if (frac && cam_.zoom >= 3.f && r < rows_here) {
+                    char buf[32];
+                    std::snprintf(buf, sizeof buf, "0x%llx",
+                                  (unsigned long long)((b * band_rows + r) * 32));
+                    dl->AddText(ImVec2(a0.x - ImGui::CalcTextSize(buf).x - 4, y + 1), fc, buf);
+                }
+            }
+            if (frac_lines) {  // band sides
+                float yt = to_screen(0, 0).y, yb = to_screen(0, float(rows_here)).y;
+                dl->AddLine(ImVec2(a0.x, yt), ImVec2(a0.x, yb), fc, 1.f);
+                dl->AddLine(ImVec2(a1.x, yt), ImVec2(a1.x, yb), fc, 1.f);
+            }
+        }
+    }
+
+    // Stage boxes (labelled rectangles) of the nearer stage.
+    const Stage& near = p->stages[size_t(t_ < 0.5f ? ka_ : kb_)];
+    for (const Box& b : near.boxes) {
+        ImVec2 a = to_screen(b.x, b.y), c = to_screen(b.x + b.w, b.y + b.h);
+        if (c.x < origin_.x || a.x > end.x || c.y < origin_.y || a.y > end.y) continue;
+        ImU32 col = b.kind == Box::fractal
+                        ? IM_COL32(255, 200, 80, 220)
+                        : (style.dark ? IM_COL32(200, 200, 210, 160) : IM_COL32(60, 60, 70, 160));
+        dl->AddRect(a, c, col, 0, 0, b.kind == Box::fractal ? 2.f : 1.f);
+        if (!b.label.empty())
+            dl->AddText(ImVec2(a.x, a.y - ImGui::GetFontSize() - 1), col, b.label.c_str());
+    }
+
+    // Source indices printed in the cells of small plans.
+    auto lerp_place = [&](int64_t cell, float& x, float& y) {
+        Place a = gpu.place(size_t(ka_), cell), b = gpu.place(size_t(kb_), cell);
+        float tt = t_ * t_ * (3 - 2 * t_);  // same easing as the shader
+        if (std::isnan(a.x) && std::isnan(b.x)) return false;
+        if (std::isnan(a.x)) a = b;
+        if (std::isnan(b.x)) b = a;
+        x = a.x + (b.x - a.x) * tt;
+        y = a.y + (b.y - a.y) * tt;
+        return true;
+    };
+    const auto& cols = gpu.small_colours();
+    if (style.show_numbers && !cols.empty() && p->cell_count <= 16384) {
+        float fs = std::min(cam_.zoom * 0.42f, ImGui::GetFontSize() * 1.2f);
+        if (fs >= 9.f) {
+            ImFont* font = ImGui::GetFont();
+            for (int64_t i = 0; i < p->cell_count; ++i) {
+                int64_t src = p->src[size_t(i)];
+                if (src < 0) continue;
+                float x, y;
+                if (!lerp_place(i, x, y)) continue;
+                ImVec2 a = to_screen(x, y);
+                if (a.x > end.x || a.y > end.y || a.x + cam_.zoom < origin_.x ||
+                    a.y + cam_.zoom < origin_.y)
+                    continue;
+                char buf[24];
+                std::snprintf(buf, sizeof buf, "%lld", (long long)src);
+                ImVec2 ts = font->CalcTextSizeA(fs, 1e9f, 0, buf);
+                if (ts.x > cam_.zoom * 0.95f) continue;
+                ImU32 tc = lum(cols[size_t(i)]) > 140 ? IM_COL32(0, 0, 0, 255)
+                                                      : IM_COL32(255, 255, 255, 255);
+                dl->AddText(font, fs,
+                            ImVec2(a.x + (cam_.zoom - ts.x) / 2, a.y + (cam_.zoom - ts.y) / 2), tc,
+                            buf);
+            }
+        }
+    }
+
+    // The path of the highlighted cell through every stage.
+    if (style.show_path && hover_draw_ >= 0 && !cols.empty()) {
+        std::vector<ImVec2> pts;
+        for (size_t k = 0; k < p->stages.size(); ++k) {
+            Place q = gpu.place(k, hover_draw_);
+            if (std::isnan(q.x)) continue;
+            pts.push_back(to_screen(q.x + 0.5f, q.y + 0.5f));
+        }
+        ImU32 pc = style.dark ? IM_COL32(255, 255, 255, 200) : IM_COL32(20, 20, 20, 200);
+        if (pts.size() >= 2) dl->AddPolyline(pts.data(), int(pts.size()), pc, 0, 2.f);
+        for (size_t i = 0; i < pts.size(); ++i) {
+            dl->AddCircleFilled(pts[i], 4.f, pc);
+            char buf[24];
+            std::snprintf(buf, sizeof buf, "%zu", i);
+            dl->AddText(ImVec2(pts[i].x + 5, pts[i].y - 16), pc, buf);
+        }
+    }
+    dl->PopClipRect();
+    ImGui::PopID();
+}
+
+// ---- [PlanView: GL] -------------------------------------------------------------
+
+void PlanView::upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse) {
+    SharedGl& g = gl();
+    GLuint prog = pick_mode ? g.pick : g.draw;
+    glUseProgram(prog);
+    float z = cam_.zoom;
+    float ox = origin_.x - cam_.pan_x * z, oy = origin_.y - cam_.pan_y * z;
+    float xf[4];
+    if (pick_mode) {  // the 1x1 target covers the pixel under the mouse
+        xf[0] = 2 * z, xf[1] = -2 * z, xf[2] = 2 * (ox - mouse.x), xf[3] = -2 * (oy - mouse.y);
+    } else {
+        xf[0] = 2 * z / w, xf[1] = -2 * z / h, xf[2] = 2 * ox / w - 1, xf[3] = 1 - 2 * oy / h;
+    }
+    glUniform4fv(glGetUniformLocation(prog, "u_xform"), 1, xf);
+    glUniform1f(glGetUniformLocation(prog, "u_t"), t_);
+    float inset = z >= 5.f ? std::min(1.f / z, 0.12f) : 0.f;
+    glUniform1f(glGetUniformLocation(prog, "u_inset"), pick_mode ? 0.f : inset);
+    glUniform1i(glGetUniformLocation(prog, "u_hover"), lod_ && !pick_mode ? -1 : int(hover_draw_));
+    glUniform1i(glGetUniformLocation(prog, "u_id_base"), 0);
+    if (dark_) {
+        glUniform4f(glGetUniformLocation(prog, "u_pad_col"), 0.20f, 0.20f, 0.23f, 1.f);
+        glUniform4f(glGetUniformLocation(prog, "u_outline_col"), 0.50f, 0.50f, 0.56f, 1.f);
+    } else {
+        glUniform4f(glGetUniformLocation(prog, "u_pad_col"), 0.80f, 0.80f, 0.82f, 1.f);
+        glUniform4f(glGetUniformLocation(prog, "u_outline_col"), 0.45f, 0.45f, 0.50f, 1.f);
+    }
+}
+
+namespace {
+
+// Binds the instance attributes of cells (or blocks) of stages a and b.
+void bind_instances(PlanGpu& gpu, int ka, int kb, bool blocks) {
+    const PlanGpu::Slot& a = gpu.stage(ka);
+    const PlanGpu::Slot& b = gpu.stage(kb);
+    GLuint ba = blocks ? a.blocks : a.cells, bb = blocks ? b.blocks : b.cells;
+    GLsizei stride = blocks ? 16 : 8;
+    glBindBuffer(GL_ARRAY_BUFFER, ba);
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, stride, nullptr);
+    glVertexAttribDivisor(1, 1);
+    glBindBuffer(GL_ARRAY_BUFFER, bb);
+    glEnableVertexAttribArray(2);
+    glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, nullptr);
+    glVertexAttribDivisor(2, 1);
+    glBindBuffer(GL_ARRAY_BUFFER, blocks ? gpu.block_colour_buffer() : gpu.colour_buffer());
+    glEnableVertexAttribArray(3);
+    glVertexAttribPointer(3, 4, GL_UNSIGNED_BYTE, GL_TRUE, 4, nullptr);
+    glVertexAttribDivisor(3, 1);
+    if (blocks) {
+        glBindBuffer(GL_ARRAY_BUFFER, ba);
+        glEnableVertexAttribArray(4);
+        glVertexAttribPointer(4, 2, GL_FLOAT, GL_FALSE, 16, reinterpret_cast<void*>(8));
+        glVertexAttribDivisor(4, 1);
+        glBindBuffer(GL_ARRAY_BUFFER, bb);
+        glEnableVertexAttribArray(5);
+        glVertexAttribPointer(5, 2, GL_FLOAT, GL_FALSE, 16, reinterpret_cast<void*>(8));
+        glVertexAttribDivisor(5, 1);
+    } else {
+        glDisableVertexAttribArray(4);
+        glDisableVertexAttribArray(5);
+        glVertexAttrib2f(4, 1.f, 1.f);
+        glVertexAttrib2f(5, 1.f, 1.f);
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+}  // namespace
+
+int64_t PlanView::pick(PlanGpu& gpu, ImVec2 mouse) {
+    if (!gpu.plan()) return -1;
+    SharedGl& g = gl();
+    if (!vao_) {
+        glGenVertexArrays(1, &vao_);
+        glGenBuffers(1, &quad_);
+        const float q[8] = {0, 0, 1, 0, 0, 1, 1, 1};
+        glBindVertexArray(vao_);
+        glBindBuffer(GL_ARRAY_BUFFER, quad_);
+        glBufferData(GL_ARRAY_BUFFER, sizeof q, q, GL_STATIC_DRAW);
+        glEnableVertexAttribArray(0);
+        glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, nullptr);
+    }
+    GLint prev_fbo = 0, vp[4];
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &prev_fbo);
+    glGetIntegerv(GL_VIEWPORT, vp);
+    glBindFramebuffer(GL_FRAMEBUFFER, g.pick_fbo);
+    glViewport(0, 0, 1, 1);
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_BLEND);
+    GLint zero[4] = {0, 0, 0, 0};
+    glClearBufferiv(GL_COLOR, 0, zero);
+    upload_uniforms(1, 1, true, mouse);
+    glBindVertexArray(vao_);
+    bind_instances(gpu, ka_, kb_, false);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, GLsizei(gpu.cell_count()));
+    GLint id = 0;
+    glReadPixels(0, 0, 1, 1, GL_RED_INTEGER, GL_INT, &id);
+    glBindVertexArray(0);
+    glBindFramebuffer(GL_FRAMEBUFFER, GLuint(prev_fbo));
+    glViewport(vp[0], vp[1], vp[2], vp[3]);
+    return id - 1;
+}
+
+void PlanView::render_gl(const ImDrawList*, const ImDrawCmd* cmd) {
+    if (!gpu_ || !gpu_->plan()) return;
+    ImDrawData* dd = ImGui::GetDrawData();
+    float w = dd->DisplaySize.x, h = dd->DisplaySize.y;
+    float sx = dd->FramebufferScale.x, sy = dd->FramebufferScale.y;
+    int fb_w = int(w * sx), fb_h = int(h * sy);
+    ImVec4 cr = cmd->ClipRect;
+    glViewport(0, 0, fb_w, fb_h);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(int(cr.x * sx), int(float(fb_h) - cr.w * sy), int((cr.z - cr.x) * sx),
+              int((cr.w - cr.y) * sy));
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+    if (!vao_) {
+        glGenVertexArrays(1, &vao_);
+        glGenBuffers(1, &quad_);
+        const float q[8] = {0, 0, 1, 0, 0, 1, 1, 1};
+        glBindVertexArray(vao_);
+        glBindBuffer(GL_ARRAY_BUFFER, quad_);
+        glBufferData(GL_ARRAY_BUFFER, sizeof q, q, GL_STATIC_DRAW);
+        glEnableVertexAttribArray(0);
+        glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, nullptr);
+    }
+    upload_uniforms(w, h, false, ImVec2(0, 0));
+    glBindVertexArray(vao_);
+    bind_instances(*gpu_, ka_, kb_, lod_);
+    GLsizei count = GLsizei(lod_ ? gpu_->block_count() : gpu_->cell_count());
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, count);
+    glBindVertexArray(0);
+}
+
+}  // namespace ll::render

@@ -1,0 +1,135 @@
+// The cell renderer: draws any ll::Plan inside an ImGui window.
+//
+// PlanGpu owns the GPU copy of one Plan: a colour per cell, and the cell
+// places of at most three stages at a time (uploaded once per stage, never per
+// frame), plus a coarse level of detail (blocks of consecutive cells) for
+// when cells shrink below a pixel. PlanView is one pannable, zoomable canvas
+// that shows the plan at a fractional stage s (stage floor(s) -> floor(s)+1,
+// interpolated in the vertex shader). Several views may share one PlanGpu.
+//
+// Usage in a panel:
+//   gpu.set_plan(plan); gpu.set_colours(ColourMode::source_index);
+//   view.draw(gpu, stage, ImVec2(w, h));        // inside ImGui::Begin/End
+//   if (view.hovered() >= 0) ...                 // cell under the mouse
+#pragma once
+
+#include <imgui.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/plan.hpp"
+
+namespace ll::render {
+
+struct Camera {
+    float zoom = 8;              // pixels per cell
+    float pan_x = 0, pan_y = 0;  // cell coordinate at the canvas's top-left
+};
+
+class PlanGpu {
+  public:
+    PlanGpu();
+    ~PlanGpu();
+    PlanGpu(const PlanGpu&) = delete;
+    PlanGpu& operator=(const PlanGpu&) = delete;
+
+    void set_plan(std::shared_ptr<const Plan> p);
+    void set_colours(ColourMode m);
+    const Plan* plan() const { return plan_.get(); }
+    ColourMode colour_mode() const { return mode_; }
+    int64_t cell_count() const { return plan_ ? plan_->cell_count : 0; }
+
+    // Place of one cell at stage k (CPU side; NaN when hidden). Cheap for
+    // plans up to kSmallPlan cells (cached); larger plans compute the stage.
+    Place place(size_t k, int64_t cell);
+    // Offset of `cell` inside the last stage's tensor.
+    int64_t final_offset(int64_t cell);
+    static constexpr int64_t kSmallPlan = int64_t(1) << 20;
+
+    // GL buffers for stage k (cells: vec2 per cell; blocks: vec4 per block).
+    struct Slot {
+        int k = -1;
+        unsigned cells = 0, blocks = 0;
+        uint64_t used = 0;
+    };
+    const Slot& stage(int k);
+    unsigned colour_buffer() const { return colours_; }
+    unsigned block_colour_buffer() const { return block_colours_; }
+    int64_t block_size() const { return block_size_; }
+    int64_t block_count() const { return block_count_; }
+    const std::vector<Rgba8>& small_colours() const { return small_colours_; }
+
+  private:
+    void drop_slots();
+    std::shared_ptr<const Plan> plan_;
+    ColourMode mode_ = ColourMode::source_index;
+    unsigned colours_ = 0, block_colours_ = 0;
+    int64_t block_size_ = 1, block_count_ = 0;
+    Slot slots_[3];
+    uint64_t clock_ = 0;
+    // Small plans: every stage's places kept on the CPU (paths, labels).
+    std::vector<std::vector<float>> small_places_;
+    std::vector<Rgba8> small_colours_;
+    std::vector<int64_t> final_offsets_;
+};
+
+struct ViewStyle {
+    bool dark = true;
+    bool show_numbers = true;  // source index printed in big enough cells
+    int64_t highlight = -1;    // cell drawn highlighted (from the other view)
+    bool show_path = false;    // polyline of the highlighted cell over all stages
+};
+
+class PlanView {
+  public:
+    PlanView();
+    ~PlanView();
+    PlanView(const PlanView&) = delete;
+    PlanView& operator=(const PlanView&) = delete;
+
+    // Draws the plan at fractional stage s into a canvas of `size` pixels at
+    // the cursor. Handles pan (drag), zoom (wheel) and hover.
+    void draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style);
+
+    int64_t hovered() const { return hovered_; }
+    bool clicked() const { return clicked_; }
+    Camera& camera() { return cam_; }
+    // Frame the whole stage range [k0, k1] in the canvas on the next draw.
+    void request_fit() { fit_pending_ = true; }
+    bool lod_active() const { return lod_; }
+    // Screen rectangle (ImGui pixels) of cell-space point p in the last draw.
+    ImVec2 to_screen(float x, float y) const;
+    ImVec2 origin() const { return origin_; }
+
+    // GL callback target; public for the ImGui callback trampoline.
+    void render_gl(const ImDrawList* list, const ImDrawCmd* cmd);
+
+  private:
+    void fit(PlanGpu& gpu, int k0, int k1);
+    int64_t pick(PlanGpu& gpu, ImVec2 mouse);
+    void upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse);
+
+    Camera cam_;
+    bool fit_pending_ = true;
+    ImVec2 origin_{0, 0}, size_{0, 0};
+    int64_t hovered_ = -1;
+    bool clicked_ = false, dragged_ = false;
+    bool lod_ = false;
+    ImVec2 last_mouse_{-1, -1};
+    float last_stage_ = -1;
+    // Frame state read by render_gl.
+    PlanGpu* gpu_ = nullptr;
+    int ka_ = 0, kb_ = 0;
+    float t_ = 0;
+    int64_t hover_draw_ = -1;
+    bool dark_ = true;
+    unsigned vao_ = 0, quad_ = 0;
+};
+
+// GL resources shared by all views (programs, pick target). Created on first
+// use; call release_shared_gl() before the context goes away.
+void release_shared_gl();
+
+}  // namespace ll::render

@@ -1,0 +1,35 @@
+#version 330 core
+// Data cells in their colour; padding cells dark grey, hatched, outlined;
+// the hovered cell with a bright ring.
+in vec4 v_col;
+in vec2 v_uv;
+in vec2 v_size_px;
+flat in int v_id;
+flat in int v_hover;
+in float v_fade;
+
+uniform vec4 u_pad_col;      // padding fill
+uniform vec4 u_outline_col;  // padding outline / hatch
+uniform vec2 u_fb_size;      // framebuffer pixels (NDC -> pixels for hatching)
+
+out vec4 o_col;
+
+void main() {
+    // Distance to the quad edge in pixels (v_size_px is the quad size).
+    vec2 px = v_uv * v_size_px;
+    float edge = min(min(px.x, v_size_px.x - px.x), min(px.y, v_size_px.y - px.y));
+    bool big = min(v_size_px.x, v_size_px.y) >= 6.0;
+    vec4 c = v_col;
+    if (v_col.a < 0.5) {
+        c = u_pad_col;
+        float h = mod(gl_FragCoord.x + gl_FragCoord.y, 7.0);
+        if (h < 1.6) c = u_outline_col;
+        if (big && edge < 1.0) c = u_outline_col;
+    }
+    if (v_hover == 1) {
+        float ring = max(2.0, min(v_size_px.x, v_size_px.y) * 0.18);
+        if (edge < ring) c = vec4(1.0, 1.0, 1.0, 1.0);
+        if (edge < ring * 0.45) c = vec4(0.0, 0.0, 0.0, 1.0);
+    }
+    o_col = vec4(c.rgb, v_fade);
+}
