@@ -1,0 +1,150 @@
+// `layoutlab plan`: layout propagation through an operator graph and a
+// decision (with costs) for every layout mismatch; the text follows the
+// shape of the end-to-end printout of the layout-transformation document.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "app/cli/command.hpp"
+#include "core/error.hpp"
+#include "core/netplan/examples.hpp"
+#include "core/netplan/strategy.hpp"
+
+namespace ll::cli {
+
+namespace {
+
+using namespace ll::netplan;
+
+struct PlanOptions {
+    std::string graph, example;
+    bool json = false;
+    MemoryModel model;
+    bool no_dma = false;
+};
+
+std::string fixed(double v, int digits) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+std::string pad(const std::string& s, size_t w) {
+    return s.size() >= w ? s + " " : s + std::string(w - s.size(), ' ');
+}
+
+std::string index_label(const Decision& d) {
+    static const char* letters4 = "nchw";
+    std::string s;
+    for (size_t i = 0; i < d.example_index.size(); ++i) {
+        if (i) s += ", ";
+        if (d.example_index.size() == 4) s += std::string(1, letters4[i]) + "=";
+        s += std::to_string(d.example_index[i]);
+    }
+    return d.example_index.size() == 4 ? s : "(" + s + ")";
+}
+
+void print_text(const Graph& g, const NetPlan& plan) {
+    const Propagation& p = plan.propagation;
+    const std::string rule(60, '=');
+    std::cout << rule << "\nLayout planning: " << (g.name.empty() ? "graph" : g.name) << "\n"
+              << rule << "\n\n--- propagated layouts ---\n";
+    for (size_t i = 0; i < g.nodes.size(); ++i)
+        std::cout << "  " << pad(g.nodes[i].name, 12) << pad(op_name(g.nodes[i].op), 10)
+                  << pad(to_string(p.nodes[i].shape), 18) << pad(order_name(p.nodes[i].layout), 6)
+                  << " " << p.nodes[i].rule << "\n";
+    std::cout << "edges:\n";
+    for (const Edge& e : p.edges) {
+        std::cout << "  "
+                  << pad(g.nodes[size_t(e.producer)].name + " -> " +
+                             g.nodes[size_t(e.consumer)].name,
+                         26)
+                  << pad(order_name(e.produced), 6);
+        if (e.mismatch())
+            std::cout << " MISMATCH: expected " << order_name(*e.expected);
+        else
+            std::cout << (e.expected ? " ok" : " ok (any layout)");
+        std::cout << "\n";
+    }
+    std::cout << "\nmismatches: " << p.mismatches.size() << ", decisions: " << plan.decisions.size()
+              << " (memory model: DRAM " << fixed(plan.model.dram_gbps, 0) << " GB/s, SRAM "
+              << fixed(plan.model.sram_gbps, 0) << " GB/s, " << plan.model.elem_bytes
+              << " B elements, " << plan.model.burst_bytes << " B bursts"
+              << (plan.model.dma ? ", DMA" : ", no DMA") << ")\n";
+    if (p.mismatches.empty()) std::cout << "Layouts match, no transformation needed\n";
+
+    for (size_t k = 0; k < plan.decisions.size(); ++k) {
+        const Decision& d = plan.decisions[k];
+        std::string src = order_name(d.source), dst = order_name(d.target);
+        std::cout << "\n"
+                  << rule << "\nDecision " << (k + 1) << ": " << d.producer << " -> " << d.consumer
+                  << "\n"
+                  << "scene: " << d.origin << " -> " << d.consumer;
+        if (d.origin != d.producer) std::cout << " (through " << d.producer << ")";
+        std::cout << "\ntensor shape: " << tuple_string(d.shape) << "\n"
+                  << "data size: " << fixed(double(d.tensor_bytes) / 1024.0, 1) << " KB\n"
+                  << "\n--- step 1: layout analysis ---\n"
+                  << "layout mismatch: " << (d.source != d.target ? "True" : "False") << "\n"
+                  << "  source layout (" << src << "): " << tuple_string(d.source) << "\n"
+                  << "  target layout (" << dst << "): " << tuple_string(d.target) << "\n"
+                  << "\n--- step 2: strategy selection ---\n"
+                  << "  " << pad("candidate", 22) << pad("DRAM bytes", 12) << pad("extra", 12)
+                  << pad("time us", 10) << "how\n";
+        for (const Candidate& c : d.candidates) {
+            std::cout << "  " << pad(strategy_name(c.strategy), 22)
+                      << pad(std::to_string(int64_t(c.dram_bytes)), 12)
+                      << pad(std::to_string(int64_t(c.extra_dram_bytes)), 12)
+                      << pad(c.feasible ? fixed(c.time_us, 2) : "-", 10)
+                      << (c.feasible ? c.detail : "not possible: " + c.why_not) << "\n";
+        }
+        std::cout << "  rule: " << d.rule << "\n"
+                  << "selected strategy: " << strategy_name(d.strategy) << "\n"
+                  << "\n--- step 3: address configuration ---\n"
+                  << "  strategy: " << strategy_name(d.strategy) << "\n";
+        for (const auto& [key, v] : d.strides)
+            std::cout << "  " << key << ": " << tuple_string(v) << "\n";
+        std::cout << "  stored layout: " << order_name(d.stored_layout) << "\n"
+                  << "\n--- step 4: address example ---\n"
+                  << "  test index (" << index_label(d) << "):\n"
+                  << "  " << src << " offset: " << d.example_source_offset << "\n"
+                  << "  " << dst << " offset: " << d.example_target_offset << "\n"
+                  << "  offset difference: "
+                  << std::llabs(d.example_target_offset - d.example_source_offset) << "\n";
+    }
+    std::cout << "\n" << rule << "\nplan done\n" << rule << "\n";
+}
+
+}  // namespace
+
+Runner setup_plan(CLI::App& sub) {
+    auto o = std::make_shared<PlanOptions>();
+    sub.add_option("--graph", o->graph, "operator graph (JSON file, see assets/graphs/)");
+    std::string names;
+    for (const auto& n : example_names()) names += (names.empty() ? "" : ", ") + n;
+    sub.add_option("--example", o->example, "built-in example graph: " + names);
+    sub.add_flag("--json", o->json, "print JSON instead of text");
+    sub.add_option("--bandwidth", o->model.dram_gbps, "DRAM bandwidth in GB/s (default 100)");
+    sub.add_option("--sram-bandwidth", o->model.sram_gbps, "SRAM bandwidth in GB/s (default 500)");
+    sub.add_option("--elem-bytes", o->model.elem_bytes, "bytes per element (default 4, float32)");
+    sub.add_option("--burst", o->model.burst_bytes, "DRAM burst in bytes (default 64)");
+    sub.add_flag("--no-dma", o->no_dma, "no DMA copy between ops (rules out memory_copy_fused)");
+    return [o]() {
+        if (o->graph.empty() == o->example.empty())
+            throw UsageError(
+                "plan: give exactly one of --graph FILE or --example NAME; expected "
+                "e.g. --example conv-relu-conv");
+        Graph g = o->graph.empty() ? example_graph(o->example) : load_graph_file(o->graph);
+        MemoryModel m = o->model;
+        m.dma = !o->no_dma;
+        NetPlan plan = plan_network(g, m);
+        if (o->json)
+            std::cout << plan_to_json(g, plan).dump(2) << "\n";
+        else
+            print_text(g, plan);
+        return 0;
+    };
+}
+
+}  // namespace ll::cli

@@ -1,0 +1,439 @@
+#include "core/netplan/strategy.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace ll::netplan {
+
+namespace {
+
+std::string fmt(double v, int digits = 3) {
+    std::ostringstream s;
+    s.precision(digits);
+    s << std::fixed << v;
+    return s.str();
+}
+
+double stream_us(double bytes, double eff, double gbps) {
+    return bytes / (gbps * 1e3 * eff);  // GB/s == 1e3 bytes per microsecond
+}
+
+// The loop order a consumer reads its input in: its compute order when the
+// loops run over the same dims as the input, else the layout it asked for.
+Order read_order(const Graph& g, const Propagation& p, const Edge& e) {
+    const Node& c = g.nodes[size_t(e.consumer)];
+    const NodeLayout& cl = p.nodes[size_t(e.consumer)];
+    bool same_dims = c.op == OpKind::Conv || c.op == OpKind::Pool || is_elementwise(c.op) ||
+                     c.op == OpKind::Concat;
+    if (same_dims && cl.compute_order.size() == e.shape.size()) return cl.compute_order;
+    if (e.expected) return *e.expected;
+    return e.produced;
+}
+
+// Section 13.3 analyze_continuity: 1.0 when the innermost loop runs along the
+// layout's innermost (stride-1) dim, else 0.5.
+double continuity(const Shape& shape, const Order& loop, const Order& layout) {
+    auto st = order_strides(shape, layout);
+    return innermost_stride(shape, loop, st) == 1 ? 1.0 : 0.5;
+}
+
+bool tied_or_less(double a, double b) {
+    return a <= b * (1 + 1e-9);
+}
+
+}  // namespace
+
+void check(const MemoryModel& m) {
+    if (!(m.dram_gbps > 0)) throw UsageError("--bandwidth must be > 0 GB/s; expected e.g. 100");
+    if (!(m.sram_gbps > 0))
+        throw UsageError("--sram-bandwidth must be > 0 GB/s; expected e.g. 500");
+    if (m.elem_bytes <= 0 || m.elem_bytes > 64)
+        throw UsageError("--elem-bytes must be 1..64; expected e.g. 4 (float32)");
+    if (m.burst_bytes < m.elem_bytes)
+        throw UsageError("--burst must be at least one element; expected e.g. 64");
+    if (!(m.contiguous_efficiency > 0 && m.contiguous_efficiency <= 1))
+        throw UsageError("contiguous efficiency must be in (0,1]; expected e.g. 0.9");
+}
+
+double access_efficiency(const MemoryModel& m, int64_t stride_elems) {
+    int64_t s = std::max<int64_t>(1, std::llabs(stride_elems));
+    if (s == 1) return m.contiguous_efficiency;
+    double e = std::max(1.0 / double(s), double(m.elem_bytes) / double(m.burst_bytes));
+    return std::min(m.contiguous_efficiency, e);
+}
+
+const char* strategy_name(Strategy s) {
+    switch (s) {
+        case Strategy::ProducerWrite:
+            return "producer_write";
+        case Strategy::ConsumerRead:
+            return "consumer_read";
+        case Strategy::MemoryCopyFused:
+            return "memory_copy_fused";
+        case Strategy::Standalone:
+            return "standalone_transform";
+        case Strategy::Offline:
+            return "offline";
+    }
+    return "?";
+}
+
+std::vector<Candidate> edge_candidates(const Graph& g, const Propagation& p, size_t edge,
+                                       const MemoryModel& m) {
+    const Edge& e = p.edges[edge];
+    const Order& ls = e.produced;
+    const Order ld = e.expected ? *e.expected : e.produced;
+    const Order& wloop = p.nodes[size_t(e.producer)].compute_order;
+    const Order rloop = read_order(g, p, e);
+    const auto s_src = order_strides(e.shape, ls);
+    const auto s_dst = order_strides(e.shape, ld);
+    const double S = double(numel(e.shape) * m.elem_bytes);
+    const double ce = m.contiguous_efficiency;
+
+    auto eff_of = [&](const Order& loop, const std::vector<int64_t>& st, int64_t* stride) {
+        *stride = innermost_stride(e.shape, loop, st);
+        return access_efficiency(m, *stride);
+    };
+    auto side = [&](const char* who, const char* layout, int64_t stride, double eff) {
+        return std::string(who) + " " + layout + " stride " + std::to_string(stride) + " (eff " +
+               fmt(eff, 3) + ")";
+    };
+    std::string src_name = order_name(ls), dst_name = order_name(ld);
+    std::vector<Candidate> out;
+
+    {  // producer_write: the producer's write AGU uses the target strides.
+        Candidate c;
+        c.strategy = Strategy::ProducerWrite;
+        int64_t ws, rs;
+        double ew = eff_of(wloop, s_dst, &ws), er = eff_of(rloop, s_dst, &rs);
+        c.dram_bytes = 2 * S;
+        c.time_us = stream_us(S, ew, m.dram_gbps) + stream_us(S, er, m.dram_gbps);
+        c.detail =
+            side("write", dst_name.c_str(), ws, ew) + "; " + side("read", dst_name.c_str(), rs, er);
+        out.push_back(c);
+    }
+    {  // consumer_read: the consumer's read AGU uses the source strides.
+        Candidate c;
+        c.strategy = Strategy::ConsumerRead;
+        int64_t ws, rs;
+        double ew = eff_of(wloop, s_src, &ws), er = eff_of(rloop, s_src, &rs);
+        c.dram_bytes = 2 * S;
+        c.time_us = stream_us(S, ew, m.dram_gbps) + stream_us(S, er, m.dram_gbps);
+        c.detail =
+            side("write", src_name.c_str(), ws, ew) + "; " + side("read", src_name.c_str(), rs, er);
+        out.push_back(c);
+    }
+    {  // memory_copy_fused: DMA read in the source's own order, scatter into SRAM.
+        Candidate c;
+        c.strategy = Strategy::MemoryCopyFused;
+        int64_t ws, ss;
+        double ew = eff_of(wloop, s_src, &ws);
+        ss = innermost_stride(e.shape, ls, s_dst);
+        double dma_read = stream_us(S, ce, m.dram_gbps);
+        double sram_write = stream_us(S, ce, m.sram_gbps);
+        c.dram_bytes = 2 * S;
+        c.time_us = stream_us(S, ew, m.dram_gbps) + std::max(dma_read, sram_write);
+        c.detail = side("write", src_name.c_str(), ws, ew) + "; DMA read " + src_name +
+                   " stride 1, SRAM write " + dst_name + " stride " + std::to_string(ss);
+        if (!m.dma) {
+            c.feasible = false;
+            c.why_not = "no DMA copy between producer and consumer in this memory model";
+        }
+        out.push_back(c);
+    }
+    {  // standalone transform op: DRAM -> DRAM, read + write the whole tensor again.
+        Candidate c;
+        c.strategy = Strategy::Standalone;
+        int64_t ws, rs;
+        double ew = eff_of(wloop, s_src, &ws), er = eff_of(rloop, s_dst, &rs);
+        c.dram_bytes = 4 * S;
+        c.extra_dram_bytes = 2 * S;
+        c.time_us = stream_us(S, ew, m.dram_gbps) + 2 * stream_us(S, ce, m.dram_gbps) +
+                    stream_us(S, er, m.dram_gbps);
+        c.detail = side("write", src_name.c_str(), ws, ew) + "; transform reads+writes " +
+                   std::to_string(int64_t(2 * S)) + " B; " + side("read", dst_name.c_str(), rs, er);
+        out.push_back(c);
+    }
+    if (g.nodes[size_t(e.producer)].op == OpKind::Weight) {
+        Candidate c;
+        c.strategy = Strategy::Offline;
+        c.dram_bytes = S;  // only the consumer's read remains at run time
+        c.extra_dram_bytes = -S;
+        int64_t rs;
+        double er = eff_of(rloop, s_dst, &rs);
+        c.time_us = stream_us(S, er, m.dram_gbps);
+        c.detail = "transformed once before inference (" + std::to_string(int64_t(2 * S)) +
+                   " B offline); " + side("read", dst_name.c_str(), rs, er);
+        out.push_back(c);
+    }
+    return out;
+}
+
+void configure(Decision& d, Strategy s) {
+    d.strategy = s;
+    auto src = order_strides(d.shape, d.source);
+    auto dst = order_strides(d.shape, d.target);
+    d.strides.clear();
+    switch (s) {
+        case Strategy::ProducerWrite:
+            d.strides = {{"producer_write_strides", dst}, {"consumer_read_strides", dst}};
+            d.stored_layout = d.target;
+            break;
+        case Strategy::ConsumerRead:
+            d.strides = {{"producer_write_strides", src}, {"consumer_read_strides", src}};
+            d.stored_layout = d.source;
+            break;
+        case Strategy::MemoryCopyFused:
+            d.strides = {{"dma_read_strides", src},
+                         {"dma_write_strides", dst},
+                         {"producer_write_strides", src},
+                         {"consumer_read_strides", dst}};
+            d.stored_layout = d.source;
+            break;
+        case Strategy::Standalone:
+            d.strides = {{"producer_write_strides", src},
+                         {"transform_read_strides", src},
+                         {"transform_write_strides", dst},
+                         {"consumer_read_strides", dst}};
+            d.stored_layout = d.target;
+            break;
+        case Strategy::Offline:
+            d.strides = {{"offline_read_strides", src},
+                         {"offline_write_strides", dst},
+                         {"consumer_read_strides", dst}};
+            d.stored_layout = d.target;
+            break;
+    }
+    d.example_index.assign(d.shape.size(), 0);
+    for (size_t i = 0; i < d.shape.size(); ++i) d.example_index[i] = d.shape[i] / 2;
+    d.example_source_offset = offset_of(d.example_index, src);
+    d.example_target_offset = offset_of(d.example_index, dst);
+}
+
+NetPlan plan_network(const Graph& g, const MemoryModel& m) {
+    check(m);
+    NetPlan plan;
+    plan.model = m;
+    plan.propagation = propagate(g);
+    const Propagation& p = plan.propagation;
+
+    auto make = [&](size_t ei) {
+        const Edge& e = p.edges[ei];
+        Decision d;
+        d.edge = ei;
+        d.producer = g.nodes[size_t(e.producer)].name;
+        d.consumer = g.nodes[size_t(e.consumer)].name;
+        d.origin = e.origin;
+        d.shape = e.shape;
+        d.source = e.produced;
+        d.target = e.expected ? *e.expected : e.produced;
+        d.tensor_bytes = numel(e.shape) * m.elem_bytes;
+        d.candidates = edge_candidates(g, p, ei, m);
+        return d;
+    };
+    auto cheapest = [](const Decision& d) {
+        const Candidate* best = nullptr;
+        for (const auto& c : d.candidates)
+            if (c.feasible && c.strategy != Strategy::Offline &&
+                (!best || !tied_or_less(best->time_us, c.time_us)))
+                best = &c;
+        return best->strategy;
+    };
+
+    std::map<size_t, Decision> decided;  // by edge
+    // Edges out of each producer, to see its consumers together (section 13.3).
+    std::map<int, std::vector<size_t>> by_producer;
+    for (size_t ei = 0; ei < p.edges.size(); ++ei) by_producer[p.edges[ei].producer].push_back(ei);
+
+    for (size_t ei : p.mismatches) {
+        const Edge& e = p.edges[ei];
+        if (decided.count(ei)) continue;
+        Decision d = make(ei);
+        const Node& prod = g.nodes[size_t(e.producer)];
+        // Rule 1: weights are constants (section 11).
+        if (prod.op == OpKind::Weight) {
+            d.rule_id = "offline_weights";
+            d.rule = "'" + d.producer + "' is a weight: transform it once, offline (section 11)";
+            configure(d, Strategy::Offline);
+            decided[ei] = d;
+            continue;
+        }
+        // Rule 2: several producers in different layouts feed this consumer.
+        std::set<Order> feeding;
+        for (const auto& f : p.edges)
+            if (f.consumer == e.consumer && g.nodes[size_t(f.producer)].op != OpKind::Weight)
+                feeding.insert(f.produced);
+        if (feeding.size() >= 2) {
+            d.rule_id = "several_producers";
+            d.rule = "'" + d.consumer + "' is fed by " + std::to_string(feeding.size()) +
+                     " producers in different layouts: read-time transform, the consumer "
+                     "adapts to each (section 13.4)";
+            configure(d, Strategy::ConsumerRead);
+            decided[ei] = d;
+            continue;
+        }
+        // Rules 3 and 4: this producer's consumers seen together.
+        const auto& outs = by_producer[e.producer];
+        std::vector<size_t> wanting;  // consumers with a stated expectation
+        std::set<Order> wanted;
+        for (size_t oi : outs)
+            if (p.edges[oi].expected) {
+                wanting.push_back(oi);
+                wanted.insert(*p.edges[oi].expected);
+            }
+        if (wanting.size() >= 2 && wanted.size() == 1) {
+            for (size_t oi : outs) {
+                if (!p.edges[oi].mismatch()) continue;
+                Decision di = make(oi);
+                di.rule_id = "many_like_consumers";
+                di.rule = "'" + d.producer + "' has " + std::to_string(outs.size()) +
+                          " consumers, all expecting " + order_name(*wanted.begin()) +
+                          ": write-time transform, done once for all (section 13.1)";
+                configure(di, Strategy::ProducerWrite);
+                decided[oi] = di;
+            }
+            continue;
+        }
+        if (wanting.size() >= 2 && wanted.size() >= 2) {
+            if (outs.size() <= 2) {
+                d.rule_id = "few_mixed_consumers";
+                d.rule = "'" + d.producer + "' has " + std::to_string(outs.size()) +
+                         " consumers expecting different layouts: read-time transform "
+                         "(section 13.3, rule 2)";
+                configure(d, Strategy::ConsumerRead);
+                decided[ei] = d;
+                continue;
+            }
+            // Rule 3: the most wanted foreign layout vs reading the source as is.
+            std::map<Order, int> votes;
+            for (size_t oi : wanting)
+                if (p.edges[oi].mismatch()) ++votes[*p.edges[oi].expected];
+            Order major = votes.begin()->first;
+            for (const auto& [o, v] : votes)
+                if (v > votes[major]) major = o;
+            const Shape& sh = e.shape;
+            double wc = continuity(sh, p.nodes[size_t(e.producer)].compute_order, major);
+            double rc = 0;
+            for (size_t oi : wanting)
+                rc += continuity(sh, read_order(g, p, p.edges[oi]), e.produced);
+            rc /= double(wanting.size());
+            bool write = wc > rc;
+            std::string why = "'" + d.producer + "' has " + std::to_string(outs.size()) +
+                              " consumers expecting different layouts: write continuity " +
+                              fmt(wc, 2) + (write ? " > " : " <= ") + "mean read continuity " +
+                              fmt(rc, 2) + " (section 13.3, rule 3)";
+            for (size_t oi : wanting) {
+                const Edge& f = p.edges[oi];
+                bool to_major = *f.expected == major;
+                if (!write && !f.mismatch()) continue;
+                Decision di = make(oi);
+                if (write && to_major) {
+                    di.rule_id = "mixed_consumers_write";
+                    di.rule = why + ": stored as " + order_name(major);
+                    configure(di, Strategy::ProducerWrite);
+                } else {
+                    // Either read time for all, or a consumer left behind by the
+                    // write-time change reads the new stored layout.
+                    if (write) di.source = major;
+                    di.rule_id = write ? "mixed_consumers_write" : "mixed_consumers_read";
+                    di.rule = why + (write ? ": reads the stored " + order_name(major) : "");
+                    di.candidates = edge_candidates(g, p, oi, m);
+                    configure(di, Strategy::ConsumerRead);
+                    if (di.source == di.target) continue;
+                }
+                decided[oi] = di;
+            }
+            continue;
+        }
+        // Rule 5: one consumer to satisfy: cheapest candidate (sections 12.3, 16).
+        d.rule_id = "cheapest";
+        d.rule = "single consumer: the cheapest of the candidates (sections 12.3, 16)";
+        configure(d, cheapest(d));
+        decided[ei] = d;
+    }
+    for (auto& [ei, d] : decided) plan.decisions.push_back(std::move(d));
+    return plan;
+}
+
+nlohmann::json plan_to_json(const Graph& g, const NetPlan& plan) {
+    const Propagation& p = plan.propagation;
+    nlohmann::json j;
+    j["graph"] = g.name;
+    j["memory_model"] = {{"dram_gbps", plan.model.dram_gbps},
+                         {"sram_gbps", plan.model.sram_gbps},
+                         {"elem_bytes", plan.model.elem_bytes},
+                         {"burst_bytes", plan.model.burst_bytes},
+                         {"contiguous_efficiency", plan.model.contiguous_efficiency},
+                         {"dma", plan.model.dma}};
+    j["nodes"] = nlohmann::json::array();
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+        const NodeLayout& nl = p.nodes[i];
+        j["nodes"].push_back({{"name", g.nodes[i].name},
+                              {"op", op_name(g.nodes[i].op)},
+                              {"shape", nl.shape},
+                              {"layout", order_name(nl.layout)},
+                              {"order", nl.layout},
+                              {"compute_order", nl.compute_order},
+                              {"rule", nl.rule}});
+    }
+    j["edges"] = nlohmann::json::array();
+    for (const Edge& e : p.edges) {
+        nlohmann::json je = {{"producer", g.nodes[size_t(e.producer)].name},
+                             {"consumer", g.nodes[size_t(e.consumer)].name},
+                             {"slot", e.slot},
+                             {"layout", order_name(e.produced)},
+                             {"mismatch", e.mismatch()}};
+        je["expected"] = e.expected ? nlohmann::json(order_name(*e.expected)) : nlohmann::json();
+        j["edges"].push_back(je);
+    }
+    j["mismatch"] = !p.mismatches.empty();
+    j["decisions"] = nlohmann::json::array();
+    for (const Decision& d : plan.decisions) {
+        nlohmann::json jd = {{"producer", d.producer},
+                             {"consumer", d.consumer},
+                             {"origin", d.origin},
+                             {"tensor_shape", d.shape},
+                             {"tensor_bytes", d.tensor_bytes},
+                             {"source_layout", d.source},
+                             {"target_layout", d.target},
+                             {"source_layout_name", order_name(d.source)},
+                             {"target_layout_name", order_name(d.target)},
+                             {"strategy", strategy_name(d.strategy)},
+                             {"rule_id", d.rule_id},
+                             {"rule", d.rule},
+                             {"stored_layout", order_name(d.stored_layout)}};
+        for (const auto& [k, v] : d.strides) jd[k] = v;
+        jd["address_example"] = {
+            {"index", d.example_index},
+            {"source_offset", d.example_source_offset},
+            {"target_offset", d.example_target_offset},
+            {"difference", std::llabs(d.example_target_offset - d.example_source_offset)}};
+        jd["candidates"] = nlohmann::json::array();
+        for (const Candidate& c : d.candidates) {
+            nlohmann::json jc = {{"strategy", strategy_name(c.strategy)},
+                                 {"feasible", c.feasible},
+                                 {"dram_bytes", c.dram_bytes},
+                                 {"extra_dram_bytes", c.extra_dram_bytes},
+                                 {"time_us", c.time_us},
+                                 {"detail", c.detail}};
+            if (!c.feasible) jc["why_not"] = c.why_not;
+            jd["candidates"].push_back(jc);
+        }
+        j["decisions"].push_back(jd);
+    }
+    // Single-mismatch graphs carry the decision's fields at the top too, as
+    // the document's configuration printout does.
+    if (plan.decisions.size() == 1) {
+        const Decision& d = plan.decisions[0];
+        j["strategy"] = strategy_name(d.strategy);
+        for (const auto& [k, v] : d.strides) j[k] = v;
+    }
+    return j;
+}
+
+}  // namespace ll::netplan

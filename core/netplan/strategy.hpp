@@ -1,0 +1,105 @@
+// Deciding how to resolve each layout mismatch (sections 11-13 of the
+// layout-transformation document) and the address configuration that
+// implements the decision (section 14: AGUs, a DMA with read and write AGUs).
+//
+// Candidates for one mismatched edge (tensor of S bytes, source layout Ls
+// stored by the producer, target layout Ld expected by the consumer):
+//   producer_write        producer writes Ld in its own loop order (write time)
+//   consumer_read         consumer reads Ls in its own loop order (read time)
+//   memory_copy_fused     producer writes Ls; the DMA that loads the tensor
+//                         on chip reads Ls contiguously (read AGU) and writes
+//                         Ld into SRAM (write AGU): no extra DRAM traffic
+//   standalone_transform  a separate transform op: 2 S extra DRAM traffic
+//   offline               weights only: transformed once before inference
+// Time model: a DRAM stream of B bytes takes B / (bandwidth * efficiency),
+// efficiency = contiguous_efficiency (0.9, section 15.4) when the innermost
+// loop has stride 1, else max(1/stride, element/burst) (a burst is fetched
+// for every element once the stride passes it). SRAM is word-addressed, so
+// the DMA's scattered SRAM writes run at sram bandwidth without burst loss.
+//
+// Choice (section 13.3 decision tree, most specific first):
+//   1. producer is a Weight                         -> offline
+//   2. consumer fed by several producers whose layouts differ -> consumer_read
+//   3. one producer, >= 2 consumers, all wanting Ld  -> producer_write (once)
+//   4. >= 2 consumers wanting different layouts: <= 2 consumers -> consumer_read;
+//      more -> compare write continuity with the mean read continuity
+//   5. otherwise the cheapest candidate (ties: producer_write, consumer_read,
+//      memory_copy_fused, standalone_transform), as in sections 12.3 and 16.
+//
+// Worked example (section 16, fp32, 100 GB/s DRAM): conv1(NCHW) -> relu ->
+// conv2(NHWC), tensor (1,64,56,56): memory_copy_fused, dma_read_strides
+// (200704, 3136, 56, 1), dma_write_strides (200704, 1, 3584, 64); at index
+// (0,32,28,28) the NCHW offset is 101948 and the NHWC offset 102176.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/netplan/propagate.hpp"
+
+namespace ll::netplan {
+
+struct MemoryModel {
+    double dram_gbps = 100;  // GB/s (section 15.1 table)
+    double sram_gbps = 500;
+    int64_t elem_bytes = 4;  // the document's examples are float32
+    int64_t burst_bytes = 64;
+    double contiguous_efficiency = 0.9;
+    bool dma = true;  // activations reach the consumer through a DMA copy
+};
+
+// Throws UsageError naming the field for non-positive values.
+void check(const MemoryModel& m);
+double access_efficiency(const MemoryModel& m, int64_t stride_elems);
+
+enum class Strategy { ProducerWrite, ConsumerRead, MemoryCopyFused, Standalone, Offline };
+const char* strategy_name(Strategy s);
+
+struct Candidate {
+    Strategy strategy = Strategy::ProducerWrite;
+    bool feasible = true;
+    std::string why_not;          // when infeasible
+    double dram_bytes = 0;        // run-time DRAM traffic for this tensor
+    double extra_dram_bytes = 0;  // over one write + one read
+    double time_us = 0;           // run-time time of the tensor's write + read path
+    std::string detail;           // strides and efficiencies, for people
+};
+
+using NamedStrides = std::vector<std::pair<std::string, std::vector<int64_t>>>;
+
+struct Decision {
+    size_t edge = 0;  // index into Propagation::edges
+    std::string producer, consumer, origin;
+    Shape shape;
+    Order source, target;  // stored by the producer / expected by the consumer
+    int64_t tensor_bytes = 0;
+    Strategy strategy = Strategy::MemoryCopyFused;
+    std::string rule_id;  // offline_weights, several_producers, many_like_consumers,
+                          // few_mixed_consumers, mixed_consumers_write,
+                          // mixed_consumers_read, cheapest
+    std::string rule;     // the reason, for people
+    std::vector<Candidate> candidates;
+    NamedStrides strides;  // address configuration, in the document's order
+    Order stored_layout;   // layout the tensor has in DRAM after the decision
+    Coord example_index;   // the centre of the tensor
+    int64_t example_source_offset = 0, example_target_offset = 0;
+};
+
+struct NetPlan {
+    Propagation propagation;
+    std::vector<Decision> decisions;
+    MemoryModel model;
+};
+
+NetPlan plan_network(const Graph& g, const MemoryModel& m = {});
+// Candidates for one edge, as if it were the only consumer (exposed for the
+// panel, which lets people pick a strategy themselves).
+std::vector<Candidate> edge_candidates(const Graph& g, const Propagation& p, size_t edge,
+                                       const MemoryModel& m);
+// Fills strides, stored layout and example of d for strategy s.
+void configure(Decision& d, Strategy s);
+
+nlohmann::json plan_to_json(const Graph& g, const NetPlan& plan);
+
+}  // namespace ll::netplan
