@@ -207,6 +207,14 @@ Layout layout_from_name(const std::string& name, const Shape& logical) {
     return l;
 }
 
+Layout layout_from_spec(const std::string& spec, const Shape& logical) {
+    bool order = !spec.empty() && std::all_of(spec.begin(), spec.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) || c == ',' || c == ' ';
+    });
+    if (order) return layout_from_order(logical, parse_int_list(spec, "--layout"));
+    return layout_from_name(spec, logical);
+}
+
 std::vector<SubMode> flatten(const Layout& l) {
     std::vector<SubMode> out;
     for (const auto& m : l.modes) out.insert(out.end(), m.subs.begin(), m.subs.end());

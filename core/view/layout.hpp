@@ -68,6 +68,10 @@ Layout layout_from_order(const Shape& logical, const std::vector<int64_t>& order
 // Blocks must divide the dim. Throws UsageError naming the tag otherwise.
 Layout layout_from_name(const std::string& name, const Shape& logical);
 
+// A layout given either way: "0,2,3,1" (a memory order, see
+// layout_from_order) or a name / blocked tag (layout_from_name).
+Layout layout_from_spec(const std::string& spec, const Shape& logical);
+
 // Every sub-mode in logical row-major order: iterating it row-major visits
 // the coordinates in the same order as iterating the layout.
 std::vector<SubMode> flatten(const Layout& l);
