@@ -1,0 +1,200 @@
+// Compiling pipeline segments into strided gathers (see gather.hpp).
+#include "core/format/gather.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace ll::detail {
+
+namespace {
+
+// A piece of one padded source axis: `size` values, coordinate step `astride`.
+struct Sub {
+    int64_t size;
+    int axis;
+    int64_t astride;
+};
+using Group = std::vector<Sub>;  // the pieces of one logical axis, outermost first
+
+// Re-expresses the current axes (groups) as the target shape's axes. Every
+// reshape in our pipelines only splits or merges axes, so the pieces can
+// always be refined to fit; anything else is a bug in the pipeline builder.
+std::vector<Group> reshape_groups(const std::vector<Group>& groups, const Shape& target) {
+    std::vector<Sub> flat;
+    for (const auto& g : groups)
+        for (const auto& s : g)
+            if (s.size != 1) flat.push_back(s);
+    std::vector<Group> out(target.size());
+    int64_t fi = static_cast<int64_t>(flat.size()) - 1;
+    for (size_t t = target.size(); t-- > 0;) {
+        int64_t need = target[t];
+        Group g;
+        while (need > 1) {
+            if (fi < 0) throw std::logic_error("reshape: element counts differ");
+            Sub& d = flat[static_cast<size_t>(fi)];
+            if (need % d.size == 0) {
+                g.insert(g.begin(), d);
+                need /= d.size;
+                --fi;
+            } else if (d.size % need == 0) {
+                g.insert(g.begin(), Sub{need, d.axis, d.astride});
+                d.size /= need;
+                d.astride *= need;
+                need = 1;
+            } else {
+                throw std::logic_error("reshape is not a split or merge of axes");
+            }
+        }
+        out[t] = g;
+    }
+    if (fi >= 0) throw std::logic_error("reshape: element counts differ");
+    return out;
+}
+
+bool mergeable(const Level& o, const Level& i) {
+    if (o.src_stride != i.src_stride * i.size || o.dst_stride != i.dst_stride * i.size)
+        return false;
+    if (o.axis < 0 && i.axis < 0) return true;
+    return o.axis == i.axis && o.axis_stride == i.axis_stride * i.size;
+}
+
+std::vector<Level> coalesce(const std::vector<Level>& in) {
+    std::vector<Level> out;
+    for (const Level& l : in) {
+        if (l.size == 1) continue;
+        if (!out.empty() && mergeable(out.back(), l)) {
+            Level m = l;
+            m.size = out.back().size * l.size;
+            out.back() = m;
+        } else {
+            out.push_back(l);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esize) {
+    Gather g;
+    g.src = src;
+    size_t start = 0;
+    Shape padded = src;
+    if (!steps.empty() && steps[0].kind == StepKind::pad) {
+        padded = steps[0].after;
+        start = 1;
+    }
+    std::vector<Group> groups;
+    for (size_t a = 0; a < padded.size(); ++a)
+        groups.push_back({Sub{padded[a], static_cast<int>(a), 1}});
+    Shape cur = padded;
+    for (size_t k = start; k < steps.size(); ++k) {
+        const Step& st = steps[k];
+        if (st.kind == StepKind::transpose) {
+            std::vector<Group> t;
+            for (int64_t p : st.perm) t.push_back(groups[static_cast<size_t>(p)]);
+            groups = t;
+        } else if (st.kind == StepKind::reshape) {
+            groups = reshape_groups(groups, st.after);
+        } else {
+            throw std::logic_error("compile_gather: pad/crop inside a segment");
+        }
+        cur = st.after;
+    }
+    g.dst = cur;
+    g.src_numel = numel(src);
+    g.dst_numel = numel(cur);
+
+    // Padded axes get compact ids; the others never hold padding.
+    std::vector<int> id(padded.size(), -1);
+    for (size_t a = 0; a < padded.size(); ++a)
+        if (padded[a] != src[a]) {
+            id[a] = static_cast<int>(g.limit.size());
+            g.limit.push_back(src[a]);
+        }
+    if (g.limit.size() > 31) throw std::logic_error("compile_gather: too many padded axes");
+    g.mask = g.limit.empty() ? 0u : ((1u << g.limit.size()) - 1u);
+
+    const Shape srm = row_major_strides(src);
+    std::vector<Level> lv;
+    for (const auto& grp : groups)
+        for (const auto& s : grp) {
+            Level l;
+            l.size = s.size;
+            l.src_stride = s.astride * srm[static_cast<size_t>(s.axis)];
+            l.axis = id[static_cast<size_t>(s.axis)];
+            l.axis_stride = l.axis < 0 ? 0 : s.astride;
+            lv.push_back(l);
+        }
+    int64_t ds = 1;
+    for (size_t i = lv.size(); i-- > 0;) {
+        lv[i].dst_stride = ds;
+        ds *= lv[i].size;
+    }
+    lv = coalesce(lv);
+
+    // Keep the innermost levels (a destination chunk of >= 512 bytes) in
+    // destination order; walk the outer ones by decreasing source stride so
+    // the source is read nearly in order while each chunk is written whole.
+    size_t chunk = 0;
+    int64_t bytes = esize;
+    while (chunk < lv.size() && bytes < 512) {
+        bytes *= lv[lv.size() - 1 - chunk].size;
+        ++chunk;
+    }
+    std::stable_sort(lv.begin(), lv.end() - static_cast<std::ptrdiff_t>(chunk),
+                     [](const Level& a, const Level& b) { return a.src_stride > b.src_stride; });
+    lv = coalesce(lv);
+
+    for (size_t i = 0; i < lv.size(); ++i) {
+        lv[i].inner_max = 0;
+        if (lv[i].axis < 0) continue;
+        for (size_t j = i + 1; j < lv.size(); ++j)
+            if (lv[j].axis == lv[i].axis) lv[i].inner_max += (lv[j].size - 1) * lv[j].axis_stride;
+    }
+    g.levels = lv;
+    return g;
+}
+
+std::vector<Segment> segments(const Pipeline& p) {
+    std::vector<Segment> out;
+    const auto& st = p.steps;
+    size_t i = 0;
+    while (i < st.size()) {
+        size_t j = i;
+        bool inv = false;
+        // A segment runs until a crop (inclusive) or up to the next pad.
+        while (j < st.size()) {
+            if (j > i && st[j].kind == StepKind::pad) break;
+            if (st[j].kind == StepKind::crop) {
+                inv = true;
+                ++j;
+                break;
+            }
+            ++j;
+        }
+        Segment s;
+        s.first = i;
+        s.count = j - i;
+        std::vector<Step> part(st.begin() + static_cast<std::ptrdiff_t>(i),
+                               st.begin() + static_cast<std::ptrdiff_t>(j));
+        if (!inv) {
+            // A forward segment with a pad must start with it; a crop-free run
+            // that ends before a pad is still a plain forward gather.
+            s.inverse = false;
+            s.plain = part.front().before;
+            s.steps = part;
+        } else {
+            s.inverse = true;
+            s.plain = part.back().after;
+            Pipeline tmp;
+            tmp.steps = part;
+            s.steps = inverse(tmp).steps;
+        }
+        out.push_back(s);
+        i = j;
+    }
+    return out;
+}
+
+}  // namespace ll::detail

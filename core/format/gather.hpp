@@ -1,0 +1,106 @@
+// Internal to core/format: a pipeline segment compiled into one strided
+// gather, and the loop nest that runs it.
+//
+// A forward segment (an optional pad first, then reshapes and transposes)
+// sends every destination element to one element of the padded source. The
+// composition of those index maps is a list of levels, each a destination
+// axis (or a piece of one) with the stride it moves in the unpadded source
+// and in the destination, plus which padded source axis it walks (to tell
+// padding apart). An inverse segment (reshapes, transposes, then a crop) is
+// the same gather read backwards, i.e. a scatter.
+//
+// Contract, for ND (2,2,28) fp16 -> FRACTAL_NZ (steps pad, reshape, transpose):
+//   compile_gather({2,2,28}, steps, 2) has levels (traversal order, sizes)
+//   B 2, N1 2, M0 16, N0 16 (M1 is 1 and dropped); N0 has src stride 1,
+//   dst stride 1; N1 has src stride 16 and walks padded axis 2 (28 -> 32).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/format/format.hpp"
+
+namespace ll::detail {
+
+struct Level {
+    int64_t size = 1;
+    int64_t src_stride = 0;   // elements, unpadded row-major source
+    int64_t dst_stride = 0;   // elements, row-major destination
+    int axis = -1;            // padded-axis id (index into Gather::limit), -1: never padding
+    int64_t axis_stride = 0;  // coordinate step along that padded axis
+    int64_t inner_max = 0;    // largest coordinate the inner levels add on the same axis
+};
+
+struct Gather {
+    Shape src, dst;              // unpadded source shape, destination shape
+    std::vector<Level> levels;   // traversal order, outermost first
+    std::vector<int64_t> limit;  // per padded-axis id: the unpadded size
+    uint32_t mask = 0;           // padded-axis ids that may hold padding
+    int64_t src_numel = 0, dst_numel = 0;
+};
+
+// steps: optional pad as the first step, then only reshape/transpose.
+// esize: element bytes, used to pick how many innermost levels stay in
+// destination order (the rest are reordered for source locality).
+Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esize);
+
+// A pipeline cut into segments: forward ones (gather) and inverse ones
+// (scatter; `steps` hold the forward steps they undo).
+struct Segment {
+    bool inverse = false;
+    Shape plain;                  // forward source shape (the plain side)
+    std::vector<Step> steps;      // forward steps
+    size_t first = 0, count = 0;  // which steps of the pipeline it covers
+};
+std::vector<Segment> segments(const Pipeline& p);
+
+// Runs `policy` over a gather. Policy has
+//   void block(const Level* lv, int n, int64_t s, int64_t d)  // no padding inside
+//   void fill(const Level* lv, int n, int64_t d)               // all padding
+// where lv[0..n) are the remaining levels.
+template <class Policy>
+void walk(const Gather& g, Policy& pol);
+
+}  // namespace ll::detail
+
+// ---- walk: template body ------------------------------------------------------
+
+namespace ll::detail {
+
+template <class Policy>
+void walk_level(const Gather& g, Policy& pol, size_t level, int64_t s, int64_t d, int64_t* acc,
+                uint32_t mask) {
+    const Level* lv = g.levels.data() + level;
+    const int n = static_cast<int>(g.levels.size() - level);
+    if (mask == 0 || n == 0) {
+        pol.block(lv, n, s, d);
+        return;
+    }
+    const Level& l = lv[0];
+    const uint32_t bit = l.axis < 0 ? 0u : (1u << l.axis);
+    if ((mask & bit) == 0) {
+        for (int64_t i = 0; i < l.size; ++i)
+            walk_level(g, pol, level + 1, s + i * l.src_stride, d + i * l.dst_stride, acc, mask);
+        return;
+    }
+    const int64_t c = acc[l.axis], lim = g.limit[static_cast<size_t>(l.axis)];
+    for (int64_t i = 0; i < l.size; ++i) {
+        const int64_t lo = c + i * l.axis_stride;
+        if (lo >= lim) {
+            for (int64_t j = i; j < l.size; ++j) pol.fill(lv + 1, n - 1, d + j * l.dst_stride);
+            break;
+        }
+        acc[l.axis] = lo;
+        const uint32_t m = lo + l.inner_max < lim ? (mask & ~bit) : mask;
+        walk_level(g, pol, level + 1, s + i * l.src_stride, d + i * l.dst_stride, acc, m);
+    }
+    acc[l.axis] = c;
+}
+
+template <class Policy>
+void walk(const Gather& g, Policy& pol) {
+    int64_t acc[32] = {};
+    walk_level(g, pol, 0, 0, 0, acc, g.mask);
+}
+
+}  // namespace ll::detail
