@@ -9,6 +9,11 @@ Runner setup_fuse(CLI::App& sub);
 Runner setup_agu(CLI::App& sub);
 Runner setup_plan(CLI::App& sub);
 Runner setup_noc(CLI::App& sub);
+Runner setup_conv(CLI::App& sub);
+Runner setup_img2col(CLI::App& sub);
+Runner setup_load2d(CLI::App& sub);
+Runner setup_load2dv2(CLI::App& sub);
+Runner setup_load3d(CLI::App& sub);
 
 const std::vector<CommandEntry>& commands() {
     static const std::vector<CommandEntry> table = {
@@ -18,6 +23,11 @@ const std::vector<CommandEntry>& commands() {
         {"agu", "address streams of an AGU, a two-AGU DMA (--to) or scatter-gather (--gather)", setup_agu},
         {"plan", "propagate layouts through an operator graph and plan each mismatch", setup_plan},
         {"noc", "distributed transpose over PEs on a 2D mesh: blocks, routes, link loads", setup_noc},
+        {"conv", "the case-study convolution: NC1HWC0, img2col, fractals, the Cube loop", setup_conv},
+        {"img2col", "img2col explicit and implicit: the matrix, the expansion, reuse", setup_img2col},
+        {"load2d", "LoadData 2D: fractal copies between GM, L1 and L0 (startIndex, strides, transpose)", setup_load2d},
+        {"load2dv2", "LoadData 2D v2: an mStep x kStep block of fractals (positions, strides, transpose)", setup_load2dv2},
+        {"load3d", "LoadData 3D: img2col by the load unit, A1 -> A2 (document 001's call example)", setup_load3d},
     };
     return table;
 }
