@@ -1,0 +1,66 @@
+// `layoutlab fuse`: JSON fields, the document's chains, error exits.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/process.hpp"
+
+using ll::test::run_layoutlab;
+using nlohmann::json;
+
+namespace {
+
+json fuse_json(const std::vector<std::string>& args) {
+    std::vector<std::string> a{"fuse"};
+    a.insert(a.end(), args.begin(), args.end());
+    a.push_back("--json");
+    auto r = run_layoutlab(a);
+    EXPECT_EQ(r.code, 0) << r.err;
+    return r.code == 0 ? json::parse(r.out) : json();
+}
+
+}  // namespace
+
+TEST(CliFuse, NchwNhwcNchwIsIdentity) {
+    json j =
+        fuse_json({"--shape", "1,64,56,56", "--op", "permute:0,2,3,1", "--op", "permute:0,3,1,2"});
+    EXPECT_EQ(j["identity"], true);
+    EXPECT_EQ(j["permutation"], json({0, 1, 2, 3}));
+    EXPECT_EQ(j["moved_bytes"], 0);
+    EXPECT_EQ(j["unfused_moved_bytes"], 4 * 200704 * 4);
+    ASSERT_EQ(j["steps"].size(), 2u);
+    EXPECT_EQ(j["steps"][0]["category"], "bijective");
+}
+
+TEST(CliFuse, ReshapeTransposeIsOneStridedCopy) {
+    json j =
+        fuse_json({"--shape", "1,64,56,56", "--op", "reshape:1,64,3136", "--op", "transpose:1,2"});
+    EXPECT_EQ(j["fused"], "(1,3136,64):(200704,1,3136)");
+    EXPECT_EQ(j["identity"], false);
+    EXPECT_TRUE(j["permutation"].is_null());
+    EXPECT_EQ(j["moved_bytes"], 2 * 200704 * 4);
+    EXPECT_EQ(j["unfused_moved_bytes"], 4 * 200704 * 4);
+    json h = fuse_json({"--shape", "1,64,56,56", "--dtype", "fp16", "--op", "permute:0,2,3,1"});
+    EXPECT_EQ(h["permutation"], json({0, 2, 3, 1}));
+    EXPECT_EQ(h["moved_bytes"], 2 * 200704 * 2);
+}
+
+TEST(CliFuse, ClassifiesSteps) {
+    json j = fuse_json(
+        {"--shape", "4,6", "--op", "slice:0:4:2,:", "--op", "expand:3,2,6", "--op", "squeeze"});
+    EXPECT_EQ(j["steps"][0]["category"], "selecting");
+    EXPECT_EQ(j["steps"][1]["category"], "expanding");
+    EXPECT_EQ(j["steps"][2]["category"], "selecting");
+    EXPECT_EQ(j["fused"], "(3,2,6):(0,12,1)");
+}
+
+TEST(CliFuse, InvalidOpsExit2) {
+    for (const char* op :
+         {"permute:0,0", "reshape:7", "slice:0:9", "expand:2,5", "bogus", "transpose:0"}) {
+        auto r = run_layoutlab({"fuse", "--shape", "2,3", "--op", op});
+        EXPECT_EQ(r.code, 2) << op;
+        EXPECT_NE(r.err.find(op), std::string::npos) << r.err;
+        EXPECT_TRUE(r.out.empty());
+    }
+    EXPECT_EQ(run_layoutlab({"fuse", "--shape", "2,3"}).code, 2);  // no --op
+}
