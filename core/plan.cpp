@@ -64,7 +64,8 @@ Grid memory_grid(int64_t n, DType t) {
     g.linear = true;
     g.row_elems = elems_per_32b(t);
     int64_t rows = ceil_div(n, g.row_elems);
-    auto want = int64_t(std::ceil(std::sqrt(double(rows) * double(g.row_elems + 2))));
+    // Bands somewhat taller than wide suit a wide window split in two views.
+    auto want = int64_t(std::ceil(1.6 * std::sqrt(double(rows) * double(g.row_elems + 2))));
     int64_t band = round_up(std::max<int64_t>(want, 16), 16);
     g.band_rows = band >= rows ? 0 : band;
     return g;

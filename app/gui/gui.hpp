@@ -1,6 +1,6 @@
 // The window front-end. Options are the top-level flags of `layoutlab`
 // (no subcommand): they choose the scene and, for headless capture, a
-// screenshot path.
+// screenshot path or a frame-time benchmark.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -9,8 +9,16 @@
 namespace ll::gui {
 
 struct Options {
-    std::string screenshot;  // write a PNG of the first frames and exit
+    // Scene: a file, then single flags on top of it ("" = not given).
+    std::string scene, from, to, via, shape, dtype, c0, fractal, pad_value, image, colour, stage;
+    std::string screenshot;  // write a PNG of the scene and exit
+    std::string dump_view;   // with --screenshot: JSON of the view cameras
     std::string size = "1280x800";
+    std::string theme;       // "dark" or "light"
+    float ui_scale = 0;      // 0 = remembered / 1
+    int bench_frames = 0;    // render N animating frames, print frame times
+    std::string signal_dir;  // tests: SIGUSR1 writes <dir>/shot-<n>.png
+    bool no_config = false;  // neither read nor write ~/.config/layoutlab
 };
 
 void add_options(CLI::App& app, Options& o);

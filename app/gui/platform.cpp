@@ -2,10 +2,13 @@
 
 // glad must come before GLFW so GLFW does not pull in a system GL header.
 #include <glad/gl.h>
+//
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+
+#include <fstream>
 
 #include "core/error.hpp"
 
@@ -25,7 +28,7 @@ Platform::Platform(const PlatformConfig& cfg) {
         throw UsageError("cannot create an OpenGL 3.3 core window; expected a GL 3.3 driver");
     }
     glfwMakeContextCurrent(window_);
-    glfwSwapInterval(1);
+    glfwSwapInterval(cfg.vsync ? 1 : 0);
     if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress))) {
         glfwDestroyWindow(window_);
         glfwTerminate();
@@ -33,7 +36,7 @@ Platform::Platform(const PlatformConfig& cfg) {
     }
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
-    ImGui::GetIO().IniFilename = nullptr;
+    ImGui::GetIO().IniFilename = nullptr;  // the app saves settings itself, atomically
     ImGui::StyleColorsDark();
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -47,23 +50,55 @@ Platform::~Platform() {
     glfwTerminate();
 }
 
-bool Platform::should_close() const { return glfwWindowShouldClose(window_); }
+bool Platform::should_close() const {
+    return glfwWindowShouldClose(window_);
+}
+
+void Platform::wait_events(double timeout) {
+    if (timeout < 0)
+        glfwWaitEvents();
+    else if (timeout == 0)
+        glfwPollEvents();
+    else
+        glfwWaitEventsTimeout(timeout);
+}
+
+void Platform::set_fonts(float scale) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    const char* dejavu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+    bool have = bool(std::ifstream(dejavu));
+    ImFont* f = have ? io.Fonts->AddFontFromFileTTF(dejavu, 16.f * scale) : nullptr;
+    if (!f) {
+        ImFontConfig cfg;
+        cfg.SizePixels = 13.f * scale;
+        io.Fonts->AddFontDefault(&cfg);
+    }
+    io.Fonts->Build();
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+}
 
 void Platform::new_frame() {
-    glfwWaitEventsTimeout(0.25);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
 }
 
-void Platform::render() {
+void Platform::framebuffer_size(int& w, int& h) const {
+    glfwGetFramebufferSize(window_, &w, &h);
+}
+
+void Platform::render(float r, float g, float b, const std::function<void()>& before_swap) {
     ImGui::Render();
     int w = 0, h = 0;
     glfwGetFramebufferSize(window_, &w, &h);
     glViewport(0, 0, w, h);
-    glClearColor(0.10f, 0.11f, 0.13f, 1.0f);
+    glDisable(GL_SCISSOR_TEST);
+    glClearColor(r, g, b, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (before_swap) before_swap();
     glfwSwapBuffers(window_);
 }
 

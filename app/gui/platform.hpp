@@ -1,6 +1,7 @@
-// GLFW window + GL 3.3 core context (glad) + Dear ImGui, behind four calls.
+// GLFW window + GL 3.3 core context (glad) + Dear ImGui, behind a few calls.
 #pragma once
 
+#include <functional>
 #include <string>
 
 struct GLFWwindow;
@@ -11,10 +12,11 @@ struct PlatformConfig {
     int width = 1280, height = 800;
     std::string title = "LayoutLab";
     bool visible = true;  // false for headless capture
+    bool vsync = true;
 };
 
 class Platform {
-public:
+  public:
     // Throws UsageError when no display or no GL 3.3 context is available.
     explicit Platform(const PlatformConfig& cfg);
     ~Platform();
@@ -22,11 +24,20 @@ public:
     Platform& operator=(const Platform&) = delete;
 
     bool should_close() const;
-    void new_frame();        // poll/wait events, start an ImGui frame
-    void render();           // draw ImGui, swap buffers
+    // Waits for input: timeout < 0 blocks until an event, 0 only polls.
+    void wait_events(double timeout);
+    // (Re)builds the font atlas for a UI scale: DejaVu Sans when installed,
+    // ImGui's own font otherwise. Call between frames.
+    void set_fonts(float scale);
+    void new_frame();  // start an ImGui frame
+    // Draws ImGui; `before_swap` runs after drawing, before the buffers swap
+    // (the place to read pixels back).
+    void render(float clear_r, float clear_g, float clear_b,
+                const std::function<void()>& before_swap = {});
+    void framebuffer_size(int& w, int& h) const;
     GLFWwindow* window() const { return window_; }
 
-private:
+  private:
     GLFWwindow* window_ = nullptr;
 };
 

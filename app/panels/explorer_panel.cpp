@@ -1,20 +1,564 @@
 // The explorer: one format conversion, animated element by element.
+//
+// Sections: [state] [update + keys] [controls] [legend + inspect] [stage views]
+//
+// Three kinds of state, kept apart: the engine's Plan (rebuilt only when a
+// control changes), the saved Scene (controls, colour, stage, cameras), and
+// the animation (stage_, target_, playing_) advanced only in update(dt).
 #include <imgui.h>
 
+#include <dirent.h>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
+#include "app/render/plan_view.hpp"
+#include "core/error.hpp"
+#include "core/format/format.hpp"
 
 namespace ll::gui {
 
 namespace {
 
+// ---- [state] -------------------------------------------------------------------
+
+const ImVec4 kErr(1.0f, 0.42f, 0.38f, 1.0f);
+
 class ExplorerPanel : public Panel {
-public:
+  public:
+    ExplorerPanel() {
+        sync_buffers();
+        rebuild();
+    }
     const char* title() const override { return "Explorer"; }
-    void draw(AppContext&) override { ImGui::TextUnformatted("Format explorer (in progress)"); }
+    void update(double dt) override;
+    void draw(AppContext& ctx) override;
+    bool busy() const override { return playing_ || stage_ != target_; }
+    nlohmann::json save_settings() const override;
+    void load_settings(const nlohmann::json& j) override;
+
+  private:
+    void sync_buffers();
+    bool rebuild();
+    void handle_keys();
+    void draw_controls(AppContext& ctx);
+    void draw_legend(AppContext& ctx);
+    void draw_inspect();
+    void draw_stage(AppContext& ctx);
+    bool format_combo(const char* label, std::string& value, bool allow_none, bool plain_only);
+    void field_error(const char* field) const;
+    float last_stage() const { return plan_ ? float(plan_->stages.size() - 1) : 0.f; }
+    void go_to(float s, bool glide);
+
+    Scene scene_;
+    std::shared_ptr<Plan> plan_;
+    render::PlanGpu gpu_;
+    render::PlanView views_[2];
+    std::map<std::string, std::string> err_;
+    char shape_buf_[128] = {}, fractal_buf_[32] = {}, image_buf_[512] = {}, save_buf_[512] = {};
+    std::string save_msg_;
+    // Animation state.
+    float stage_ = 0, target_ = 0;
+    bool playing_ = false;
+    int64_t hovered_ = -1, selected_ = -1;
+    bool pending_fit_cameras_ = true;
 };
+
+void ExplorerPanel::sync_buffers() {
+    std::snprintf(shape_buf_, sizeof shape_buf_, "%s", scene_.shape.c_str());
+    std::snprintf(fractal_buf_, sizeof fractal_buf_, "%s", scene_.fractal.c_str());
+    std::snprintf(image_buf_, sizeof image_buf_, "%s", scene_.image.c_str());
+    if (!save_buf_[0]) std::snprintf(save_buf_, sizeof save_buf_, "scene.json");
+}
+
+bool ExplorerPanel::rebuild() {
+    err_.clear();
+    try {
+        plan_ = build_plan(scene_);
+    } catch (const UsageError& e) {
+        err_[error_field(e.what())] = e.what();
+        return false;
+    } catch (const std::bad_alloc&) {
+        err_["shape"] = "out of memory; expected a smaller tensor";
+        return false;
+    }
+    gpu_.set_plan(plan_);
+    gpu_.set_colours(colour_mode_from_name(scene_.colour));
+    views_[0].request_fit(0, 0);
+    views_[1].request_fit();
+    stage_ = target_ = std::min(stage_, last_stage());
+    hovered_ = selected_ = -1;
+    return true;
+}
+
+nlohmann::json ExplorerPanel::save_settings() const {
+    Scene s = scene_;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", double(stage_));
+    s.stage = buf;
+    for (int i = 0; i < 2; ++i) {
+        auto& v = const_cast<render::PlanView&>(views_[i]);
+        s.cameras[i] = {true, v.camera().zoom, v.camera().pan_x, v.camera().pan_y};
+    }
+    nlohmann::json j = to_json(s);
+    // Where the views sat on screen in the last frame (tests and tools).
+    for (int i = 0; i < 2; ++i) {
+        ImVec2 o = views_[i].origin();
+        j["screen"].push_back({{"origin", {o.x, o.y}}, {"stage", i == 0 ? 0.f : stage_}});
+    }
+    j["stages"] = plan_ ? int(plan_->stages.size()) : 0;
+    return j;
+}
+
+void ExplorerPanel::load_settings(const nlohmann::json& j) {
+    std::string base;
+    auto b = j.find("_base_dir");
+    if (b != j.end() && b->is_string()) base = b->get<std::string>();
+    scene_ = scene_from_json(j, base);
+    sync_buffers();
+    plan_ = build_plan(scene_);  // throws UsageError: the caller reports it
+    gpu_.set_plan(plan_);
+    gpu_.set_colours(colour_mode_from_name(scene_.colour));
+    err_.clear();
+    stage_ = target_ = parse_stage(scene_.stage, plan_->stages.size());
+    for (int i = 0; i < 2; ++i) {
+        if (scene_.cameras[i].set) {
+            render::Camera& c = views_[i].camera();
+            c.zoom = scene_.cameras[i].zoom;
+            c.pan_x = scene_.cameras[i].pan_x;
+            c.pan_y = scene_.cameras[i].pan_y;
+        } else {
+            views_[i].request_fit(0, i == 0 ? 0 : -1);
+        }
+    }
+    auto pl = j.find("playing");
+    playing_ = pl != j.end() && *pl == true;
+}
+
+// ---- [update + keys] --------------------------------------------------------------
+
+void ExplorerPanel::go_to(float s, bool glide) {
+    s = std::clamp(s, 0.f, last_stage());
+    target_ = s;
+    if (!glide) stage_ = s;
+    playing_ = false;
+}
+
+void ExplorerPanel::update(double dt) {
+    float last = last_stage();
+    if (playing_) {
+        stage_ += float(dt) * scene_.speed;
+        if (stage_ >= last) {
+            if (scene_.loop && last > 0) {
+                stage_ = std::fmod(stage_, last);
+            } else {
+                stage_ = last;
+                playing_ = false;
+            }
+        }
+        target_ = stage_;
+        return;
+    }
+    if (stage_ != target_) {  // a step glides at least 2 stages per second
+        float v = std::max(scene_.speed, 2.f) * float(dt);
+        stage_ = std::abs(target_ - stage_) <= v ? target_ : stage_ + (target_ > stage_ ? v : -v);
+    }
+}
+
+void ExplorerPanel::handle_keys() {
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput) return;
+    float last = last_stage();
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
+        if (!playing_ && stage_ >= last) stage_ = target_ = 0;
+        playing_ = !playing_;
+    }
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)))
+        go_to(std::floor(target_ + 1e-3f) + 1, true);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
+        go_to(std::ceil(target_ - 1e-3f) - 1, true);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) go_to(0, false);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End), false)) go_to(last, false);
+}
+
+// ---- [controls] --------------------------------------------------------------------
+
+void ExplorerPanel::field_error(const char* field) const {
+    auto it = err_.find(field);
+    if (it == err_.end()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, kErr);
+    ImGui::TextWrapped("%s", it->second.c_str());
+    ImGui::PopStyleColor();
+}
+
+bool ExplorerPanel::format_combo(const char* label, std::string& value, bool allow_none,
+                                 bool plain_only) {
+    bool changed = false;
+    if (ImGui::BeginCombo(label, value.empty() ? "(direct)" : value.c_str())) {
+        if (allow_none && ImGui::Selectable("(direct)", value.empty())) {
+            value.clear();
+            changed = true;
+        }
+        for (Format f : all_formats()) {
+            if (plain_only && !is_plain(f)) continue;
+            if (ImGui::Selectable(name(f), value == name(f))) {
+                value = name(f);
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+void ExplorerPanel::draw_controls(AppContext& ctx) {
+    bool changed = false;
+    ImGui::TextUnformatted("Conversion");
+    ImGui::Separator();
+    ImGui::PushItemWidth(-110 * ctx.ui_scale);
+    changed |= format_combo("source", scene_.from, false, false);
+    changed |= format_combo("via", scene_.via, true, true);
+    changed |= format_combo("target", scene_.to, false, false);
+    field_error("format");
+    ImGui::BeginDisabled(!scene_.image.empty());
+    if (ImGui::InputText("shape", shape_buf_, sizeof shape_buf_,
+                         ImGuiInputTextFlags_EnterReturnsTrue) ||
+        ImGui::IsItemDeactivatedAfterEdit()) {
+        scene_.shape = shape_buf_;
+        changed = true;
+    }
+    ImGui::EndDisabled();
+    field_error("shape");
+    if (ImGui::BeginCombo("dtype", scene_.dtype.c_str())) {
+        for (DType t : all_dtypes())
+            if (ImGui::Selectable(name(t), scene_.dtype == name(t))) {
+                scene_.dtype = name(t);
+                changed = true;
+            }
+        ImGui::EndCombo();
+    }
+    field_error("dtype");
+    int c0 = int(scene_.c0);
+    if (ImGui::InputInt("C0 (0 auto)", &c0, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue) ||
+        ImGui::IsItemDeactivatedAfterEdit()) {
+        scene_.c0 = c0;
+        changed = true;
+    }
+    field_error("c0");
+    if (ImGui::InputText("fractal RxC", fractal_buf_, sizeof fractal_buf_,
+                         ImGuiInputTextFlags_EnterReturnsTrue) ||
+        ImGui::IsItemDeactivatedAfterEdit()) {
+        scene_.fractal = fractal_buf_;
+        changed = true;
+    }
+    field_error("fractal");
+    if (ImGui::InputDouble("pad value", &scene_.pad_value, 0, 0, "%g",
+                           ImGuiInputTextFlags_EnterReturnsTrue) ||
+        ImGui::IsItemDeactivatedAfterEdit())
+        changed = true;
+    field_error("pad");
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Picture (PNG/JPEG as an RGB tensor)");
+    ImGui::Separator();
+    if (ImGui::InputText("file", image_buf_, sizeof image_buf_,
+                         ImGuiInputTextFlags_EnterReturnsTrue)) {
+        scene_.image = image_buf_;
+        changed = true;
+    }
+    if (ImGui::Button("Sample picture")) {
+        scene_.image = std::string(LAYOUTLAB_SOURCE_DIR) + "/assets/smiley.png";
+        scene_.from = "NCHW", scene_.via = "NHWC", scene_.to = "NC1HWC0";
+        scene_.colour = "value";
+        std::snprintf(image_buf_, sizeof image_buf_, "%s", scene_.image.c_str());
+        changed = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("No picture") && !scene_.image.empty()) {
+        scene_.image.clear();
+        image_buf_[0] = 0;
+        if (scene_.colour == "value") scene_.colour = "source-index";
+        changed = true;
+    }
+    field_error("image");
+    field_error("");
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Scene");
+    ImGui::Separator();
+    ImGui::InputText("path", save_buf_, sizeof save_buf_);
+    if (ImGui::Button("Save")) {
+        try {
+            Scene s = scene_;
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%g", double(stage_));
+            s.stage = buf;
+            for (int i = 0; i < 2; ++i)
+                s.cameras[i] = {true, views_[i].camera().zoom, views_[i].camera().pan_x,
+                                views_[i].camera().pan_y};
+            save_scene_file(s, save_buf_);
+            save_msg_ = std::string("saved ") + save_buf_;
+        } catch (const UsageError& e) {
+            save_msg_ = e.what();
+        }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Open")) {
+        try {
+            Scene s = load_scene_file(save_buf_);
+            nlohmann::json j = to_json(s);
+            load_settings(j);
+            save_msg_ = std::string("opened ") + save_buf_;
+        } catch (const UsageError& e) {
+            save_msg_ = e.what();
+        }
+    }
+    ImGui::SameLine();
+    if (ImGui::BeginCombo("##examples", "Examples", ImGuiComboFlags_NoPreview)) {
+        std::string dir = std::string(LAYOUTLAB_SOURCE_DIR) + "/assets/scenes";
+        if (DIR* d = opendir(dir.c_str())) {
+            std::vector<std::string> names;
+            while (dirent* e = readdir(d)) {
+                std::string n = e->d_name;
+                if (n.size() > 5 && n.substr(n.size() - 5) == ".json") names.push_back(n);
+            }
+            closedir(d);
+            std::sort(names.begin(), names.end());
+            for (const std::string& n : names)
+                if (ImGui::Selectable(n.c_str())) {
+                    try {
+                        nlohmann::json j = to_json(load_scene_file(dir + "/" + n));
+                        load_settings(j);
+                        save_msg_ = "opened " + n;
+                    } catch (const UsageError& e) {
+                        save_msg_ = e.what();
+                    }
+                }
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::TextUnformatted("Examples");
+    if (!save_msg_.empty()) ImGui::TextWrapped("%s", save_msg_.c_str());
+    ImGui::PopItemWidth();
+    if (changed) rebuild();
+}
+
+// ---- [legend + inspect] --------------------------------------------------------------
+
+void ExplorerPanel::draw_legend(AppContext& ctx) {
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Colour");
+    ImGui::Separator();
+    ImGui::PushItemWidth(-110 * ctx.ui_scale);
+    if (ImGui::BeginCombo("colour by", scene_.colour.c_str())) {
+        for (ColourMode m : all_colour_modes())
+            if (ImGui::Selectable(name(m), scene_.colour == name(m))) {
+                scene_.colour = name(m);
+                gpu_.set_colours(m);
+            }
+        ImGui::EndCombo();
+    }
+    ImGui::PopItemWidth();
+    if (!plan_) return;
+    ColourMode m = colour_mode_from_name(scene_.colour);
+    const Shape& d = plan_->src_shape;
+    auto dim = [&](int axis) -> int64_t {
+        return axis >= 0 && size_t(axis) < d.size() ? d[size_t(axis)] : 1;
+    };
+    std::string lo = "0", hi;
+    const char* what = "";
+    switch (m) {
+        case ColourMode::source_index:
+            what = "source linear index (row-major)";
+            hi = std::to_string(numel(d) - 1);
+            break;
+        case ColourMode::row:
+            what = "source row (axis -2)";
+            hi = std::to_string(dim(int(d.size()) - 2) - 1);
+            break;
+        case ColourMode::column:
+            what = "source column (last axis)";
+            hi = std::to_string(dim(int(d.size()) - 1) - 1);
+            break;
+        case ColourMode::channel:
+            what = plan_->channel_axis >= 0 ? "source channel (C axis)" : "no C axis: all 0";
+            hi = std::to_string(dim(plan_->channel_axis) - 1);
+            break;
+        case ColourMode::fractal:
+            what = "destination 512-byte fractal (hues cycle)";
+            lo = hi = "";
+            break;
+        case ColourMode::value:
+            what =
+                plan_->values.empty() ? "no picture: source index" : "pixel value, R/G/B channel";
+            lo = "0", hi = "255";
+            break;
+    }
+    ImGui::TextWrapped("%s", what);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetFontSize();
+    const int steps = 48;
+    for (int i = 0; i < steps; ++i) {
+        Rgba8 c = m == ColourMode::value && !plan_->values.empty()
+                      ? Rgba8{uint8_t(255 * i / (steps - 1)), uint8_t(255 * i / (steps - 1)),
+                              uint8_t(255 * i / (steps - 1)), 255}
+                      : colour_map(float(i) / float(steps - 1));
+        if (m == ColourMode::fractal)
+            c = colour_map(0.1f + 0.8f * std::fmod(float(i) * 0.618f, 1.f));
+        dl->AddRectFilled(ImVec2(p.x + w * float(i) / steps, p.y),
+                          ImVec2(p.x + w * float(i + 1) / steps + 1, p.y + h),
+                          IM_COL32(c[0], c[1], c[2], 255));
+    }
+    ImGui::Dummy(ImVec2(w, h));
+    ImGui::TextUnformatted(lo.c_str());
+    if (!hi.empty()) {
+        ImGui::SameLine(std::max(0.f, w - ImGui::CalcTextSize(hi.c_str()).x));
+        ImGui::TextUnformatted(hi.c_str());
+    }
+    // Padding swatch, hatched like in the views.
+    p = ImGui::GetCursorScreenPos();
+    dl->AddRectFilled(p, ImVec2(p.x + h, p.y + h),
+                      ctx.dark_theme ? IM_COL32(51, 51, 59, 255) : IM_COL32(204, 204, 209, 255));
+    for (float k = 0; k < 2 * h; k += 7)
+        dl->AddLine(ImVec2(p.x + std::max(0.f, k - h), p.y + std::min(h, k)),
+                    ImVec2(p.x + std::min(h, k), p.y + std::max(0.f, k - h)),
+                    IM_COL32(128, 128, 143, 255));
+    dl->AddRect(p, ImVec2(p.x + h, p.y + h), IM_COL32(128, 128, 143, 255));
+    ImGui::Dummy(ImVec2(h, h));
+    ImGui::SameLine();
+    ImGui::Text("padding (value %g)", scene_.pad_value);
+}
+
+void ExplorerPanel::draw_inspect() {
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Inspect (hover or click a cell)");
+    ImGui::Separator();
+    int64_t cell = hovered_ >= 0 ? hovered_ : selected_;
+    if (!plan_ || cell < 0 || cell >= plan_->cell_count) {
+        ImGui::TextDisabled("nothing under the mouse");
+        return;
+    }
+    auto tuple = [](const Coord& c) { return to_string(Shape(c.begin(), c.end())); };
+    int64_t src = plan_->src[size_t(cell)];
+    if (src >= 0)
+        ImGui::Text("logical index %s  (source #%lld)",
+                    tuple(unravel(src, plan_->src_shape)).c_str(), (long long)src);
+    else
+        ImGui::Text("padding (no source element)");
+    size_t n = plan_->stages.size();
+    const Shape& dst = n >= 2 ? plan_->stages[n - 2].shape : plan_->stages[0].shape;
+    int64_t off = gpu_.final_offset(cell);
+    int b = bits(plan_->dtype);
+    int64_t bit_addr = off * b;
+    int64_t addr = bit_addr / 8;
+    ImGui::Text("destination index %s", tuple(unravel(off, dst)).c_str());
+    ImGui::Text("element offset %lld", (long long)off);
+    if (b == 4)
+        ImGui::Text("byte address 0x%llx (%s nibble)", (long long)addr,
+                    bit_addr % 8 ? "high" : "low");
+    else
+        ImGui::Text("byte address 0x%llx (%lld)", (long long)addr, (long long)addr);
+    ImGui::Text("fractal %lld, row %lld, column %lld", (long long)(addr / 512),
+                (long long)((addr % 512) / 32), (long long)((bit_addr % 256) / b));
+}
+
+// ---- [stage views] ------------------------------------------------------------------
+
+void ExplorerPanel::draw_stage(AppContext& ctx) {
+    if (!plan_) {
+        ImGui::TextColored(kErr, "No plan: fix the fields on the left.");
+        return;
+    }
+    float last = last_stage();
+    // Transport: |< < play > >|, scrub slider, speed, loop.
+    if (ImGui::Button("|<")) go_to(0, false);
+    ImGui::SameLine();
+    if (ImGui::Button("<")) go_to(std::ceil(target_ - 1e-3f) - 1, true);
+    ImGui::SameLine();
+    if (ImGui::Button(playing_ ? "Pause" : "Play ", ImVec2(70 * ctx.ui_scale, 0))) {
+        if (!playing_ && stage_ >= last) stage_ = target_ = 0;
+        playing_ = !playing_;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(">")) go_to(std::floor(target_ + 1e-3f) + 1, true);
+    ImGui::SameLine();
+    if (ImGui::Button(">|")) go_to(last, false);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(std::max(120.f, ImGui::GetContentRegionAvail().x - 330 * ctx.ui_scale));
+    float s = stage_;
+    if (ImGui::SliderFloat("##stage", &s, 0, last, "stage %.2f")) go_to(s, false);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(110 * ctx.ui_scale);
+    ImGui::SliderFloat("speed", &scene_.speed, 0.1f, 4.f, "%.1f st/s");
+    ImGui::SameLine();
+    ImGui::Checkbox("loop", &scene_.loop);
+
+    // Caption of the stage in view (the nearer one while gliding).
+    size_t k = size_t(std::lround(stage_));
+    const Stage& st = plan_->stages[k];
+    ImGui::SetWindowFontScale(1.3f);
+    ImGui::Text("%s   stage %zu of %zu: %s", plan_->title.c_str(), k, plan_->stages.size() - 1,
+                st.label.c_str());
+    ImGui::SetWindowFontScale(1.0f);
+    ImGui::TextWrapped("%s   ->  shape %s", st.formula.c_str(), to_string(st.shape).c_str());
+
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float gap = 8 * ctx.ui_scale;
+    float lw = std::floor((avail.x - gap) * 0.38f), rw = avail.x - gap - lw;
+    float head = ImGui::GetTextLineHeightWithSpacing();
+    float h = std::max(60.f, avail.y - head);
+    render::ViewStyle vs;
+    vs.dark = ctx.dark_theme;
+
+    ImGui::BeginGroup();
+    ImGui::Text("Logical grid: %s %s", plan_->stages[0].label.c_str(),
+                to_string(plan_->src_shape).c_str());
+    vs.highlight = views_[1].hovered() >= 0 ? views_[1].hovered() : selected_;
+    vs.show_path = false;
+    views_[0].draw(gpu_, 0.f, ImVec2(lw, h), vs);
+    ImGui::EndGroup();
+    ImGui::SameLine(0, gap);
+    ImGui::BeginGroup();
+    ImGui::Text("Pipeline -> memory (%lld cells, %s)", (long long)plan_->cell_count,
+                name(plan_->dtype));
+    vs.highlight = views_[0].hovered() >= 0 ? views_[0].hovered() : selected_;
+    vs.show_path = true;
+    views_[1].draw(gpu_, stage_, ImVec2(rw, h), vs);
+    ImGui::EndGroup();
+
+    hovered_ = views_[0].hovered() >= 0 ? views_[0].hovered() : views_[1].hovered();
+    for (auto& v : views_)
+        if (v.clicked()) selected_ = v.hovered();
+    if (views_[0].lod_active() || views_[1].lod_active())
+        ctx.status = "zoomed out: cells drawn as blocks of " + std::to_string(gpu_.block_size()) +
+                     " (zoom in for single cells)";
+}
+
+void ExplorerPanel::draw(AppContext& ctx) {
+    handle_keys();
+    float cw = 360 * ctx.ui_scale;
+    ImGui::BeginChild("controls", ImVec2(cw, 0), true);
+    draw_controls(ctx);
+    draw_legend(ctx);
+    draw_inspect();
+    ImGui::Spacing();
+    ImGui::TextDisabled(
+        "space play/pause, left/right step,\nHome/End first/last, wheel zoom, drag pan");
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("stage", ImVec2(0, 0), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    draw_stage(ctx);
+    ImGui::EndChild();
+}
 
 }  // namespace
 
-std::unique_ptr<Panel> make_explorer_panel() { return std::make_unique<ExplorerPanel>(); }
+std::unique_ptr<Panel> make_explorer_panel() {
+    return std::make_unique<ExplorerPanel>();
+}
 
 }  // namespace ll::gui

@@ -299,7 +299,8 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
     kb_ = std::min(ka_ + 1, last);
     t_ = s - float(ka_);
     if (fit_pending_) {
-        fit(gpu, 0, last);
+        int k1 = fit_k1_ < 0 ? last : std::min(fit_k1_, last);
+        fit(gpu, std::min(fit_k0_, k1), k1);
         fit_pending_ = false;
     }
 
@@ -376,7 +377,8 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
                 if (!(frac ? frac_lines : row_lines)) continue;
                 float y = to_screen(0, float(r)).y;
                 dl->AddLine(ImVec2(a0.x, y), ImVec2(a1.x, y), frac ? fc : rc, frac ? 2.f : 1.f);
-                if (frac && cam_.zoom >= 3.f && r < rows_here) {
+                bool room = b == 0 || 2 * cam_.zoom >= ImGui::CalcTextSize("0x0000").x;
+                if (frac && room && cam_.zoom >= 3.f && r < rows_here) {
                     char buf[32];
                     std::snprintf(buf, sizeof buf, "0x%llx",
                                   (unsigned long long)((b * band_rows + r) * 32));

@@ -97,7 +97,12 @@ class PlanView {
     bool clicked() const { return clicked_; }
     Camera& camera() { return cam_; }
     // Frame the whole stage range [k0, k1] in the canvas on the next draw.
-    void request_fit() { fit_pending_ = true; }
+    // Frame stages [k0, k1] (k1 < 0: the last stage) on the next draw.
+    void request_fit(int k0 = 0, int k1 = -1) {
+        fit_pending_ = true;
+        fit_k0_ = k0;
+        fit_k1_ = k1;
+    }
     bool lod_active() const { return lod_; }
     // Screen rectangle (ImGui pixels) of cell-space point p in the last draw.
     ImVec2 to_screen(float x, float y) const;
@@ -113,6 +118,7 @@ class PlanView {
 
     Camera cam_;
     bool fit_pending_ = true;
+    int fit_k0_ = 0, fit_k1_ = -1;
     ImVec2 origin_{0, 0}, size_{0, 0};
     int64_t hovered_ = -1;
     bool clicked_ = false, dragged_ = false;

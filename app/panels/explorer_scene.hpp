@@ -1,0 +1,63 @@
+// The explorer's saved view settings (a "scene") and how a scene becomes a
+// Plan. Scenes are small JSON files:
+//   {"from":"ND","to":"FRACTAL_NZ","shape":"2,2,28","dtype":"fp16",
+//    "stage":"last","colour":"source-index"}
+// Optional keys: "via" (a plain format the data passes through first, e.g.
+// NCHW -> NHWC -> NC1HWC0), "c0", "fractal" ("16x16"), "pad_value",
+// "image" (PNG/JPEG path, relative to the scene file), "speed", "loop",
+// "cameras" ([{zoom,pan_x,pan_y}] per view).
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/plan.hpp"
+
+namespace ll::gui {
+
+struct CameraSetting {
+    bool set = false;
+    float zoom = 8, pan_x = 0, pan_y = 0;
+};
+
+struct Scene {
+    std::string from = "ND", to = "FRACTAL_NZ", via;  // via "" = direct
+    std::string shape = "2,2,28";
+    std::string dtype = "fp16";
+    int64_t c0 = 0;       // 0 = 32 B / sizeof(dtype)
+    std::string fractal;  // "" = from the dtype, else "RxC"
+    double pad_value = 0;
+    std::string image;  // picture file; overrides shape with (1,3,H,W)
+    std::string colour = "source-index";
+    std::string stage = "0";  // number (fractional allowed) or "last"
+    float speed = 0.7f;       // stages per second
+    bool loop = false;
+    CameraSetting cameras[2];
+};
+
+// JSON <-> Scene. from_json throws UsageError naming the bad key.
+nlohmann::json to_json(const Scene& s);
+Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir);
+// Reads a scene file; UsageError ("--scene: ...") when missing or malformed.
+Scene load_scene_file(const std::string& path);
+// Writes atomically (temp file in the same folder, then rename).
+void save_scene_file(const Scene& s, const std::string& path);
+
+// Field a UsageError message is about ("shape", "format", "c0", "fractal",
+// "dtype", "pad", "image", or "" for general), from the flag it names.
+std::string error_field(const std::string& message);
+
+// Builds the plan of a scene; throws UsageError. Pictures are loaded with
+// stb_image and give the cells their real pixel values.
+std::shared_ptr<Plan> build_plan(const Scene& s);
+
+// Stage number of a scene's "stage" for a plan with n stages.
+float parse_stage(const std::string& text, size_t n);
+
+// Writes a PNG atomically; UsageError naming `what` when it cannot.
+void write_png_atomic(const std::string& path, int w, int h, const unsigned char* rgba_top_first,
+                      const std::string& what);
+
+}  // namespace ll::gui
