@@ -1,0 +1,281 @@
+// AGU / DMA / scatter-gather: address streams drawn over memory as they are
+// generated. DMA mode: the read AGU walks the source layout and the write AGU
+// the destination layout in lock-step; a step counter (play / scrub) shows
+// which source cell is read and which destination cell is written. Gather
+// mode: the request of `width` indices at the current step, its contiguous
+// runs and the bursts it touches.
+//
+// State: the configuration (saved); the Dma / GatherReport (engine data,
+// rebuilt on change); step_ and playing_ (animation, advanced in update()).
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/panels/panel.hpp"
+#include "app/panels/view_widgets.hpp"
+#include "core/error.hpp"
+#include "core/view/agu.hpp"
+#include "core/view/layout.hpp"
+
+namespace ll::gui {
+
+namespace {
+
+constexpr int64_t kMaxCells = 4096;
+
+class AguPanel : public Panel {
+  public:
+    AguPanel() { rebuild(); }
+    const char* title() const override { return "AGU / DMA"; }
+    void update(double dt) override {
+        if (!playing_) return;
+        step_ += dt * speed_;
+        if (step_ >= double(total())) {
+            step_ = double(total());
+            playing_ = false;
+        }
+    }
+    bool busy() const override { return playing_; }
+    void draw(AppContext& ctx) override;
+    nlohmann::json save_settings() const override {
+        return {{"mode", mode_},   {"shape", shape_},           {"src", src_},
+                {"dst", dst_},     {"elem_bytes", elem_bytes_}, {"indices", idx_},
+                {"width", width_}, {"burst", burst_},           {"speed", speed_}};
+    }
+    void load_settings(const nlohmann::json& j) override {
+        auto str = [&](const char* k, char* dst, size_t n) {
+            if (j.contains(k) && j[k].is_string())
+                std::snprintf(dst, n, "%s", j[k].get<std::string>().c_str());
+        };
+        auto num = [&](const char* k, auto& v) {
+            if (j.contains(k) && j[k].is_number()) v = j[k].get<std::decay_t<decltype(v)>>();
+        };
+        num("mode", mode_);
+        str("shape", shape_, sizeof shape_);
+        str("src", src_, sizeof src_);
+        str("dst", dst_, sizeof dst_);
+        str("indices", idx_, sizeof idx_);
+        num("elem_bytes", elem_bytes_);
+        num("width", width_);
+        num("burst", burst_);
+        num("speed", speed_);
+        rebuild();
+    }
+
+  private:
+    int64_t total() const { return mode_ == 0 ? dma_.count() : int64_t(gather_.requests.size()); }
+    void rebuild();
+    void draw_dma();
+    void draw_gather();
+
+    int mode_ = 0;  // 0: DMA, 1: scatter-gather
+    char shape_[64] = "1,4,3,4";
+    char src_[64] = "NCHW";
+    char dst_[64] = "NHWC";
+    char idx_[256] = "0,1,2,3,16,17,18,40,41,64,65,66,67,68,69,70";
+    int elem_bytes_ = 4, width_ = 4, burst_ = 32;
+    float speed_ = 8;
+
+    view::Layout src_layout_, dst_layout_;
+    view::Dma dma_;
+    view::GatherReport gather_;
+    std::vector<int64_t> indices_;
+    std::string error_;
+    double step_ = 0;
+    bool playing_ = false;
+};
+
+void AguPanel::rebuild() {
+    try {
+        elem_bytes_ = std::clamp(elem_bytes_, 1, 16);
+        if (mode_ == 0) {
+            Shape s = parse_shape(shape_);
+            src_layout_ = view::layout_from_spec(src_, s);
+            dst_layout_ = view::layout_from_spec(dst_, s);
+            dma_ = view::make_dma(src_layout_, dst_layout_, elem_bytes_ * 8);
+        } else {
+            indices_ = parse_int_list(idx_, "indices");
+            gather_ = view::gather({width_, elem_bytes_ * 8, 0, burst_}, indices_);
+        }
+        error_.clear();
+    } catch (const UsageError& e) {
+        error_ = e.what();
+    }
+    step_ = std::min(step_, double(total()));
+}
+
+void AguPanel::draw(AppContext& ctx) {
+    (void)ctx;
+    bool changed = ImGui::RadioButton("DMA (two AGUs)", &mode_, 0);
+    ImGui::SameLine();
+    changed |= ImGui::RadioButton("scatter-gather", &mode_, 1);
+    ImGui::PushItemWidth(140);
+    auto enter = ImGuiInputTextFlags_EnterReturnsTrue;
+    if (mode_ == 0) {
+        changed |= ImGui::InputText("shape", shape_, sizeof shape_, enter);
+        ImGui::SameLine();
+        changed |= ImGui::InputText("source layout", src_, sizeof src_, enter);
+        ImGui::SameLine();
+        changed |= ImGui::InputText("destination layout", dst_, sizeof dst_, enter);
+    } else {
+        changed |= ImGui::InputText("indices", idx_, sizeof idx_, enter);
+        ImGui::SameLine();
+        changed |= ImGui::InputInt("width", &width_, 0, 0, enter);
+        ImGui::SameLine();
+        changed |= ImGui::InputInt("burst B", &burst_, 0, 0, enter);
+    }
+    ImGui::SameLine();
+    changed |= ImGui::InputInt("elem bytes", &elem_bytes_, 0, 0, enter);
+    ImGui::PopItemWidth();
+    if (changed) {
+        step_ = 0;
+        rebuild();
+    }
+    if (!error_.empty()) {
+        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), "error: %s", error_.c_str());
+        return;
+    }
+    if (ImGui::Button(playing_ ? "pause" : "play")) {
+        if (!playing_ && step_ >= double(total())) step_ = 0;
+        playing_ = !playing_;
+    }
+    ImGui::SameLine();
+    ImGui::PushItemWidth(260);
+    float st = float(step_);
+    if (ImGui::SliderFloat("step", &st, 0, float(total()), "%.0f")) {
+        step_ = st;
+        playing_ = false;
+    }
+    ImGui::SameLine();
+    ImGui::SliderFloat("steps/s", &speed_, 1, 200, "%.0f", ImGuiSliderFlags_Logarithmic);
+    ImGui::PopItemWidth();
+    if (mode_ == 0)
+        draw_dma();
+    else
+        draw_gather();
+}
+
+void AguPanel::draw_dma() {
+    ImGui::TextUnformatted(view::to_string(dma_).c_str());
+    view::StreamStats rs = view::stream_stats(dma_.read), ws = view::stream_stats(dma_.write);
+    ImGui::Text("read stream: %lld contiguous runs; write stream: %lld runs (of %lld elements)",
+                static_cast<long long>(rs.runs), static_cast<long long>(ws.runs),
+                static_cast<long long>(dma_.count()));
+    int64_t n = dma_.count();
+    if (n > kMaxCells) {
+        ImGui::TextUnformatted("(too many elements to draw; use a shape under 4096 elements)");
+        return;
+    }
+    int64_t k = std::min<int64_t>(int64_t(step_), n);  // elements already moved
+    int64_t eb = elem_bytes_;
+    std::vector<int64_t> src_elem(size_t(n), -1),
+        dst_elem(size_t(n), -1);  // memory cell -> logical element
+    for (const auto& e : view::stream(dma_, 0, n)) {
+        src_elem[size_t(e.read / eb)] = e.step;
+        if (e.step < k) dst_elem[size_t(e.write / eb)] = e.step;
+    }
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 o = ImGui::GetCursorScreenPos();
+    float avail = std::max(200.0f, ImGui::GetContentRegionAvail().x);
+    float cell = std::clamp(avail / float(std::min<int64_t>(n, 32)), 10.0f, 24.0f);
+    int64_t per_row = std::max<int64_t>(1, int64_t(avail / cell));
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    dl->AddText(o, text, ("source memory (" + view::to_string(src_layout_) + ")").c_str());
+    viewui::CellRow src{ImVec2(o.x, o.y + ImGui::GetTextLineHeightWithSpacing()), cell, n, per_row};
+    float y = src.origin.y + src.height() + cell;
+    dl->AddText(ImVec2(o.x, y), text,
+                ("destination memory (" + view::to_string(dst_layout_) + ")").c_str());
+    viewui::CellRow dst{ImVec2(o.x, y + ImGui::GetTextLineHeightWithSpacing()), cell, n, per_row};
+    int64_t hs = src.draw(
+        dl,
+        [&](int64_t c) {
+            int64_t e = src_elem[size_t(c)];
+            return e < 0 ? 0 : viewui::element_colour(e, n, e < k ? 0.35f : 1.0f);
+        },
+        nullptr);
+    int64_t hd = dst.draw(
+        dl,
+        [&](int64_t c) {
+            return dst_elem[size_t(c)] < 0 ? 0 : viewui::element_colour(dst_elem[size_t(c)], n);
+        },
+        nullptr);
+    ImGui::Dummy(ImVec2(avail, dst.origin.y + dst.height() - o.y + 4));
+    if (k < n) {
+        auto e = view::stream(dma_, k, 1).front();
+        src.outline(dl, e.read / eb, IM_COL32(255, 255, 255, 255), 3);
+        dst.outline(dl, e.write / eb, IM_COL32(255, 255, 255, 255), 3);
+        dl->AddLine(src.cell_centre(e.read / eb), dst.cell_centre(e.write / eb),
+                    IM_COL32(255, 255, 255, 160), 2);
+        ImGui::Text("step %lld, element %s: read 0x%llx -> write 0x%llx", static_cast<long long>(k),
+                    ll::to_string(unravel(k, src_layout_.shape())).c_str(),
+                    static_cast<unsigned long long>(e.read),
+                    static_cast<unsigned long long>(e.write));
+    }
+    if (hs >= 0 || hd >= 0) {
+        int64_t e = hs >= 0 ? src_elem[size_t(hs)] : dst_elem[size_t(hd)];
+        if (e >= 0)
+            ImGui::SetTooltip("element %s (stream step %lld)",
+                              ll::to_string(unravel(e, src_layout_.shape())).c_str(),
+                              static_cast<long long>(e));
+    }
+}
+
+void AguPanel::draw_gather() {
+    const auto& g = gather_;
+    ImGui::Text(
+        "%lld elements in %zu requests of width %d: %lld contiguous runs, %lld bursts of %d B",
+        static_cast<long long>(g.elements), g.requests.size(), width_,
+        static_cast<long long>(g.runs), static_cast<long long>(g.bursts), burst_);
+    int64_t hi = 0;
+    for (int64_t i : indices_) hi = std::max(hi, i + 1);
+    if (hi > kMaxCells) {
+        ImGui::TextUnformatted("(indices too large to draw; keep them under 4096)");
+        return;
+    }
+    int64_t k = std::min<int64_t>(int64_t(step_), int64_t(g.requests.size()));
+    int64_t eb = elem_bytes_;
+    std::vector<int64_t> req_of(size_t(hi), -1);
+    for (size_t r = 0; r < g.requests.size(); ++r)
+        for (int64_t a : g.requests[r].addresses) req_of[size_t(a / eb)] = int64_t(r);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 o = ImGui::GetCursorScreenPos();
+    float avail = std::max(200.0f, ImGui::GetContentRegionAvail().x);
+    float cell = std::clamp(avail / float(std::min<int64_t>(hi, 32)), 10.0f, 24.0f);
+    int64_t per_burst = std::max<int64_t>(1, burst_ / eb);
+    int64_t per_row = std::max<int64_t>(per_burst, int64_t(avail / cell) / per_burst * per_burst);
+    viewui::CellRow mem{o, cell, hi, per_row};
+    int64_t n_req = std::max<int64_t>(1, int64_t(g.requests.size()));
+    mem.draw(
+        dl,
+        [&](int64_t c) {
+            int64_t r = req_of[size_t(c)];
+            if (r < 0 || r > k) return ImU32(0);
+            return viewui::element_colour(r, n_req, r == k ? 1.0f : 0.35f);
+        },
+        [&](int64_t c) {
+            return req_of[size_t(c)] >= 0 ? std::to_string(req_of[size_t(c)]) : std::string();
+        });
+    // Burst boundaries: a tick every burst_ bytes.
+    for (int64_t c = 0; c < hi; c += per_burst) {
+        ImVec2 p = mem.cell_pos(c);
+        dl->AddLine(p, ImVec2(p.x, p.y + cell), IM_COL32(255, 255, 255, 200), 2);
+    }
+    ImGui::Dummy(ImVec2(avail, mem.height() + 4));
+    if (k < int64_t(g.requests.size())) {
+        const auto& q = g.requests[size_t(k)];
+        for (int64_t a : q.addresses) mem.outline(dl, a / eb, IM_COL32(255, 255, 255, 255), 3);
+        ImGui::Text("request %lld: %zu addresses, %lld runs, %lld bursts",
+                    static_cast<long long>(k), q.addresses.size(), static_cast<long long>(q.runs),
+                    static_cast<long long>(q.bursts));
+    }
+}
+
+}  // namespace
+
+std::unique_ptr<Panel> make_agu_panel() {
+    return std::make_unique<AguPanel>();
+}
+
+}  // namespace ll::gui
