@@ -5,10 +5,16 @@ namespace ll::gui {
 
 // One declaration per panel; each factory is defined in app/panels/<name>_panel.cpp.
 std::unique_ptr<Panel> make_explorer_panel();
+std::unique_ptr<Panel> make_views_panel();
+std::unique_ptr<Panel> make_fusion_panel();
+std::unique_ptr<Panel> make_agu_panel();
 
 const std::vector<PanelEntry>& panel_registry() {
     static const std::vector<PanelEntry> table = {
         {"Explorer", "Formats", make_explorer_panel},
+        {"Views", "Views", make_views_panel},
+        {"Fusion", "Views", make_fusion_panel},
+        {"AGU / DMA", "Views", make_agu_panel},
     };
     return table;
 }
