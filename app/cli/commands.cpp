@@ -14,6 +14,9 @@ Runner setup_img2col(CLI::App& sub);
 Runner setup_load2d(CLI::App& sub);
 Runner setup_load2dv2(CLI::App& sub);
 Runner setup_load3d(CLI::App& sub);
+Runner setup_convert(CLI::App& sub);
+Runner setup_tiling(CLI::App& sub);
+Runner setup_sweep(CLI::App& sub);
 
 const std::vector<CommandEntry>& commands() {
     static const std::vector<CommandEntry> table = {
@@ -28,6 +31,9 @@ const std::vector<CommandEntry>& commands() {
         {"load2d", "LoadData 2D: fractal copies between GM, L1 and L0 (startIndex, strides, transpose)", setup_load2d},
         {"load2dv2", "LoadData 2D v2: an mStep x kStep block of fractals (positions, strides, transpose)", setup_load2dv2},
         {"load3d", "LoadData 3D: img2col by the load unit, A1 -> A2 (document 001's call example)", setup_load3d},
+        {"convert", "convert a tensor between layout formats: pad, reshape, transpose, step by step", setup_convert},
+        {"tiling", "two-level tiling: L1/L2 orders vs a layout; strides, efficiency, time, energy", setup_tiling},
+        {"sweep", "all tile orders and sizes ranked by time, with the Pareto front of time vs footprint", setup_sweep},
     };
     return table;
 }

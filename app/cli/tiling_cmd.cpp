@@ -1,0 +1,162 @@
+// `layoutlab tiling`: one two-level tiling configuration through the cost
+// model of document 003, section 15 (defaults: the first row of its table).
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "app/cli/command.hpp"
+#include "app/cli/tiling_options.hpp"
+#include "app/plot/tiling_plots.hpp"
+#include "core/tiling/tiling.hpp"
+
+namespace ll::cli {
+
+namespace {
+
+struct TilingArgs {
+    TilingModelOptions model;
+    std::string l1_tile = "16,14,14", l2_tile = "4,7,7", l1_order = "W_H_C", l2_order = "W_H_C";
+    std::string svg, png, csv, plot = "heatmap";
+    bool json = false;
+};
+
+nlohmann::json strides_json(const std::array<int64_t, 3>& s) {
+    return {{"C", s[0]}, {"H", s[1]}, {"W", s[2]}};
+}
+
+nlohmann::json level_json(const tiling::LevelResult& l) {
+    return {{"name", l.name},
+            {"order", tiling::to_string(l.order)},
+            {"innermost", std::string(1, tiling::dim_char(l.innermost))},
+            {"stride", l.stride},
+            {"source_strides", strides_json(l.source_strides)},
+            {"destination_strides", strides_json(l.dest_strides)},
+            {"efficiency", l.efficiency},
+            {"reasoning", l.reasoning},
+            {"blocks", l.blocks},
+            {"bytes", l.bytes},
+            {"bandwidth_gbps", l.bandwidth_gbps},
+            {"time_us", l.time_us},
+            {"setup_us", l.setup_us},
+            {"energy_uj", l.energy_uj}};
+}
+
+std::string fmt(const char* f, double v) {
+    char b[64];
+    std::snprintf(b, sizeof b, f, v);
+    return b;
+}
+
+std::string strides_text(const std::array<int64_t, 3>& s) {
+    return std::to_string(s[0]) + "/" + std::to_string(s[1]) + "/" + std::to_string(s[2]);
+}
+
+void print_text(const tiling::Config& c, const tiling::Result& r) {
+    std::cout << "tiling: shape " << ll::to_string(c.shape) << " " << name(c.dtype) << " "
+              << name(c.layout) << ", L1 tile " << tiling::to_string(c.l1_tile) << " order "
+              << tiling::to_string(c.l1_order) << ", L2 sub-tile " << tiling::to_string(c.l2_tile)
+              << " order " << tiling::to_string(c.l2_order) << "\n        " << c.l2_passes
+              << " SRAM->register pass(es) per tile, strides read in the " << name(c.basis)
+              << " buffer\n\n";
+    std::printf("%-22s %-6s %-5s %-7s %-16s %-14s %-8s %-10s %-11s %-10s\n", "level", "order",
+                "steps", "stride", "src C/H/W", "dst C/H/W", "eff", "bytes", "time", "energy");
+    for (const tiling::LevelResult* l : {&r.l1, &r.l2})
+        std::printf("%-22s %-6s %-5c %-7lld %-16s %-14s %-8s %-10lld %-11s %-10s\n",
+                    l->name.c_str(), tiling::to_string(l->order).c_str(),
+                    tiling::dim_char(l->innermost), (long long)l->stride,
+                    strides_text(l->source_strides).c_str(), strides_text(l->dest_strides).c_str(),
+                    fmt("%.4g", l->efficiency).c_str(), (long long)l->bytes,
+                    fmt("%.2f us", l->time_us).c_str(), fmt("%.2f uJ", l->energy_uj).c_str());
+    std::printf("%-22s %-6s %-5s %-7s %-16s %-14s %-8s %-10lld %-11s %-10s\n", "total", "", "", "",
+                "", "", "", (long long)(r.l1.bytes + r.l2.bytes),
+                fmt("%.2f us", r.total_us).c_str(), fmt("%.2f uJ", r.total_energy_uj).c_str());
+    std::cout << "\nwhy:\n  L1: " << r.l1.reasoning << "\n  L2: " << r.l2.reasoning << "\n";
+    std::cout << "\nfootprint: tile " << r.tile_bytes << " B in SRAM ("
+              << (r.fits_sram ? "fits" : "DOES NOT FIT") << " " << c.mem.sram.capacity_bytes
+              << " B), sub-tile " << r.subtile_bytes << " B in registers ("
+              << (r.fits_registers ? "fits" : "DOES NOT FIT") << " " << c.mem.reg.capacity_bytes
+              << " B)\n";
+}
+
+}  // namespace
+
+Runner setup_tiling(CLI::App& sub) {
+    auto a = std::make_shared<TilingArgs>();
+    a->model.add(sub, "0,0");
+    sub.add_option("--l1-tile", a->l1_tile, "L1 tile C,H,W (DRAM->SRAM)")->capture_default_str();
+    sub.add_option("--l2-tile", a->l2_tile, "L2 sub-tile C,H,W (SRAM->registers)")
+        ->capture_default_str();
+    sub.add_option("--l1-order", a->l1_order,
+                   "L1 tile order, innermost first (W_H_C visits W first)")
+        ->capture_default_str();
+    sub.add_option("--l2-order", a->l2_order, "L2 sub-tile order, innermost first")
+        ->capture_default_str();
+    sub.add_option("--plot", a->plot,
+                   "what --svg/--png/--csv show: heatmap, efficiency, time, tilesize")
+        ->capture_default_str();
+    sub.add_option("--svg", a->svg, "write the plot as SVG");
+    sub.add_option("--png", a->png, "write the plot as PNG");
+    sub.add_option("--csv", a->csv, "write the plot's data as CSV");
+    sub.add_flag("--json", a->json, "print JSON instead of text");
+    return [a]() {
+        tiling::Config c = a->model.config();
+        c.l1_tile = tiling::parse_extent(a->l1_tile, "--l1-tile");
+        c.l2_tile = tiling::parse_extent(a->l2_tile, "--l2-tile");
+        c.l1_order = tiling::parse_order(a->l1_order, "--l1-order");
+        c.l2_order = tiling::parse_order(a->l2_order, "--l2-order");
+        const tiling::Result r = tiling::evaluate(c);
+        for (const std::string* p : {&a->svg, &a->png, &a->csv})
+            if (!p->empty()) plot::check_writable(*p);
+        if (!a->svg.empty() || !a->png.empty() || !a->csv.empty()) {
+            std::unique_ptr<plot::OrderHeatmap> heat;
+            std::unique_ptr<plot::LevelBars> bars;
+            std::unique_ptr<plot::TileSizeLines> lines;
+            const plot::PlotSpec* spec = nullptr;
+            if (a->plot == "heatmap") {
+                heat = std::make_unique<plot::OrderHeatmap>(c);
+                spec = &heat->spec;
+            } else if (a->plot == "efficiency" || a->plot == "time") {
+                bars = std::make_unique<plot::LevelBars>(c);
+                spec = a->plot == "time" ? &bars->time : &bars->efficiency;
+            } else if (a->plot == "tilesize") {
+                lines = std::make_unique<plot::TileSizeLines>(c, tiling::Dim::W);
+                spec = &lines->spec;
+            } else {
+                throw UsageError("--plot: unknown plot '" + a->plot +
+                                 "'; expected heatmap, efficiency, time or tilesize");
+            }
+            if (!a->csv.empty()) plot::write_csv(*spec, a->csv);
+            if (!a->svg.empty()) plot::write_svg(*spec, a->svg);
+            if (!a->png.empty()) plot::write_png(*spec, a->png);
+        }
+        if (a->json) {
+            nlohmann::json j = {{"shape", c.shape},
+                                {"layout", name(c.layout)},
+                                {"dtype", name(c.dtype)},
+                                {"l1_tile", extent_json(c.l1_tile)},
+                                {"l2_tile", extent_json(c.l2_tile)},
+                                {"l1_order", tiling::to_string(c.l1_order)},
+                                {"l2_order", tiling::to_string(c.l2_order)},
+                                {"l2_passes", c.l2_passes},
+                                {"stride_basis", name(c.basis)},
+                                {"l1_efficiency", r.l1.efficiency},
+                                {"l2_efficiency", r.l2.efficiency},
+                                {"l1_us", r.l1.time_us},
+                                {"l2_us", r.l2.time_us},
+                                {"total_us", r.total_us},
+                                {"total_energy_uj", r.total_energy_uj},
+                                {"tile_bytes", r.tile_bytes},
+                                {"subtile_bytes", r.subtile_bytes},
+                                {"fits_sram", r.fits_sram},
+                                {"fits_registers", r.fits_registers},
+                                {"levels", {level_json(r.l1), level_json(r.l2)}}};
+            std::cout << j.dump(2) << "\n";
+        } else {
+            print_text(c, r);
+        }
+        return 0;
+    };
+}
+
+}  // namespace ll::cli

@@ -1,0 +1,146 @@
+#include "app/plot/tiling_plots.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace ll::plot {
+
+using namespace ll::tiling;
+
+namespace {
+
+std::vector<std::string> order_names() {
+    std::vector<std::string> v;
+    for (const Order& o : all_orders()) v.push_back(to_string(o));
+    return v;
+}
+
+Order matched_order(Layout l) {
+    return parse_order(l == Layout::NCHW ? "W_H_C" : "C_W_H");
+}
+
+std::string us(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.1f us", v);
+    return b;
+}
+
+}  // namespace
+
+std::string describe_row(const SweepRow& r) {
+    return to_string(r.tile) + "/" + to_string(r.sub) + " " + to_string(all_orders()[r.l1_order]) +
+           "+" + to_string(all_orders()[r.l2_order]);
+}
+
+OrderHeatmap::OrderHeatmap(const Config& c) {
+    Config k = c;
+    for (const Order& a : all_orders())
+        for (const Order& b : all_orders()) {
+            k.l1_order = a;
+            k.l2_order = b;
+            const Fast f = evaluate_fast(k);
+            values.push_back(f.l1_us + f.l2_us);
+        }
+    PlotBuilder p("Total time by access order, " + std::string(name(c.layout)) + " " +
+                  ll::to_string(c.shape) + " " + ll::name(c.dtype));
+    p.setup_x("L2 sub-tile order").setup_y("L1 tile order");
+    p.x_categories(order_names()).y_categories(order_names());
+    p.heatmap(6, 6, Data::of(values), "total time (us)");
+    spec = p.spec();
+}
+
+LevelBars::LevelBars(const Config& c) {
+    const Result r = evaluate(c);
+    Config m = c;
+    m.l1_order = m.l2_order = matched_order(c.layout);
+    const Result rm = evaluate(m);
+    eff_cfg = {r.l1.efficiency, r.l2.efficiency};
+    eff_matched = {rm.l1.efficiency, rm.l2.efficiency};
+    time_cfg = {r.l1.time_us, r.l2.time_us, r.total_us};
+    time_matched = {rm.l1.time_us, rm.l2.time_us, rm.total_us};
+    const std::string cfg = to_string(c.l1_order) + " + " + to_string(c.l2_order);
+    const std::string mat = to_string(m.l1_order) + " + " + to_string(m.l2_order) + " (matched)";
+    {
+        PlotBuilder p("Access efficiency per level, " + std::string(name(c.layout)));
+        p.setup_x("level")
+            .setup_y("efficiency", "", false)
+            .x_categories({"L1 DRAM->SRAM", "L2 SRAM->Reg"});
+        p.y_range(0, 1);
+        p.bars(cfg, Data::of(eff_cfg));
+        p.bars(mat, Data::of(eff_matched));
+        efficiency = p.spec();
+    }
+    {
+        PlotBuilder p("Time per level, " + std::string(name(c.layout)));
+        p.setup_x("level")
+            .setup_y("time", "us")
+            .x_categories({"L1 DRAM->SRAM", "L2 SRAM->Reg", "total"});
+        p.bars(cfg, Data::of(time_cfg));
+        p.bars(mat, Data::of(time_matched));
+        time = p.spec();
+    }
+}
+
+TileSizeLines::TileSizeLines(const Config& c, Dim dim) {
+    const int64_t ext = c.shape[1 + int(dim)];
+    Config k = c;
+    for (int64_t s : divisors_of(ext)) sizes.push_back(double(s));
+    times.assign(all_orders().size(), {});
+    for (double s : sizes) {
+        Extent3 t = c.l1_tile;
+        (dim == Dim::C ? t.c : dim == Dim::H ? t.h : t.w) = int64_t(s);
+        k.l1_tile = t;
+        k.l2_tile = {std::min(c.l2_tile.c, t.c), std::min(c.l2_tile.h, t.h),
+                     std::min(c.l2_tile.w, t.w)};
+        for (size_t o = 0; o < all_orders().size(); ++o) {
+            k.l1_order = all_orders()[o];
+            const Fast f = evaluate_fast(k);
+            times[o].push_back(f.l1_us + f.l2_us);
+        }
+    }
+    const char dc = dim_char(dim);
+    PlotBuilder p("Time vs L1 tile " + std::string(1, dc) + ", " + name(c.layout) + ", L2 " +
+                  to_string(c.l2_order));
+    p.setup_x("L1 tile size in " + std::string(1, dc), "elements", true)
+        .setup_y("total time", "us", true);
+    for (size_t o = 0; o < all_orders().size(); ++o) {
+        Series& s = p.line("L1 " + to_string(all_orders()[o]), Data::of(sizes), Data::of(times[o]));
+        s.markers = true;
+    }
+    spec = p.spec();
+}
+
+SweepScatter::SweepScatter(const SweepResult& r, size_t max_points) {
+    const size_t n = r.ranking.size();
+    const size_t step = std::max<size_t>(1, n / std::max<size_t>(1, max_points));
+    for (size_t i = 0; i < n; i += step) {
+        const SweepRow& row = r.rows[r.ranking[i]];
+        all_x.push_back(double(row.footprint));
+        all_y.push_back(row.total_us());
+    }
+    for (uint32_t i : r.pareto) {
+        front_x.push_back(double(r.rows[i].footprint));
+        front_y.push_back(r.rows[i].total_us());
+    }
+    PlotBuilder p("Tiling sweep: time vs on-chip footprint (" + std::to_string(n) +
+                  " configurations)");
+    p.setup_x("on-chip footprint (tile + sub-tile)", "bytes", true)
+        .setup_y("total time", "us", true);
+    Series& a = p.scatter(
+        step > 1 ? "configurations (1 in " + std::to_string(step) + ")" : "configurations",
+        Data::of(all_x), Data::of(all_y));
+    a.color = {150, 170, 200, 150};
+    a.size = 2.0f;
+    Series& f = p.line("Pareto front", Data::of(front_x), Data::of(front_y));
+    f.color = palette(5);
+    f.markers = true;
+    f.size = 2.0f;
+    if (!r.ranking.empty()) {
+        const SweepRow& best = r.rows[r.ranking[0]];
+        p.annotate(double(best.footprint), best.total_us(),
+                   "best: " + describe_row(best) + ", " + us(best.total_us()));
+    }
+    spec = p.spec();
+}
+
+}  // namespace ll::plot
