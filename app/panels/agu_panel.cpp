@@ -42,7 +42,8 @@ class AguPanel : public Panel {
     nlohmann::json save_settings() const override {
         return {{"mode", mode_},   {"shape", shape_},           {"src", src_},
                 {"dst", dst_},     {"elem_bytes", elem_bytes_}, {"indices", idx_},
-                {"width", width_}, {"burst", burst_},           {"speed", speed_}};
+                {"width", width_}, {"burst", burst_},           {"speed", speed_},
+                {"step", step_},   {"playing", playing_}};
     }
     void load_settings(const nlohmann::json& j) override {
         auto str = [&](const char* k, char* dst, size_t n) {
@@ -61,6 +62,8 @@ class AguPanel : public Panel {
         num("width", width_);
         num("burst", burst_);
         num("speed", speed_);
+        num("step", step_);
+        if (j.contains("playing") && j["playing"].is_boolean()) playing_ = j["playing"].get<bool>();
         rebuild();
     }
 
