@@ -8,6 +8,7 @@ std::unique_ptr<Panel> make_explorer_panel();
 std::unique_ptr<Panel> make_views_panel();
 std::unique_ptr<Panel> make_fusion_panel();
 std::unique_ptr<Panel> make_agu_panel();
+std::unique_ptr<Panel> make_planning_panel();
 
 const std::vector<PanelEntry>& panel_registry() {
     static const std::vector<PanelEntry> table = {
@@ -15,6 +16,7 @@ const std::vector<PanelEntry>& panel_registry() {
         {"Views", "Views", make_views_panel},
         {"Fusion", "Views", make_fusion_panel},
         {"AGU / DMA", "Views", make_agu_panel},
+        {"Layout planning", "Views", make_planning_panel},
     };
     return table;
 }

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/view/layout.hpp"
 
 namespace ll::netplan {
 
@@ -102,13 +103,8 @@ std::string tuple_string(const std::vector<int64_t>& v) {
 }
 
 std::vector<int64_t> order_strides(const Shape& shape, const Order& order) {
-    std::vector<int64_t> strides(shape.size(), 0);
-    int64_t running = 1;
-    for (size_t k = order.size(); k-- > 0;) {
-        strides[size_t(order[k])] = running;
-        running *= shape[size_t(order[k])];
-    }
-    return strides;
+    // The stride algebra lives in core/view; a packed permutation is one flat layout.
+    return view::layout_from_order(shape, order).strides();
 }
 
 int64_t offset_of(const Coord& c, const std::vector<int64_t>& strides) {

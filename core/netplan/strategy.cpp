@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/view/agu.hpp"
 
 namespace ll::netplan {
 
@@ -188,13 +189,17 @@ void configure(Decision& d, Strategy s) {
             d.strides = {{"producer_write_strides", src}, {"consumer_read_strides", src}};
             d.stored_layout = d.source;
             break;
-        case Strategy::MemoryCopyFused:
-            d.strides = {{"dma_read_strides", src},
-                         {"dma_write_strides", dst},
+        case Strategy::MemoryCopyFused: {
+            // The DMA's two AGUs, as core/view models them (lock-step loop nest).
+            view::Dma dma = view::make_dma(view::layout_from_order(d.shape, d.source),
+                                           view::layout_from_order(d.shape, d.target), 32);
+            d.strides = {{"dma_read_strides", dma.read.strides},
+                         {"dma_write_strides", dma.write.strides},
                          {"producer_write_strides", src},
                          {"consumer_read_strides", dst}};
             d.stored_layout = d.source;
             break;
+        }
         case Strategy::Standalone:
             d.strides = {{"producer_write_strides", src},
                          {"transform_read_strides", src},
