@@ -329,9 +329,12 @@ Plan format_plan(const std::vector<Pipeline>& chain_in) {
         Stage m;
         int64_t n = numel(q.dst_shape);
         m.label = std::string("memory ") + name(q.to);
-        m.formula = "byte address = offset x " + std::to_string(bits(q.dtype)) +
-                    "/8; rows of 32 B, a fractal every 512 B (" + std::to_string(n) +
-                    " elements, " + std::to_string(bytes_for(q.dtype, n)) + " B)";
+        std::string per = bits(q.dtype) >= 8
+                              ? "offset x " + std::to_string(bits(q.dtype) / 8) + " B"
+                              : std::string("offset / 2 (two int4 per byte)");
+        m.formula = "byte address = " + per + "; one row = 32 B, one fractal = 512 B (" +
+                    std::to_string(n) + " elements, " + std::to_string(bytes_for(q.dtype, n)) +
+                    " B)";
         m.shape = {n};
         m.grid = memory_grid(n, q.dtype);
         add(m, {i, q.steps.size() + 1});

@@ -88,7 +88,7 @@ bool ExplorerPanel::rebuild() {
     gpu_.set_plan(plan_);
     gpu_.set_colours(colour_mode_from_name(scene_.colour));
     views_[0].request_fit(0, 0);
-    views_[1].request_fit();
+    views_[1].set_follow(true);
     stage_ = target_ = std::min(stage_, last_stage());
     hovered_ = selected_ = -1;
     return true;
@@ -100,14 +100,19 @@ nlohmann::json ExplorerPanel::save_settings() const {
     std::snprintf(buf, sizeof buf, "%g", double(stage_));
     s.stage = buf;
     for (int i = 0; i < 2; ++i) {
-        auto& v = const_cast<render::PlanView&>(views_[i]);
-        s.cameras[i] = {true, v.camera().zoom, v.camera().pan_x, v.camera().pan_y};
+        const render::PlanView& v = views_[i];
+        s.cameras[i] = {i == 0 || !v.follow(), v.camera().zoom, v.camera().pan_x, v.camera().pan_y};
     }
     nlohmann::json j = to_json(s);
     // Where the views sat on screen in the last frame (tests and tools).
     for (int i = 0; i < 2; ++i) {
         ImVec2 o = views_[i].origin();
-        j["screen"].push_back({{"origin", {o.x, o.y}}, {"stage", i == 0 ? 0.f : stage_}});
+        const render::Camera& c = views_[i].camera();
+        j["screen"].push_back({{"origin", {o.x, o.y}},
+                               {"stage", i == 0 ? 0.f : stage_},
+                               {"zoom", c.zoom},
+                               {"pan_x", c.pan_x},
+                               {"pan_y", c.pan_y}});
     }
     j["stages"] = plan_ ? int(plan_->stages.size()) : 0;
     return j;
@@ -130,8 +135,10 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
             c.zoom = scene_.cameras[i].zoom;
             c.pan_x = scene_.cameras[i].pan_x;
             c.pan_y = scene_.cameras[i].pan_y;
+            views_[i].set_follow(false);
         } else {
-            views_[i].request_fit(0, i == 0 ? 0 : -1);
+            views_[i].request_fit(0, 0);
+            views_[i].set_follow(i == 1);
         }
     }
     auto pl = j.find("playing");
@@ -295,8 +302,8 @@ void ExplorerPanel::draw_controls(AppContext& ctx) {
             std::snprintf(buf, sizeof buf, "%g", double(stage_));
             s.stage = buf;
             for (int i = 0; i < 2; ++i)
-                s.cameras[i] = {true, views_[i].camera().zoom, views_[i].camera().pan_x,
-                                views_[i].camera().pan_y};
+                s.cameras[i] = {i == 0 || !views_[i].follow(), views_[i].camera().zoom,
+                                views_[i].camera().pan_x, views_[i].camera().pan_y};
             save_scene_file(s, save_buf_);
             save_msg_ = std::string("saved ") + save_buf_;
         } catch (const UsageError& e) {

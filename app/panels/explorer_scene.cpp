@@ -54,8 +54,12 @@ nlohmann::json to_json(const Scene& s) {
                         {"c0", s.c0},       {"fractal", s.fractal}};
     if (!s.via.empty()) j["via"] = s.via;
     if (!s.image.empty()) j["image"] = s.image;
-    for (const CameraSetting& c : s.cameras)
-        j["cameras"].push_back({{"zoom", c.zoom}, {"pan_x", c.pan_x}, {"pan_y", c.pan_y}});
+    // Position i is view i; null = framed automatically (the right view follows the stage).
+    if (s.cameras[0].set || s.cameras[1].set)
+        for (const CameraSetting& c : s.cameras)
+            j["cameras"].push_back(
+                c.set ? nlohmann::json{{"zoom", c.zoom}, {"pan_x", c.pan_x}, {"pan_y", c.pan_y}}
+                      : nlohmann::json());
     return j;
 }
 
@@ -87,6 +91,7 @@ Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
     if (j.contains("cameras") && j["cameras"].is_array()) {
         for (size_t i = 0; i < 2 && i < j["cameras"].size(); ++i) {
             const auto& c = j["cameras"][i];
+            if (!c.is_object()) continue;
             s.cameras[i].set = true;
             s.cameras[i].zoom = get(c, "zoom", 8.f);
             s.cameras[i].pan_x = get(c, "pan_x", 0.f);

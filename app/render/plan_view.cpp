@@ -257,20 +257,27 @@ ImVec2 PlanView::to_screen(float x, float y) const {
                   origin_.y + (y - cam_.pan_y) * cam_.zoom);
 }
 
-void PlanView::fit(PlanGpu& gpu, int k0, int k1) {
+Camera PlanView::fitted(PlanGpu& gpu, int k0, int k1) const {
+    Camera c = cam_;
     const Plan* p = gpu.plan();
-    if (!p || size_.x < 8 || size_.y < 8) return;
+    if (!p || size_.x < 8 || size_.y < 8) return c;
     float w = 1, h = 1;
     for (int k = k0; k <= k1; ++k) {
         Extent e = grid_extent(p->stages[size_t(k)].grid);
         w = std::max(w, e.w);
         h = std::max(h, e.h);
     }
-    float margin = 12;
-    cam_.zoom = std::min((size_.x - 2 * margin) / w, (size_.y - 2 * margin) / h);
-    cam_.zoom = std::max(cam_.zoom, 1e-4f);
-    cam_.pan_x = -(size_.x / cam_.zoom - w) / 2;
-    cam_.pan_y = -(size_.y / cam_.zoom - h) / 2;
+    // Room on the left for the byte addresses of memory rows.
+    float left = 56, margin = 12;
+    c.zoom = std::min((size_.x - left - margin) / w, (size_.y - 2 * margin) / h);
+    c.zoom = std::clamp(c.zoom, 1e-4f, 80.f);
+    c.pan_x = -((size_.x - left + margin) / c.zoom - w) / 2 - left / c.zoom;
+    c.pan_y = -(size_.y / c.zoom - h) / 2;
+    return c;
+}
+
+void PlanView::fit(PlanGpu& gpu, int k0, int k1) {
+    cam_ = fitted(gpu, k0, k1);
 }
 
 void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) {
@@ -307,7 +314,20 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
     // Input: wheel zooms about the mouse, dragging pans, a click selects.
     ImGuiIO& io = ImGui::GetIO();
     bool over = ImGui::IsItemHovered();
+    if (over && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) follow_ = true;
+    if (follow_) {
+        // Geometric zoom blend keeps the glide even when the scales differ a lot.
+        float tt = t_ * t_ * (3 - 2 * t_);
+        Camera a = fitted(gpu, ka_, ka_), b = fitted(gpu, kb_, kb_);
+        cam_.zoom = a.zoom * std::pow(b.zoom / a.zoom, tt);
+        // Keep the framings' centres on a straight line.
+        float acx = a.pan_x + size_.x / (2 * a.zoom), acy = a.pan_y + size_.y / (2 * a.zoom);
+        float bcx = b.pan_x + size_.x / (2 * b.zoom), bcy = b.pan_y + size_.y / (2 * b.zoom);
+        cam_.pan_x = acx + (bcx - acx) * tt - size_.x / (2 * cam_.zoom);
+        cam_.pan_y = acy + (bcy - acy) * tt - size_.y / (2 * cam_.zoom);
+    }
     if (over && io.MouseWheel != 0) {
+        follow_ = false;
         float f = std::pow(1.15f, io.MouseWheel);
         float cx = cam_.pan_x + (io.MousePos.x - origin_.x) / cam_.zoom;
         float cy = cam_.pan_y + (io.MousePos.y - origin_.y) / cam_.zoom;
@@ -320,6 +340,7 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
         cam_.pan_x -= io.MouseDelta.x / cam_.zoom;
         cam_.pan_y -= io.MouseDelta.y / cam_.zoom;
         dragged_ = true;
+        follow_ = false;
     }
     if (ImGui::IsItemDeactivated() && !dragged_) clicked_ = true;
 

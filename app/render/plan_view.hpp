@@ -96,7 +96,13 @@ class PlanView {
     int64_t hovered() const { return hovered_; }
     bool clicked() const { return clicked_; }
     Camera& camera() { return cam_; }
+    const Camera& camera() const { return cam_; }
     // Frame the whole stage range [k0, k1] in the canvas on the next draw.
+    // Follow mode: the camera frames the stage in view, gliding between the
+    // framings of consecutive stages as the cells glide. Panning or zooming
+    // by hand turns it off; a double click turns it back on.
+    void set_follow(bool on) { follow_ = on; }
+    bool follow() const { return follow_; }
     // Frame stages [k0, k1] (k1 < 0: the last stage) on the next draw.
     void request_fit(int k0 = 0, int k1 = -1) {
         fit_pending_ = true;
@@ -113,11 +119,12 @@ class PlanView {
 
   private:
     void fit(PlanGpu& gpu, int k0, int k1);
+    Camera fitted(PlanGpu& gpu, int k0, int k1) const;
     int64_t pick(PlanGpu& gpu, ImVec2 mouse);
     void upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse);
 
     Camera cam_;
-    bool fit_pending_ = true;
+    bool fit_pending_ = true, follow_ = false;
     int fit_k0_ = 0, fit_k1_ = -1;
     ImVec2 origin_{0, 0}, size_{0, 0};
     int64_t hovered_ = -1;
