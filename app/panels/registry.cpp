@@ -9,6 +9,7 @@ std::unique_ptr<Panel> make_views_panel();
 std::unique_ptr<Panel> make_fusion_panel();
 std::unique_ptr<Panel> make_agu_panel();
 std::unique_ptr<Panel> make_planning_panel();
+std::unique_ptr<Panel> make_tiling_panel();
 
 const std::vector<PanelEntry>& panel_registry() {
     static const std::vector<PanelEntry> table = {
@@ -17,6 +18,7 @@ const std::vector<PanelEntry>& panel_registry() {
         {"Fusion", "Views", make_fusion_panel},
         {"AGU / DMA", "Views", make_agu_panel},
         {"Layout planning", "Views", make_planning_panel},
+        {"Tiling", "Tiling", make_tiling_panel},
     };
     return table;
 }
