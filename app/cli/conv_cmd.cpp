@@ -2,6 +2,7 @@
 // shapes only or (--input/--weight/--output, --check) on real numbers.
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -12,6 +13,7 @@
 #include "core/exec/half.hpp"
 #include "core/exec/report.hpp"
 #include "core/exec/window_args.hpp"
+#include "core/io/npy.hpp"
 
 namespace ll::cli {
 
@@ -20,8 +22,76 @@ namespace {
 struct ConvArgs {
     exec::ConvParams p = exec::conv_case_study();
     std::string pad = "1", stride = "1", dilation = "1", dtype = "fp16";
+    std::string input, weight, output;
     bool json = false, check = false;
 };
+
+// Values of an .npy array as float (fp16 and fp32 arrays).
+std::vector<float> as_floats(const NpyArray& a) {
+    const size_t n = size_t(numel(a.shape));
+    std::vector<float> v(n);
+    if (a.dtype == DType::fp32) {
+        std::memcpy(v.data(), a.data.data(), n * 4);
+    } else {
+        for (size_t i = 0; i < n; ++i) {
+            uint16_t h;
+            std::memcpy(&h, a.data.data() + 2 * i, 2);
+            v[i] = exec::half_to_float(h);
+        }
+    }
+    return v;
+}
+
+// Geometry from the arrays: input NCHW, weight OIHW, same element class.
+void take_geometry(exec::ConvParams& p, const NpyArray& x, const NpyArray& w, bool dtype_given) {
+    if (x.shape.size() != 4)
+        throw UsageError("--input has shape " + to_string(x.shape) + "; expected 4 dims N,C,H,W");
+    if (w.shape.size() != 4)
+        throw UsageError("--weight has shape " + to_string(w.shape) +
+                         "; expected 4 dims Cout,Cin,Kh,Kw");
+    if (w.shape[1] != x.shape[1])
+        throw UsageError("--weight has Cin = " + std::to_string(w.shape[1]) +
+                         " but --input has C = " + std::to_string(x.shape[1]) +
+                         "; expected the same input channels");
+    auto kind = [](DType t) {
+        if (t == DType::fp16 || t == DType::fp32) return DType::fp16;
+        if (t == DType::int8) return DType::int8;
+        throw UsageError(std::string(".npy dtype ") + name(t) +
+                         "; expected float16, float32 or int8");
+    };
+    DType k = kind(x.dtype);
+    if (kind(w.dtype) != k)
+        throw UsageError(std::string("--input is ") + name(x.dtype) + " but --weight is " +
+                         name(w.dtype) + "; expected both float (fp16/fp32) or both int8");
+    if (dtype_given && p.dtype != k)
+        throw UsageError(std::string("--dtype ") + name(p.dtype) + " but the arrays are " +
+                         name(x.dtype) + "; expected --dtype " + name(k) + " or no --dtype");
+    p.dtype = k;
+    p.n = x.shape[0];
+    p.cin = x.shape[1];
+    p.h = x.shape[2];
+    p.w = x.shape[3];
+    p.cout = w.shape[0];
+    p.win.kh = w.shape[2];
+    p.win.kw = w.shape[3];
+}
+
+// Runs the pipeline on the arrays and writes the NCHW output.
+std::string run_files(const exec::ConvParams& p, const NpyArray& x, const NpyArray& w,
+                      const std::string& out) {
+    const Shape shape = {p.n, p.cout, p.out_h(), p.out_w()};
+    if (p.dtype == DType::fp16) {
+        exec::ConvResultF r = exec::conv_fp16(p, as_floats(x), as_floats(w));
+        if (!out.empty()) write_npy(out, DType::fp32, shape, r.output.data(), r.output.size() * 4);
+        return "float32";
+    }
+    std::vector<int8_t> xv(x.data.size()), wv(w.data.size());
+    std::memcpy(xv.data(), x.data.data(), xv.size());
+    std::memcpy(wv.data(), w.data.data(), wv.size());
+    exec::ConvResultI r = exec::conv_int8(p, xv, wv);
+    if (!out.empty()) write_npy(out, DType::int32, shape, r.output.data(), r.output.size() * 4);
+    return "int32";
+}
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -80,24 +150,46 @@ Runner setup_conv(CLI::App& sub) {
     sub.add_option("--pad", a->pad, "padding: p | ph,pw | top,bottom,left,right (default 1)");
     sub.add_option("--stride", a->stride, "stride: s | sh,sw (default 1)");
     sub.add_option("--dilation", a->dilation, "dilation: d | dh,dw (default 1)");
-    sub.add_option("--dtype", a->dtype, "fp16 (fp32 accumulate) or int8 (int32 accumulate)");
+    CLI::Option* dtype_opt =
+        sub.add_option("--dtype", a->dtype, "fp16 (fp32 accumulate) or int8 (int32 accumulate)");
+    sub.add_option("--input", a->input,
+                   "input .npy, NCHW (float16/float32 or int8); sets N,Cin,H,W");
+    sub.add_option("--weight", a->weight, "weight .npy, OIHW, same kind; sets Cout,Kh,Kw");
+    sub.add_option("--output", a->output,
+                   "output .npy, NCHW: float32 (fp16 inputs) or int32 (int8); written atomically");
     sub.add_flag("--check", a->check,
                  "run on seeded random numbers and compare with a direct convolution");
     sub.add_flag("--json", a->json, "print JSON instead of text");
-    return [a]() {
+    return [a, dtype_opt]() {
         exec::ConvParams p = a->p;
         p.dtype = dtype_from_name(a->dtype);
         exec::apply_window_lists(p.win, a->pad, a->stride, a->dilation);
+        if (a->input.empty() != a->weight.empty() || (!a->output.empty() && a->input.empty()))
+            throw UsageError(
+                "--input, --weight and --output go together; expected --input x.npy --weight "
+                "w.npy [--output y.npy]");
+        NpyArray x, w;
+        if (!a->input.empty()) {
+            x = read_npy(a->input);
+            w = read_npy(a->weight);
+            take_geometry(p, x, w, dtype_opt->count() > 0);
+        }
         exec::ConvShapes s = exec::conv_shapes(p);
+        std::string written;
+        if (!a->input.empty()) written = run_files(p, x, w, a->output);
         nlohmann::json check;
         if (a->check) check = run_check(p);
         if (a->json) {
             nlohmann::json j = exec::conv_json(p, s);
             if (a->check) j["check"] = check;
+            if (!a->output.empty()) j["output_file"] = {{"path", a->output}, {"dtype", written}};
             std::cout << j.dump(2) << "\n";
             return 0;
         }
         std::cout << exec::conv_text(p, s);
+        if (!a->output.empty())
+            std::cout << "\nwrote " << a->output << ": " << to_string(s.at("output_nchw")) << " "
+                      << written << "\n";
         if (a->check) {
             std::cout << "\ncheck on random data: pipeline " << check["pipeline_s"].get<double>()
                       << " s, direct loop " << check["direct_s"].get<double>() << " s, ";

@@ -1,0 +1,166 @@
+#include "core/exec/plans.hpp"
+
+#include <memory>
+
+namespace ll::exec {
+
+namespace {
+
+void add_fractal_boxes(Stage& st, int64_t elems, int64_t fractal_elems) {
+    for (int64_t f = 0; f * fractal_elems < elems; ++f) {
+        Place p = cell_place(st.grid, f * fractal_elems);
+        Box b;
+        b.x = p.x;
+        b.y = p.y;
+        b.w = float(st.grid.row_elems);
+        b.h = float(fractal_elems / st.grid.row_elems);
+        b.kind = Box::fractal;
+        b.label = "f" + std::to_string(f);
+        st.boxes.push_back(b);
+    }
+}
+
+}  // namespace
+
+Plan img2col_plan(const Img2colSpec& s) {
+    s.validate();
+    Plan p;
+    p.title = "img2col";
+    p.dtype = DType::fp32;
+    p.src_shape = {s.n, s.c, s.h, s.w};
+    p.channel_axis = 1;
+    p.src = img2col_index_map(s);
+    p.cell_count = int64_t(p.src.size());
+    const int64_t ph = s.h + s.win.pad_top + s.win.pad_bottom;
+    const int64_t pw = s.w + s.win.pad_left + s.win.pad_right;
+    Stage in{"input", "X[n][c][h][w]", p.src_shape, tensor_grid(p.src_shape), {}};
+    Shape padded = {s.n, s.c, ph, pw};
+    Stage pad{"pad", "pad top/bottom/left/right", padded, tensor_grid(padded), {}};
+    Shape m = {s.rows(), s.cols()};
+    Stage mat{"img2col",
+              "M[(n,oh,ow)][(c,kh,kw)] = X[n][c][oh*s+kh*d-p][ow*s+kw*d-p]",
+              m,
+              tensor_grid(m),
+              {}};
+    p.stages = {in, pad, mat};
+    auto sp = std::make_shared<Img2colSpec>(s);
+    auto src = std::make_shared<std::vector<int64_t>>(p.src);
+    p.offsets = [sp, src, ph, pw](size_t k) {
+        const Img2colSpec& q = *sp;
+        std::vector<int64_t> off(src->size());
+        if (k == 0) return *src;
+        if (k >= 2) {
+            for (size_t i = 0; i < off.size(); ++i) off[i] = int64_t(i);
+            return off;
+        }
+        const int64_t ho = q.out_h(), wo = q.out_w(), cols = q.cols();
+        for (size_t i = 0; i < off.size(); ++i) {
+            int64_t row = int64_t(i) / cols, col = int64_t(i) % cols;
+            int64_t ow = row % wo, oh = row / wo % ho, n = row / (wo * ho);
+            int64_t kw = col % q.win.kw, kh = col / q.win.kw % q.win.kh,
+                    c = col / (q.win.kw * q.win.kh);
+            int64_t y = oh * q.win.stride_h + kh * q.win.dil_h,
+                    x = ow * q.win.stride_w + kw * q.win.dil_w;
+            off[i] = ((n * q.c + c) * ph + y) * pw + x;
+        }
+        return off;
+    };
+    return p;
+}
+
+Plan load_plan(const LoadResult& r, int64_t src_elems, DType t, const std::string& title,
+               const std::string& src_name, const std::string& dst_name) {
+    Plan p;
+    p.title = title;
+    p.dtype = t;
+    p.src_shape = {src_elems};
+    p.src = r.dst_of;
+    p.cell_count = int64_t(r.dst_of.size());
+    const int64_t fe = r.geom.elems();
+    Stage a{src_name,
+            "source buffer, fractals of " + std::to_string(r.geom.rows) + "x" +
+                std::to_string(r.geom.cols),
+            {src_elems},
+            memory_grid(src_elems, t),
+            {}};
+    a.grid.row_elems = r.geom.cols;  // one drawn row = one fractal row (32 bytes)
+    add_fractal_boxes(a, src_elems, fe);
+    Stage b{dst_name, "destination buffer", {p.cell_count}, memory_grid(p.cell_count, t), {}};
+    b.grid.row_elems = r.geom.cols;
+    add_fractal_boxes(b, p.cell_count, fe);
+    p.stages = {a, b};
+    auto src = std::make_shared<std::vector<int64_t>>(r.dst_of);
+    p.offsets = [src](size_t k) {
+        if (k == 0) return *src;
+        std::vector<int64_t> off(src->size());
+        for (size_t i = 0; i < off.size(); ++i) off[i] = int64_t(i);
+        return off;
+    };
+    return p;
+}
+
+Plan conv_a_plan(const ConvParams& cp) {
+    ConvShapes s = conv_shapes(cp);
+    const int64_t c0 = cp.c0(), c1 = ceil_div(cp.cin, c0), ho = cp.out_h(), wo = cp.out_w();
+    const int64_t howo = ho * wo, mf = ceil_div(howo, 16), k1 = s.k1, kk = cp.win.kh * cp.win.kw;
+    Plan p;
+    p.title = "conv: feature map to A fractals";
+    p.dtype = cp.dtype;
+    p.src_shape = {cp.n, cp.cin, cp.h, cp.w};
+    p.channel_axis = 1;
+    p.cell_count = cp.n * mf * k1 * 16 * c0;
+    // Per cell: (n, pos, c1, kh, kw, c0) and its source.
+    p.src.assign(size_t(p.cell_count), -1);
+    std::vector<int64_t> off5(size_t(p.cell_count), -1), offm(size_t(p.cell_count), -1);
+    int64_t i = 0;
+    for (int64_t n = 0; n < cp.n; ++n)
+        for (int64_t mb = 0; mb < mf; ++mb)
+            for (int64_t k = 0; k < k1; ++k)
+                for (int64_t m0 = 0; m0 < 16; ++m0)
+                    for (int64_t c = 0; c < c0; ++c, ++i) {
+                        const int64_t pos = mb * 16 + m0;
+                        if (pos >= howo) continue;
+                        const int64_t cc = k / kk, y = k % kk / cp.win.kw, x = k % cp.win.kw;
+                        const int64_t oh = pos / wo, ow = pos % wo;
+                        offm[size_t(i)] = (n * howo + pos) * (k1 * c0) + k * c0 + c;
+                        const int64_t ih = oh * cp.win.stride_h - cp.win.pad_top + y * cp.win.dil_h;
+                        const int64_t iw =
+                            ow * cp.win.stride_w - cp.win.pad_left + x * cp.win.dil_w;
+                        if (ih < 0 || ih >= cp.h || iw < 0 || iw >= cp.w) continue;
+                        off5[size_t(i)] = (((n * c1 + cc) * cp.h + ih) * cp.w + iw) * c0 + c;
+                        const int64_t ch = cc * c0 + c;
+                        if (ch >= cp.cin) continue;
+                        p.src[size_t(i)] = ((n * cp.cin + ch) * cp.h + ih) * cp.w + iw;
+                    }
+    auto st = [&](const std::string& key, const std::string& formula) {
+        const Shape& sh = s.at(key);
+        return Stage{key, formula, sh, tensor_grid(sh), {}};
+    };
+    p.stages = {st("input_nchw", "X[n][c][h][w]"), st("input_5hd", "C split into C1 x C0"),
+                st("img2col", "one row per output pixel"),
+                st("a_fractal", "16 x C0 fractals, big Z small Z")};
+    auto a = std::make_shared<std::vector<int64_t>>(p.src);
+    auto b = std::make_shared<std::vector<int64_t>>(std::move(off5));
+    auto c = std::make_shared<std::vector<int64_t>>(std::move(offm));
+    p.offsets = [a, b, c](size_t k) {
+        if (k == 0) return *a;
+        if (k == 1) return *b;
+        if (k == 2) return *c;
+        std::vector<int64_t> off(a->size());
+        for (size_t j = 0; j < off.size(); ++j) off[j] = int64_t(j);
+        return off;
+    };
+    return p;
+}
+
+std::vector<CubeStep> cube_schedule(int64_t m1, int64_t k1, int64_t n1) {
+    std::vector<CubeStep> v;
+    v.reserve(size_t(m1 * k1 * n1));
+    for (int64_t k = 0; k < k1; ++k)
+        for (int64_t n = 0; n < n1; ++n)
+            for (int64_t m = 0; m < m1; ++m)
+                v.push_back({k, n, m, m * k1 + k, k * n1 + n, n * m1 + m, k == 0});
+    return v;
+}
+
+}  // namespace ll::exec
