@@ -371,7 +371,9 @@ void PlanningPanel::draw_editor() {
             if (graph_.index_of(s) < 0) return s;
         }
     };
-    std::string me = n.name;
+    // Buttons below may grow graph_.nodes: n must not be used after this point.
+    const std::string me = n.name;
+    const OpKind my_op = n.op;
     if (ImGui::Button("add ReLU after")) {
         Node r;
         r.name = unique("relu");
@@ -384,7 +386,7 @@ void PlanningPanel::draw_editor() {
         changed = true;
     }
     ImGui::SameLine();
-    if (rank == 4 && ImGui::Button("add NHWC conv consumer")) {
+    if (!changed && rank == 4 && ImGui::Button("add NHWC conv consumer")) {
         Node c;
         c.name = unique("conv");
         c.op = OpKind::Conv;
@@ -395,7 +397,7 @@ void PlanningPanel::draw_editor() {
         changed = true;
     }
     ImGui::SameLine();
-    if (n.op != OpKind::Input && n.op != OpKind::Weight && ImGui::Button("remove")) {
+    if (!changed && my_op != OpKind::Input && my_op != OpKind::Weight && ImGui::Button("remove")) {
         // Users of the removed node read its first input instead.
         std::string feed = graph_.nodes[size_t(selected_node_)].inputs.at(0);
         graph_.nodes.erase(graph_.nodes.begin() + selected_node_);
