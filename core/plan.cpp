@@ -173,7 +173,8 @@ ColourMode colour_mode_from_name(const std::string& s) {
 }
 
 Rgba8 colour_map(float t) {
-    t = std::clamp(t, 0.f, 1.f);
+    // Skip Turbo's darkest end so the first cells stay visible on a dark background.
+    t = 0.06f + 0.94f * std::clamp(t, 0.f, 1.f);
     // Polynomial fit of Google's Turbo map (Mikhailov, 2019).
     float r =
         0.13572138f +

@@ -27,9 +27,11 @@ void main() {
         if (big && edge < 1.0) c = u_outline_col;
     }
     if (v_hover == 1) {
-        float ring = max(2.0, min(v_size_px.x, v_size_px.y) * 0.18);
+        // White ring with a thin black rim, visible on light and dark cells.
+        float side = min(v_size_px.x, v_size_px.y);
+        float ring = max(2.0, side * 0.2);
         if (edge < ring) c = vec4(1.0, 1.0, 1.0, 1.0);
-        if (edge < ring * 0.45) c = vec4(0.0, 0.0, 0.0, 1.0);
+        if (side >= 12.0 && edge < 1.0) c = vec4(0.0, 0.0, 0.0, 1.0);
     }
     o_col = vec4(c.rgb, v_fade);
 }

@@ -254,6 +254,14 @@ void Host::frame() {
     ctx_.ui_scale = st_.ui_scale;
     ctx_.dark_theme = st_.dark;
     ctx_.status.clear();
+    ctx_.keys.clear();
+    for (int k : pf_.take_key_presses()) {
+        if (k == GLFW_KEY_SPACE) ctx_.keys.push_back(Key::space);
+        if (k == GLFW_KEY_LEFT) ctx_.keys.push_back(Key::left);
+        if (k == GLFW_KEY_RIGHT) ctx_.keys.push_back(Key::right);
+        if (k == GLFW_KEY_HOME) ctx_.keys.push_back(Key::home);
+        if (k == GLFW_KEY_END) ctx_.keys.push_back(Key::end);
+    }
     float menu_h = 0;
     if (ImGui::BeginMainMenuBar()) {
         if (ImGui::BeginMenu("View")) {

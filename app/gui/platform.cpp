@@ -14,6 +14,24 @@
 
 namespace ll::gui {
 
+namespace {
+
+// Key presses queued by our callback; ImGui's own callback still runs.
+std::vector<int> g_presses;
+
+void on_key(GLFWwindow* w, int key, int scancode, int action, int mods) {
+    if (action == GLFW_PRESS || action == GLFW_REPEAT) g_presses.push_back(key);
+    ImGui_ImplGlfw_KeyCallback(w, key, scancode, action, mods);
+}
+
+}  // namespace
+
+std::vector<int> Platform::take_key_presses() {
+    std::vector<int> out;
+    out.swap(g_presses);
+    return out;
+}
+
 Platform::Platform(const PlatformConfig& cfg) {
     if (!glfwInit())
         throw UsageError("cannot open a window: no display (set DISPLAY, or run under xvfb-run)");
@@ -40,6 +58,7 @@ Platform::Platform(const PlatformConfig& cfg) {
     ImGui::StyleColorsDark();
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
+    glfwSetKeyCallback(window_, on_key);
 }
 
 Platform::~Platform() {

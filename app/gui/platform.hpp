@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 struct GLFWwindow;
 
@@ -35,6 +36,8 @@ class Platform {
     void render(float clear_r, float clear_g, float clear_b,
                 const std::function<void()>& before_swap = {});
     void framebuffer_size(int& w, int& h) const;
+    // GLFW key codes pressed (or repeated) since the last call.
+    std::vector<int> take_key_presses();
     GLFWwindow* window() const { return window_; }
 
   private:

@@ -43,7 +43,7 @@ class ExplorerPanel : public Panel {
   private:
     void sync_buffers();
     bool rebuild();
-    void handle_keys();
+    void handle_keys(const std::vector<Key>& keys);
     void draw_controls(AppContext& ctx);
     void draw_legend(AppContext& ctx);
     void draw_inspect();
@@ -175,20 +175,29 @@ void ExplorerPanel::update(double dt) {
     }
 }
 
-void ExplorerPanel::handle_keys() {
-    ImGuiIO& io = ImGui::GetIO();
-    if (io.WantTextInput) return;
+void ExplorerPanel::handle_keys(const std::vector<Key>& keys) {
+    if (ImGui::GetIO().WantTextInput) return;  // typing in a field
     float last = last_stage();
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
-        if (!playing_ && stage_ >= last) stage_ = target_ = 0;
-        playing_ = !playing_;
+    for (Key k : keys) {
+        switch (k) {
+            case Key::space:
+                if (!playing_ && stage_ >= last) stage_ = target_ = 0;
+                playing_ = !playing_;
+                break;
+            case Key::right:
+                go_to(std::floor(target_ + 1e-3f) + 1, true);
+                break;
+            case Key::left:
+                go_to(std::ceil(target_ - 1e-3f) - 1, true);
+                break;
+            case Key::home:
+                go_to(0, false);
+                break;
+            case Key::end:
+                go_to(last, false);
+                break;
+        }
     }
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)))
-        go_to(std::floor(target_ + 1e-3f) + 1, true);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
-        go_to(std::ceil(target_ - 1e-3f) - 1, true);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) go_to(0, false);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End), false)) go_to(last, false);
 }
 
 // ---- [controls] --------------------------------------------------------------------
@@ -545,7 +554,7 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
 }
 
 void ExplorerPanel::draw(AppContext& ctx) {
-    handle_keys();
+    handle_keys(ctx.keys);
     float cw = 360 * ctx.ui_scale;
     ImGui::BeginChild("controls", ImVec2(cw, 0), true);
     draw_controls(ctx);

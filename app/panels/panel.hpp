@@ -24,8 +24,13 @@
 
 namespace ll::gui {
 
+// Shortcut keys pressed since the last frame, in order. Delivered even when
+// press and release fall between two frames (ImGui 1.86 would drop those).
+enum class Key { space, left, right, home, end };
+
 // What the app shares with every panel during one frame.
 struct AppContext {
+    std::vector<Key> keys;   // shortcut presses for the panel with focus
     double dt = 0;           // seconds since the last frame
     float ui_scale = 1.0f;   // font/UI scale chosen by the user
     bool dark_theme = true;  // panels pick matching colours

@@ -262,16 +262,18 @@ Camera PlanView::fitted(PlanGpu& gpu, int k0, int k1) const {
     const Plan* p = gpu.plan();
     if (!p || size_.x < 8 || size_.y < 8) return c;
     float w = 1, h = 1;
+    bool linear = false;
     for (int k = k0; k <= k1; ++k) {
         Extent e = grid_extent(p->stages[size_t(k)].grid);
         w = std::max(w, e.w);
         h = std::max(h, e.h);
+        linear |= p->stages[size_t(k)].grid.linear;
     }
     // Room on the left for the byte addresses of memory rows.
-    float left = 56, margin = 12;
+    float margin = 12, left = linear ? 64 : margin;
     c.zoom = std::min((size_.x - left - margin) / w, (size_.y - 2 * margin) / h);
     c.zoom = std::clamp(c.zoom, 1e-4f, 80.f);
-    c.pan_x = -((size_.x - left + margin) / c.zoom - w) / 2 - left / c.zoom;
+    c.pan_x = -((size_.x - left - margin) / c.zoom - w) / 2 - left / c.zoom;
     c.pan_y = -(size_.y / c.zoom - h) / 2;
     return c;
 }
@@ -384,6 +386,7 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
         int64_t r1 = std::min<int64_t>(band_rows, int64_t(std::ceil(y_bot)));
         bool row_lines = cam_.zoom >= 6.f;
         bool frac_lines = cam_.zoom * 16 >= 6.f;
+        if (!row_lines && !frac_lines) continue;  // keeps the frame cost free of the row count
         ImU32 rc = style.dark ? IM_COL32(120, 120, 130, int(90 * alpha))
                               : IM_COL32(90, 90, 100, int(90 * alpha));
         ImU32 fc = style.dark ? IM_COL32(255, 230, 120, int(230 * alpha))
