@@ -26,13 +26,16 @@ std::string hex(int64_t v) {
 }
 
 nlohmann::json stats_json(const view::StreamStats& s) {
-    return {
-        {"count", s.count}, {"runs", s.runs}, {"longest_run", s.longest_run}, {"deltas", s.deltas}};
+    return {{"count", s.count},
+            {"truncated", s.truncated},
+            {"runs", s.runs},
+            {"longest_run", s.longest_run},
+            {"deltas", s.deltas}};
 }
 
 void print_stats(const char* what, const view::StreamStats& s) {
-    std::cout << what << ": " << s.count << " addresses, " << s.runs << " contiguous runs (longest "
-              << s.longest_run << "), address deltas";
+    std::cout << what << ": " << (s.truncated ? "first " : "") << s.count << " addresses, "
+              << s.runs << " contiguous runs (longest " << s.longest_run << "), address deltas";
     for (int64_t d : s.deltas) std::cout << " " << d;
     std::cout << "\n";
 }

@@ -24,6 +24,7 @@ namespace ll::gui {
 namespace {
 
 constexpr int64_t kMaxCells = 4096;
+constexpr int64_t kMaxStats = int64_t(1) << 22;  // keeps a reconfiguration under a frame or two
 
 class AguPanel : public Panel {
   public:
@@ -83,6 +84,7 @@ class AguPanel : public Panel {
 
     view::Layout src_layout_, dst_layout_;
     view::Dma dma_;
+    view::StreamStats read_stats_, write_stats_;  // computed once per configuration
     view::GatherReport gather_;
     std::vector<int64_t> indices_;
     std::string error_;
@@ -98,6 +100,8 @@ void AguPanel::rebuild() {
             src_layout_ = view::layout_from_spec(src_, s);
             dst_layout_ = view::layout_from_spec(dst_, s);
             dma_ = view::make_dma(src_layout_, dst_layout_, elem_bytes_ * 8);
+            read_stats_ = view::stream_stats(dma_.read, 8, kMaxStats);
+            write_stats_ = view::stream_stats(dma_.write, 8, kMaxStats);
         } else {
             indices_ = parse_int_list(idx_, "indices");
             gather_ = view::gather({width_, elem_bytes_ * 8, 0, burst_}, indices_);
@@ -162,10 +166,10 @@ void AguPanel::draw(AppContext& ctx) {
 
 void AguPanel::draw_dma() {
     ImGui::TextUnformatted(view::to_string(dma_).c_str());
-    view::StreamStats rs = view::stream_stats(dma_.read), ws = view::stream_stats(dma_.write);
-    ImGui::Text("read stream: %lld contiguous runs; write stream: %lld runs (of %lld elements)",
+    const view::StreamStats &rs = read_stats_, &ws = write_stats_;
+    ImGui::Text("read stream: %lld contiguous runs; write stream: %lld runs (%s%lld addresses)",
                 static_cast<long long>(rs.runs), static_cast<long long>(ws.runs),
-                static_cast<long long>(dma_.count()));
+                rs.truncated ? "first " : "", static_cast<long long>(rs.count));
     int64_t n = dma_.count();
     if (n > kMaxCells) {
         ImGui::TextUnformatted("(too many elements to draw; use a shape under 4096 elements)");

@@ -191,10 +191,11 @@ StreamStats stream_stats(const std::vector<int64_t>& addresses, int64_t elem_byt
     return b.s;
 }
 
-StreamStats stream_stats(const Agu& a, size_t max_deltas) {
+StreamStats stream_stats(const Agu& a, size_t max_deltas, int64_t limit) {
     StatsBuilder b{{}, std::max(1, a.elem_bits / 8), max_deltas};
     Coord c(a.bounds.size(), 0);
-    int64_t n = a.count();
+    int64_t n = std::min(a.count(), std::max<int64_t>(limit, 0));
+    b.s.truncated = n < a.count();
     for (int64_t k = 0; k < n; ++k) {
         b.add(a.address(c));
         for (size_t d = c.size(); d-- > 0;) {  // odometer step, no division per element

@@ -71,15 +71,17 @@ std::vector<DmaEvent> stream(const Dma& d, int64_t first, int64_t count);
 // addresses (each next address = previous + elem_bytes), the longest run, and
 // the first distinct address deltas in order of appearance.
 struct StreamStats {
-    int64_t count = 0;
+    int64_t count = 0;       // addresses examined
+    bool truncated = false;  // the stream is longer than the limit examined
     int64_t runs = 0;
     int64_t longest_run = 0;
     std::vector<int64_t> deltas;
 };
 StreamStats stream_stats(const std::vector<int64_t>& addresses, int64_t elem_bytes,
                          size_t max_deltas = 8);
-// Whole-stream stats of an AGU without storing it.
-StreamStats stream_stats(const Agu& a, size_t max_deltas = 8);
+// Stats of an AGU's stream without storing it, over its first `limit`
+// addresses (2^26 by default, well under a second; truncated says when cut).
+StreamStats stream_stats(const Agu& a, size_t max_deltas = 8, int64_t limit = int64_t(1) << 26);
 
 struct ScatterGather {
     int64_t width = 16;  // elements per request

@@ -41,6 +41,10 @@ TEST(Agu, StatsCountRunsAndDeltas) {
     for (const auto& e : stream(col, 0, 100)) addrs.push_back(e.address);
     EXPECT_EQ(stream_stats(addrs, 4).runs, c.runs);
     EXPECT_EQ(stream(col, 10, 5).size(), 2u);
+    StreamStats cut = stream_stats(col, 8, 5);
+    EXPECT_TRUE(cut.truncated);
+    EXPECT_EQ(cut.count, 5);
+    EXPECT_FALSE(c.truncated);
 }
 
 }  // namespace ll::view
