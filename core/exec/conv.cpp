@@ -124,12 +124,10 @@ std::vector<Acc> run_pipeline(const ConvParams& p, const ConvShapes& s,
     const int64_t k1 = s.k1, n1 = s.n1, m1 = s.m1, H = p.h, W = p.w;
 
     // NCHW -> NC1HWC0 (zero channels past Cin).
-    std::vector<T> x5(size_t(p.n * c1 * H * W * c0), T(0));
-    for (int64_t n = 0; n < p.n; ++n)
-        for (int64_t c = 0; c < p.cin; ++c)
-            for (int64_t i = 0; i < H * W; ++i)
-                x5[size_t(((n * c1 + c / c0) * H * W + i) * c0 + c % c0)] =
-                    conv_in(input[size_t((n * p.cin + c) * H * W + i)]);
+    const std::vector<int64_t> xmap = input_5hd_map(p);
+    std::vector<T> x5(xmap.size(), T(0));
+    for (size_t i = 0; i < xmap.size(); ++i)
+        if (xmap[i] >= 0) x5[i] = conv_in(input[size_t(xmap[i])]);
 
     // img2col straight into A fractals [N][mf][k1][16][c0]: each row of a
     // fractal is C0 contiguous channels of one input pixel (or zeros).
@@ -152,15 +150,10 @@ std::vector<Acc> run_pipeline(const ConvParams& p, const ConvShapes& s,
         }
 
     // OIHW -> B fractals [k1][n1][16][c0].
-    std::vector<T> b(size_t(k1 * n1 * 16 * c0), T(0));
-    for (int64_t co = 0; co < p.cout; ++co)
-        for (int64_t ci = 0; ci < p.cin; ++ci)
-            for (int64_t y = 0; y < kh; ++y)
-                for (int64_t x = 0; x < kw; ++x) {
-                    int64_t k = ((ci / c0) * kh + y) * kw + x;
-                    b[size_t(((k * n1 + co / 16) * 16 + co % 16) * c0 + ci % c0)] =
-                        conv_in(weight[size_t(((co * p.cin + ci) * kh + y) * kw + x)]);
-                }
+    const std::vector<int64_t> wmap = weight_fractal_map(p);
+    std::vector<T> b(wmap.size(), T(0));
+    for (size_t i = 0; i < wmap.size(); ++i)
+        if (wmap[i] >= 0) b[i] = conv_in(weight[size_t(wmap[i])]);
 
     // The Cube: C [n1][m1][16][16].
     std::vector<Acc> c(size_t(n1 * m1 * 256), Acc(0));
@@ -175,6 +168,37 @@ std::vector<Acc> run_pipeline(const ConvParams& p, const ConvShapes& s,
                     c[size_t(((co / 16 * m1 + n * mf + pos / 16) * 16 + pos % 16) * 16 + co % 16)];
     return out;
 }
+
+}  // namespace
+
+std::vector<int64_t> input_5hd_map(const ConvParams& p) {
+    p.validate();
+    const int64_t c0 = p.c0(), c1 = ceil_div(p.cin, c0), hw = p.h * p.w;
+    std::vector<int64_t> m(size_t(p.n * c1 * hw * c0), -1);
+    for (int64_t n = 0; n < p.n; ++n)
+        for (int64_t c = 0; c < p.cin; ++c)
+            for (int64_t i = 0; i < hw; ++i)
+                m[size_t(((n * c1 + c / c0) * hw + i) * c0 + c % c0)] = (n * p.cin + c) * hw + i;
+    return m;
+}
+
+std::vector<int64_t> weight_fractal_map(const ConvParams& p) {
+    p.validate();
+    const int64_t c0 = p.c0(), c1 = ceil_div(p.cin, c0), kh = p.win.kh, kw = p.win.kw;
+    const int64_t n1 = ceil_div(p.cout, 16), k1 = c1 * kh * kw;
+    std::vector<int64_t> m(size_t(k1 * n1 * 16 * c0), -1);
+    for (int64_t co = 0; co < p.cout; ++co)
+        for (int64_t ci = 0; ci < p.cin; ++ci)
+            for (int64_t y = 0; y < kh; ++y)
+                for (int64_t x = 0; x < kw; ++x) {
+                    const int64_t k = ((ci / c0) * kh + y) * kw + x;
+                    m[size_t(((k * n1 + co / 16) * 16 + co % 16) * c0 + ci % c0)] =
+                        ((co * p.cin + ci) * kh + y) * kw + x;
+                }
+    return m;
+}
+
+namespace {
 
 template <class In, class Acc>
 std::vector<Acc> direct_any(const ConvParams& p, const std::vector<In>& input,

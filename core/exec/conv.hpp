@@ -75,6 +75,15 @@ ConvResultF conv_fp16(const ConvParams& p, const std::vector<float>& input,
 ConvResultI conv_int8(const ConvParams& p, const std::vector<int8_t>& input,
                       const std::vector<int8_t>& weight);
 
+// Where the pipeline puts each element, as element maps (for every
+// destination element in memory order: the row-major source index, or -1 for
+// zero padding). input_5hd_map: NCHW input -> [N, C1, H, W, C0];
+// weight_fractal_map: OIHW weight -> FRACTAL_Z [C1*Kh*Kw, ceil(Cout/16), 16, C0].
+// conv_fp16/conv_int8 fill their buffers through exactly these maps, so a test
+// can hold them against the format engine's NC1HWC0 and FRACTAL_Z.
+std::vector<int64_t> input_5hd_map(const ConvParams& p);
+std::vector<int64_t> weight_fractal_map(const ConvParams& p);
+
 // Plain direct convolutions, the references (double accumulation; no rounding).
 std::vector<float> direct_conv(const ConvParams& p, const std::vector<float>& input,
                                const std::vector<float>& weight);
