@@ -76,6 +76,7 @@ class PlanningPanel : public Panel {
     std::string noc_error_;
     float noc_t_ = 0;
     bool playing_ = false;
+    bool noc_open_ = false;  // open the NoC section on the next frame
 };
 
 // ---- [engine] ------------------------------------------------------------------
@@ -136,6 +137,8 @@ nlohmann::json PlanningPanel::save_settings() const {
     for (const auto& [e, s] : picked_) j["picked"][std::to_string(e)] = strategy_name(s);
     j["noc"] = {{"rows", noc_cfg_.rows}, {"cols", noc_cfg_.cols}, {"pes", noc_cfg_.pes}};
     j["selected_edge"] = selected_edge_;
+    j["playing"] = playing_;
+    j["noc_t"] = noc_t_;
     return j;
 }
 
@@ -163,6 +166,9 @@ void PlanningPanel::load_settings(const nlohmann::json& j) {
         noc_cfg_.pes = j["noc"].value("pes", noc_cfg_.pes);
     }
     selected_edge_ = j.value("selected_edge", -1L);
+    noc_open_ = j.value("noc_open", false);
+    playing_ = j.value("playing", false);
+    noc_t_ = j.value("noc_t", 0.0f);
     replan();
     if (!plan_ok_) throw UsageError(error_);
     rebuild_noc();
@@ -183,7 +189,7 @@ void PlanningPanel::draw_graph() {
     }
     int max_rows = 1;
     for (const auto& [c, n] : per_col) max_rows = std::max(max_rows, n);
-    const float col_w = 190, row_h = 74, box_w = 120, box_h = 40;
+    const float col_w = 250, row_h = 74, box_w = 120, box_h = 40;
     ImVec2 size(std::max(ImGui::GetContentRegionAvail().x, 200.f),
                 std::max(140.f, row_h * float(max_rows) + 30));
     ImGui::BeginChild("graph", size, true, ImGuiWindowFlags_HorizontalScrollbar);
@@ -195,7 +201,14 @@ void PlanningPanel::draw_graph() {
     auto pos = [&](size_t i) {
         return ImVec2(o.x + 10 + col_w * float(depth[i]), o.y + 10 + row_h * float(row[i]));
     };
-    // Edges first, under the nodes.
+    // Edges first, under the nodes; their labels last, over everything.
+    struct Label {
+        size_t edge;
+        ImVec2 a, b;
+        ImU32 col;
+        bool bad, sel;
+    };
+    std::vector<Label> labels;
     if (plan_ok_) {
         const auto& edges = plan_.propagation.edges;
         for (size_t ei = 0; ei < edges.size(); ++ei) {
@@ -209,26 +222,7 @@ void PlanningPanel::draw_graph() {
             dl->AddBezierCubic(a, ImVec2(a.x + 40, a.y), ImVec2(b.x - 40, b.y), b, col,
                                sel ? 3.5f : 1.6f);
             dl->AddTriangleFilled(b, ImVec2(b.x - 7, b.y - 4), ImVec2(b.x - 7, b.y + 4), col);
-            std::string label = order_name(e.produced);
-            if (bad) {
-                label += " -> " + order_name(*e.expected);
-                if (const Decision* d = decision_for_edge(ei))
-                    label += std::string("\n") + strategy_name(d->strategy);
-            }
-            ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-            ImVec2 mid((a.x + b.x - ts.x) / 2, (a.y + b.y - ts.y) / 2 - 8);
-            dl->AddRectFilled(ImVec2(mid.x - 3, mid.y - 1),
-                              ImVec2(mid.x + ts.x + 3, mid.y + ts.y + 1),
-                              IM_COL32(20, 24, 30, sel ? 250 : 200), 3);
-            if (bad || sel)
-                dl->AddRect(ImVec2(mid.x - 3, mid.y - 1),
-                            ImVec2(mid.x + ts.x + 3, mid.y + ts.y + 1), col, 3);
-            dl->AddText(mid, bad ? kEdgeBad : kText, label.c_str());
-            if (clicked && ImGui::IsMouseHoveringRect(ImVec2(mid.x - 3, mid.y - 1),
-                                                      ImVec2(mid.x + ts.x + 3, mid.y + ts.y + 1))) {
-                selected_edge_ = long(ei);
-                clicked = false;
-            }
+            labels.push_back({ei, a, b, col, bad, sel});
         }
     }
     for (size_t i = 0; i < nodes.size(); ++i) {
@@ -242,6 +236,32 @@ void PlanningPanel::draw_graph() {
         dl->AddText(ImVec2(p.x + 6, p.y + 21), IM_COL32(190, 200, 215, 255), l2.c_str());
         if (clicked && ImGui::IsMouseHoveringRect(p, q)) {
             selected_node_ = int(i);
+            clicked = false;
+        }
+    }
+    for (const Label& l : labels) {
+        const Edge& e = plan_.propagation.edges[l.edge];
+        const size_t ei = l.edge;
+        const ImVec2 a = l.a, b = l.b;
+        const ImU32 col = l.col;
+        const bool bad = l.bad, sel = l.sel;
+        std::string label = order_name(e.produced);
+        if (bad) {
+            label += " -> " + order_name(*e.expected);
+            if (const Decision* d = decision_for_edge(ei))
+                label += std::string("\n") + strategy_name(d->strategy);
+        }
+        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        ImVec2 mid((a.x + b.x - ts.x) / 2, (a.y + b.y - ts.y) / 2 - 8);
+        dl->AddRectFilled(ImVec2(mid.x - 3, mid.y - 1), ImVec2(mid.x + ts.x + 3, mid.y + ts.y + 1),
+                          IM_COL32(20, 24, 30, sel ? 250 : 200), 3);
+        if (bad || sel)
+            dl->AddRect(ImVec2(mid.x - 3, mid.y - 1), ImVec2(mid.x + ts.x + 3, mid.y + ts.y + 1),
+                        col, 3);
+        dl->AddText(mid, bad ? kEdgeBad : kText, label.c_str());
+        if (clicked && ImGui::IsMouseHoveringRect(ImVec2(mid.x - 3, mid.y - 1),
+                                                  ImVec2(mid.x + ts.x + 3, mid.y + ts.y + 1))) {
+            selected_edge_ = long(ei);
             clicked = false;
         }
     }
@@ -273,10 +293,10 @@ void PlanningPanel::draw_decision() {
     for (const auto& c : d->candidates)
         if (c.feasible) max_t = std::max(max_t, c.time_us);
     if (ImGui::BeginTable("cands", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-        ImGui::TableSetupColumn("use");
-        ImGui::TableSetupColumn("strategy");
-        ImGui::TableSetupColumn("DRAM traffic");
-        ImGui::TableSetupColumn("time");
+        ImGui::TableSetupColumn("use", ImGuiTableColumnFlags_WidthFixed, 30);
+        ImGui::TableSetupColumn("strategy", ImGuiTableColumnFlags_WidthFixed, 170);
+        ImGui::TableSetupColumn("DRAM traffic", ImGuiTableColumnFlags_WidthFixed, 130);
+        ImGui::TableSetupColumn("time", ImGuiTableColumnFlags_WidthFixed, 150);
         ImGui::TableSetupColumn("how");
         ImGui::TableHeadersRow();
         for (const auto& c : d->candidates) {
@@ -526,6 +546,10 @@ void PlanningPanel::draw(AppContext& ctx) {
     if (ImGui::CollapsingHeader("Mismatch and strategies", ImGuiTreeNodeFlags_DefaultOpen))
         draw_decision();
     if (ImGui::CollapsingHeader("Edit the graph", ImGuiTreeNodeFlags_DefaultOpen)) draw_editor();
+    if (noc_open_) {
+        ImGui::SetNextItemOpen(true);
+        noc_open_ = false;
+    }
     if (ImGui::CollapsingHeader("NoC distributed transpose")) draw_noc();
 }
 
