@@ -286,8 +286,7 @@ void TilingPanel::draw_traversal() {
     // current tile's sub-tile grid, each with the last jump as an arrow.
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 kDone = IM_COL32(120, 160, 220, 255), kTodo = IM_COL32(70, 70, 80, 255),
-                kNow = IM_COL32(240, 150, 30, 255), kArrow = IM_COL32(230, 60, 60, 255),
-                kLine = IM_COL32(30, 30, 30, 255);
+                kNow = IM_COL32(240, 150, 30, 255), kArrow = IM_COL32(230, 60, 60, 255);
     auto draw_grid = [&](const Grid& g, const Order& o, int64_t visited, const int64_t now[3],
                          const int64_t before[3], int64_t jump, float height, const char* label) {
         const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -297,9 +296,9 @@ void TilingPanel::draw_traversal() {
         const int64_t rows = ceil_div(g.n[0], per_row);
         const float cell =
             std::max(2.0f, std::min((avail - gap * float(per_row)) / float(per_row * g.n[2]),
-                                    (height - 18 - gap * float(rows)) / float(rows * g.n[1])));
+                                    (height - 36 - gap * float(rows)) / float(rows * g.n[1])));
         ImGui::Text("%s", label);
-        const ImVec2 o0(origin.x, origin.y + 18);
+        const ImVec2 o0(origin.x, origin.y + 36);  // label line, then C block names
         auto center = [&](const int64_t t[3]) {
             const int64_t gx = t[0] % per_row, gy = t[0] / per_row;
             return ImVec2(
@@ -330,8 +329,9 @@ void TilingPanel::draw_traversal() {
             const ImVec2 m = center(t);
             char b[32];
             std::snprintf(b, sizeof b, "C block %lld", (long long)c);
-            if (cell * float(g.n[2]) > 60)
-                dl->AddText(ImVec2(m.x - cell / 2, m.y - cell / 2 - 14), kLine, b);
+            if (cell * float(g.n[2]) > 60 && c < per_row && g.n[0] > 1)  // first row only
+                dl->AddText(ImVec2(m.x - cell / 2, m.y - cell / 2 - 17),
+                            IM_COL32(170, 170, 180, 255), b);
         }
         if (visited > 0) {
             const ImVec2 a = center(before), b = center(now);
@@ -348,7 +348,7 @@ void TilingPanel::draw_traversal() {
             std::snprintf(t, sizeof t, "%+lld", (long long)jump);
             dl->AddText(ImVec2((a.x + b.x) / 2 + 4, (a.y + b.y) / 2 - 16), kArrow, t);
         }
-        ImGui::Dummy(ImVec2(avail, float(rows) * (float(g.n[1]) * cell + gap) + 18));
+        ImGui::Dummy(ImVec2(avail, float(rows) * (float(g.n[1]) * cell + gap) + 36));
     };
     char l1_label[160], l2_label[160];
     std::snprintf(l1_label, sizeof l1_label,
