@@ -2,7 +2,11 @@
 // or scatter (inverse) over the compiled levels of gather.hpp. The innermost
 // levels form a destination chunk of >= 512 bytes copied with memcpy runs or a
 // tiled 2-D loop; the outer levels are ordered for source locality.
+#include <cstdint>
 #include <cstring>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <stdexcept>
 
 #include "core/format/format.hpp"
@@ -16,60 +20,110 @@ namespace {
 using detail::Gather;
 using detail::Level;
 
-// Copies n elements of T; fixed sizes become inline moves.
-template <class T>
-inline void copy_run(T* d, const T* s, int64_t n) {
-    switch (n * static_cast<int64_t>(sizeof(T))) {
-        case 16:
-            std::memcpy(d, s, 16);
-            return;
-        case 32:
-            std::memcpy(d, s, 32);
-            return;
-        case 64:
-            std::memcpy(d, s, 64);
-            return;
-        default:
-            std::memcpy(d, s, static_cast<size_t>(n) * sizeof(T));
+// Copies `rows` runs of kRun bytes (run r from src + r*ss to dst + r*ds,
+// strides in bytes). kRun == 0: `run` bytes, not known at compile time.
+// kStream: non-temporal 16-byte stores (dst and ds 16-byte aligned).
+template <int kRun, bool kStream>
+void copy_rows(char* dst, const char* src, int64_t rows, int64_t ds, int64_t ss, int64_t run) {
+    for (int64_t r = 0; r < rows; ++r, dst += ds, src += ss) {
+#ifdef __SSE2__
+        if (kStream) {
+            const int64_t n = kRun ? kRun : run;
+            for (int64_t k = 0; k < n; k += 16)
+                _mm_stream_si128(reinterpret_cast<__m128i*>(dst + k),
+                                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + k)));
+            continue;
+        }
+#endif
+        if (kRun)
+            std::memcpy(dst, src, kRun);
+        else
+            std::memcpy(dst, src, static_cast<size_t>(run));
     }
 }
 
-// Moves one element between `a` (walked with src strides) and `b` (dst
-// strides). Gather: b[d] = a[s]; scatter: a[s] = b[d].
+using RowsFn = void (*)(char*, const char*, int64_t, int64_t, int64_t, int64_t);
+
+RowsFn pick_rows(int64_t run, bool stream) {
+#ifdef __SSE2__
+    if (stream && run % 16 == 0) {
+        switch (run) {
+            case 16:
+                return copy_rows<16, true>;
+            case 32:
+                return copy_rows<32, true>;
+            case 64:
+                return copy_rows<64, true>;
+            case 128:
+                return copy_rows<128, true>;
+            default:
+                return copy_rows<0, true>;
+        }
+    }
+#endif
+    switch (run) {
+        case 8:
+            return copy_rows<8, false>;
+        case 16:
+            return copy_rows<16, false>;
+        case 32:
+            return copy_rows<32, false>;
+        case 64:
+            return copy_rows<64, false>;
+        case 128:
+            return copy_rows<128, false>;
+        default:
+            return copy_rows<0, false>;
+    }
+}
+
+// Moves elements between `a` (the plain side, walked with src strides) and
+// `b` (the forward destination, dst strides). Gather: b[d] = a[s]; scatter:
+// a[s] = b[d]. When the innermost level is contiguous on both sides, the two
+// innermost levels are rows of one run each, copied by `rows` (chosen once).
 template <class T, bool kScatter>
 struct CopyPolicy {
-    T* a;  // plain side (the forward source)
-    T* b;  // the forward destination
+    T* a;
+    T* b;
     T pad;
+    RowsFn rows = nullptr;  // set when the innermost level is contiguous on both sides
+    int64_t run = 0;        // its bytes
 
     static constexpr int64_t kTile = 32;
+    static constexpr int64_t kSize = static_cast<int64_t>(sizeof(T));
+
+    inline void move(int64_t s, int64_t d) {
+        if (kScatter)
+            a[s] = b[d];
+        else
+            b[d] = a[s];
+    }
+
+    inline void copy_rows_at(const Level& o, int64_t s, int64_t d) {
+        if (kScatter)
+            rows(reinterpret_cast<char*>(a + s), reinterpret_cast<const char*>(b + d), o.size,
+                 o.src_stride * kSize, o.dst_stride * kSize, run);
+        else
+            rows(reinterpret_cast<char*>(b + d), reinterpret_cast<const char*>(a + s), o.size,
+                 o.dst_stride * kSize, o.src_stride * kSize, run);
+    }
 
     void leaf1(const Level& l, int64_t s, int64_t d) {
-        if (l.src_stride == 1 && l.dst_stride == 1) {
-            if (kScatter)
-                copy_run(a + s, b + d, l.size);
-            else
-                copy_run(b + d, a + s, l.size);
+        if (rows) {
+            Level one = l;
+            one.size = 1;
+            copy_rows_at(one, s, d);
             return;
         }
         for (int64_t i = 0; i < l.size; ++i) move(s + i * l.src_stride, d + i * l.dst_stride);
     }
 
-    void leaf2(const Level& o, const Level& in, int64_t s, int64_t d) {
-        if (in.src_stride == 1 && in.dst_stride == 1) {
-            for (int64_t i = 0; i < o.size; ++i) {
-                if (kScatter)
-                    copy_run(a + s + i * o.src_stride, b + d + i * o.dst_stride, in.size);
-                else
-                    copy_run(b + d + i * o.dst_stride, a + s + i * o.src_stride, in.size);
-            }
-            return;
-        }
-        // A 2-D transpose: tile it so both sides stay in cache, and keep the
-        // loop with the unit stride on the plain side innermost.
+    // A 2-D transpose: tiled so both sides stay in cache, with the loop that
+    // has the unit stride on the plain side innermost.
+    void transpose2(const Level& o, const Level& in, int64_t s, int64_t d) {
         const bool swap = o.src_stride == 1;
-        const Level& x = swap ? in : o;  // outer loop
-        const Level& y = swap ? o : in;  // inner loop
+        const Level& x = swap ? in : o;
+        const Level& y = swap ? o : in;
         for (int64_t y0 = 0; y0 < y.size; y0 += kTile) {
             const int64_t y1 = y0 + kTile < y.size ? y0 + kTile : y.size;
             for (int64_t i = 0; i < x.size; ++i) {
@@ -78,13 +132,6 @@ struct CopyPolicy {
                     move(si + j * y.src_stride, di + j * y.dst_stride);
             }
         }
-    }
-
-    inline void move(int64_t s, int64_t d) {
-        if (kScatter)
-            a[s] = b[d];
-        else
-            b[d] = a[s];
     }
 
     void block(const Level* lv, int n, int64_t s, int64_t d) {
@@ -96,8 +143,18 @@ struct CopyPolicy {
                 leaf1(lv[0], s, d);
                 return;
             case 2:
-                leaf2(lv[0], lv[1], s, d);
+                if (rows)
+                    copy_rows_at(lv[0], s, d);
+                else
+                    transpose2(lv[0], lv[1], s, d);
                 return;
+            case 3:
+                if (rows) {
+                    for (int64_t i = 0; i < lv[0].size; ++i)
+                        copy_rows_at(lv[1], s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
+                    return;
+                }
+                [[fallthrough]];
             default:
                 for (int64_t i = 0; i < lv[0].size; ++i)
                     block(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
@@ -118,6 +175,27 @@ struct CopyPolicy {
     }
 };
 
+// Sets up the row copier when the innermost level is contiguous on both sides.
+// Streaming stores only for a large destination (past the last-level cache
+// they save the read-for-ownership) whose rows are whole, aligned pieces.
+template <class P>
+bool setup_rows(P& pol, const Gather& g, char* write_base, bool write_is_dst) {
+    if (g.levels.empty()) return false;
+    const Level& in = g.levels.back();
+    if (in.src_stride != 1 || in.dst_stride != 1) return false;
+    const int64_t esz = P::kSize;
+    pol.run = in.size * esz;
+    bool stream = false;
+    if (write_is_dst && g.dst_numel * esz >= (int64_t(8) << 20) &&
+        reinterpret_cast<uintptr_t>(write_base) % 16 == 0 && pol.run % 16 == 0) {
+        stream = true;
+        for (size_t i = 0; i + 1 < g.levels.size(); ++i)
+            stream = stream && (g.levels[i].dst_stride * esz) % 16 == 0;
+    }
+    pol.rows = pick_rows(pol.run, stream);
+    return stream;
+}
+
 template <class T>
 void run_segment_typed(const detail::Segment& seg, const void* src, void* dst, uint64_t pad_bits) {
     Gather g = detail::compile_gather(seg.plain, seg.steps, static_cast<int>(sizeof(T)));
@@ -126,10 +204,16 @@ void run_segment_typed(const detail::Segment& seg, const void* src, void* dst, u
     if (!seg.inverse) {
         CopyPolicy<T, false> pol{const_cast<T*>(static_cast<const T*>(src)), static_cast<T*>(dst),
                                  pad};
+        const bool stream = setup_rows(pol, g, static_cast<char*>(dst), true);
         detail::walk(g, pol);
+#ifdef __SSE2__
+        if (stream) _mm_sfence();
+#endif
+        (void)stream;
     } else {
         CopyPolicy<T, true> pol{static_cast<T*>(dst), const_cast<T*>(static_cast<const T*>(src)),
                                 pad};
+        setup_rows(pol, g, static_cast<char*>(dst), false);
         detail::walk(g, pol);
     }
 }

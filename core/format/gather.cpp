@@ -136,15 +136,43 @@ Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esiz
     // Keep the innermost levels (a destination chunk of >= 512 bytes) in
     // destination order; walk the outer ones by decreasing source stride so
     // the source is read nearly in order while each chunk is written whole.
+    // A level that would make the chunk much larger (e.g. all 4096 rows of
+    // a matrix) is split so that only a few KiB stay in destination order;
+    // otherwise one chunk could walk a whole column strip of the source.
     size_t chunk = 0;
     int64_t bytes = esize;
     while (chunk < lv.size() && bytes < 512) {
+        const size_t at = lv.size() - 1 - chunk;
+        Level& l = lv[at];
+        if (bytes * l.size > 4096) {
+            // the smallest piece that makes the chunk >= 512 bytes
+            int64_t k = 1;
+            for (int64_t c = 2; c < l.size && bytes * c <= 4096; ++c)
+                if (l.size % c == 0) {
+                    k = c;
+                    if (bytes * c >= 512) break;
+                }
+            if (k > 1) {
+                Level outer = l, inner = l;
+                inner.size = k;
+                outer.size = l.size / k;
+                outer.src_stride = l.src_stride * k;
+                outer.dst_stride = l.dst_stride * k;
+                outer.axis_stride = l.axis_stride * k;
+                lv[at] = inner;
+                lv.insert(lv.begin() + static_cast<std::ptrdiff_t>(at), outer);
+            }
+        }
         bytes *= lv[lv.size() - 1 - chunk].size;
         ++chunk;
     }
-    std::stable_sort(lv.begin(), lv.end() - static_cast<std::ptrdiff_t>(chunk),
+    std::vector<Level> outer(lv.begin(), lv.end() - static_cast<std::ptrdiff_t>(chunk));
+    std::vector<Level> inner(lv.end() - static_cast<std::ptrdiff_t>(chunk), lv.end());
+    std::stable_sort(outer.begin(), outer.end(),
                      [](const Level& a, const Level& b) { return a.src_stride > b.src_stride; });
-    lv = coalesce(lv);
+    lv = coalesce(outer);
+    inner = coalesce(inner);
+    lv.insert(lv.end(), inner.begin(), inner.end());
 
     for (size_t i = 0; i < lv.size(); ++i) {
         lv[i].inner_max = 0;

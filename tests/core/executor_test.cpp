@@ -172,6 +172,23 @@ TEST(Executor, LargerShapesThroughTheFastPaths) {
     }
 }
 
+// A destination past 8 MiB takes the streaming-store path; check it whole.
+TEST(Executor, LargeDestinationWithPadding) {
+    Pipeline p = mk({Format::ND, Format::FRACTAL_NZ, 2}, {3000, 1500}, DType::fp16, 5);
+    ASSERT_GE(Executor(p).dst_bytes(), int64_t(8) << 20);
+    std::vector<uint8_t> src(static_cast<size_t>(Executor(p).src_bytes()));
+    for (size_t i = 0; i < src.size() / 2; ++i)
+        store_element(DType::fp16, src.data(), static_cast<int64_t>(i),
+                      static_cast<double>(i % 2000));
+    auto dst = Executor(p).run(src);
+    const ElementMap m = element_map(p);
+    for (size_t i = 0; i < m.size(); ++i)
+        ASSERT_EQ(load_element(DType::fp16, dst.data(), static_cast<int64_t>(i)),
+                  m[i] < 0 ? 5.0 : static_cast<double>(m[i] % 2000))
+            << i;
+    EXPECT_EQ(Executor(inverse(p)).run(dst), src);
+}
+
 TEST(Executor, RejectsWrongBufferSize) {
     Pipeline p = mk({Format::ND, Format::FRACTAL_NZ, 2}, {4, 4}, DType::fp16);
     EXPECT_THROW(Executor(p).run(std::vector<uint8_t>(3)), std::invalid_argument);
