@@ -292,13 +292,33 @@ NetPlan plan_network(const Graph& g, const MemoryModel& m) {
                 wanted.insert(*p.edges[oi].expected);
             }
         if (wanting.size() >= 2 && wanted.size() == 1) {
+            // Whole-tensor times, for people to weigh the rule against the model:
+            // one write in the target layout + k reads, versus k fused copies.
+            const Order& ld = *wanted.begin();
+            const double S = double(numel(e.shape) * m.elem_bytes);
+            const double ce = m.contiguous_efficiency;
+            auto us = [&](double eff) { return stream_us(S, eff, m.dram_gbps); };
+            const Order& wl = p.nodes[size_t(e.producer)].compute_order;
+            double once =
+                us(access_efficiency(m, innermost_stride(e.shape, wl, order_strides(e.shape, ld))));
+            double copies = us(access_efficiency(
+                m, innermost_stride(e.shape, wl, order_strides(e.shape, e.produced))));
+            for (size_t oi : wanting) {
+                once +=
+                    us(access_efficiency(m, innermost_stride(e.shape, read_order(g, p, p.edges[oi]),
+                                                             order_strides(e.shape, ld))));
+                copies += us(ce);
+            }
             for (size_t oi : outs) {
                 if (!p.edges[oi].mismatch()) continue;
                 Decision di = make(oi);
                 di.rule_id = "many_like_consumers";
-                di.rule = "'" + d.producer + "' has " + std::to_string(outs.size()) +
-                          " consumers, all expecting " + order_name(*wanted.begin()) +
-                          ": write-time transform, done once for all (section 13.1)";
+                di.rule = "'" + d.producer + "' has " + std::to_string(wanting.size()) +
+                          " consumers, all expecting " + order_name(ld) +
+                          ": write-time transform, done once for all (section 13.1); whole "
+                          "tensor: " +
+                          fmt(once, 2) + " us written once vs " + fmt(copies, 2) + " us as " +
+                          std::to_string(wanting.size()) + " fused copies";
                 configure(di, Strategy::ProducerWrite);
                 decided[oi] = di;
             }
