@@ -59,8 +59,4 @@ struct PlotFrame {
 // Lays out and paints `spec` into the rectangle (0,0)-(w,h) offset by (ox, oy).
 PlotFrame paint(const PlotSpec& spec, Canvas& canvas, float ox, float oy, float w, float h);
 
-// Writes bytes to path atomically (temp file in the same folder + rename).
-// Throws UsageError naming the path when it cannot.
-void write_file_atomic_plot(const std::string& path, const std::string& bytes);
-
 }  // namespace ll::plot

@@ -8,15 +8,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
 
 #include "app/plot/canvas.hpp"
 #include "app/plot/plot.hpp"
 #include "core/error.hpp"
+#include "core/io/atomic_file.hpp"
 
 namespace ll::plot {
 
@@ -275,30 +273,6 @@ std::vector<uint8_t> to_rgba(const PlotSpec& spec, int width, int height) {
 
 // ---- [SECTION] file exports --------------------------------------------------------
 
-void write_file_atomic_plot(const std::string& path, const std::string& bytes) {
-    if (path.empty()) throw UsageError("empty output path; expected a file name");
-    static int counter = 0;
-    const std::string tmp =
-        path + ".tmp" + std::to_string(::getpid()) + "_" + std::to_string(++counter);
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw UsageError("cannot write '" + path + "': " + std::strerror(errno) +
-                             "; expected a path in a writable folder");
-        out.write(bytes.data(), std::streamsize(bytes.size()));
-        out.flush();
-        if (!out) {
-            std::remove(tmp.c_str());
-            throw UsageError("cannot write '" + path + "'; expected a disk with room");
-        }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        const std::string why = std::strerror(errno);
-        std::remove(tmp.c_str());
-        throw UsageError("cannot write '" + path + "': " + why + "; expected a writable file path");
-    }
-}
-
 void check_writable(const std::string& path) {
     if (path.empty()) throw UsageError("empty output path; expected a file name");
     struct stat st {};
@@ -317,15 +291,15 @@ void check_writable(const std::string& path) {
 }
 
 void write_file(const std::string& path, const std::string& bytes) {
-    write_file_atomic_plot(path, bytes);
+    ll::write_file_atomic(path, bytes);
 }
 
 void write_csv(const PlotSpec& spec, const std::string& path) {
-    write_file_atomic_plot(path, to_csv(spec));
+    ll::write_file_atomic(path, to_csv(spec));
 }
 
 void write_svg(const PlotSpec& spec, const std::string& path, int width, int height) {
-    write_file_atomic_plot(path, to_svg(spec, width, height));
+    ll::write_file_atomic(path, to_svg(spec, width, height));
 }
 
 void write_png(const PlotSpec& spec, const std::string& path, int width, int height) {
@@ -334,7 +308,7 @@ void write_png(const PlotSpec& spec, const std::string& path, int width, int hei
     if (!stbi_write_png_to_func(append_bytes, &png, width, height, 4, px.data(), width * 4) ||
         png.empty())
         throw UsageError("cannot encode the PNG for '" + path + "'; expected a smaller image");
-    write_file_atomic_plot(path, png);
+    ll::write_file_atomic(path, png);
 }
 
 }  // namespace ll::plot

@@ -136,7 +136,8 @@ std::string to_svg(const PlotSpec& spec, int width, int height);
 // RGBA pixels, top row first, painted by the software rasterizer.
 std::vector<uint8_t> to_rgba(const PlotSpec& spec, int width, int height);
 
-// Atomic file exports (temp name + rename; no partial file on failure).
+// Atomic file exports through core/io/atomic_file.hpp (temp name + rename;
+// no partial file on failure).
 // Throw UsageError when the path cannot be written or the size is not in
 // 64..8192 px.
 void write_csv(const PlotSpec& spec, const std::string& path);
