@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -117,12 +118,15 @@ void PlanGpu::drop_slots() {
 void PlanGpu::set_plan(std::shared_ptr<const Plan> p) {
     drop_slots();
     plan_ = std::move(p);
+    memo_cell_ = -1;
     small_places_.clear();
     final_offsets_.clear();
     if (!plan_) return;
     int64_t n = plan_->cell_count;
     block_size_ = fractal_elems(plan_->dtype);
-    while (ceil_div(n, block_size_) > (int64_t(1) << 18)) block_size_ *= 4;
+    // At most 16K blocks: llvmpipe's vertex stage allocates per drawn vertex
+    // every frame, so the block count, not the cell count, sets the frame cost.
+    while (ceil_div(n, block_size_) > (int64_t(1) << 14)) block_size_ *= 4;
     block_count_ = n > 65536 ? ceil_div(n, block_size_) : 0;
     if (n <= kSmallPlan) {
         small_places_.resize(plan_->stages.size());
@@ -181,7 +185,12 @@ Place PlanGpu::place(size_t k, int64_t cell) {
 int64_t PlanGpu::final_offset(int64_t cell) {
     if (!plan_ || cell < 0 || cell >= plan_->cell_count) return -1;
     if (!final_offsets_.empty()) return final_offsets_[size_t(cell)];
-    return plan_->offsets(plan_->stages.size() - 1)[size_t(cell)];
+    // Large plans: one full pass per newly inspected cell, not per frame.
+    if (cell != memo_cell_) {
+        memo_cell_ = cell;
+        memo_offset_ = plan_->offsets(plan_->stages.size() - 1)[size_t(cell)];
+    }
+    return memo_offset_;
 }
 
 const PlanGpu::Slot& PlanGpu::stage(int k) {

@@ -73,6 +73,7 @@ class PlanGpu {
     std::vector<std::vector<float>> small_places_;
     std::vector<Rgba8> small_colours_;
     std::vector<int64_t> final_offsets_;
+    int64_t memo_cell_ = -1, memo_offset_ = -1;
 };
 
 struct ViewStyle {
