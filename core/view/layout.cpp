@@ -56,6 +56,10 @@ Layout make_layout(const Shape& shape, const std::vector<int64_t>& strides, int6
         throw UsageError("shape " + ll::to_string(shape) + " has rank " +
                          std::to_string(shape.size()) + " but " + std::to_string(strides.size()) +
                          " strides were given; expected one stride per dim");
+    for (int64_t st : strides)
+        if (st > kMaxElements || st < -kMaxElements)
+            throw UsageError("stride " + std::to_string(st) +
+                             " is out of range; expected |stride| <= 2^40");
     Layout l;
     l.offset = offset;
     for (size_t i = 0; i < shape.size(); ++i) l.modes.push_back(Mode{{{shape[i], strides[i]}}});

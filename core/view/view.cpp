@@ -84,8 +84,11 @@ Shape reshape_target(const View& v, const Op& op) {
             throw op_error(op, "dim " + std::to_string(s[i]) + " is not a size",
                            "positive sizes and at most one -1");
         } else {
+            if (s[i] > n / known) {  // the product passes n: a mismatch, caught below
+                known = n + 1;
+                break;
+            }
             known *= s[i];
-            if (known > n) break;
         }
     }
     if (infer >= 0 && known > 0 && n % known == 0) s[size_t(infer)] = n / known;
@@ -95,6 +98,16 @@ Shape reshape_target(const View& v, const Op& op) {
             "a shape with " + std::to_string(n) + " elements, like the input " +
                 ll::to_string(v.shape()));
     return s;
+}
+
+// Broadcast and repeat grow the element count: keep it within kMaxElements.
+void check_size(const Op& op, const Shape& s) {
+    try {
+        numel(s);
+    } catch (const UsageError&) {
+        throw op_error(op, "the result " + ll::to_string(s) + " has more than 2^40 elements",
+                       "a result that fits in memory");
+    }
 }
 
 int64_t checked_dim(const Op& op, int64_t d, size_t rank, bool allow_end = false) {
@@ -429,6 +442,7 @@ Applied apply(const View& v, const Op& op, ReshapeRule rule) {
                                    "the same size, -1, or a size-1 dim to broadcast");
                 }
             }
+            check_size(op, r.shape());
             l = r;
             break;
         }
@@ -463,15 +477,20 @@ Applied apply(const View& v, const Op& op, ReshapeRule rule) {
             size_t lead = op.ints.size() - rank;
             Layout r;
             r.offset = l.offset;
+            int64_t total = v.layout.size();  // grows by each count; checked before any product
             for (size_t k = 0; k < op.ints.size(); ++k) {
                 int64_t t = op.ints[k];
-                if (t <= 0 || t > kMaxElements)
+                if (t <= 0)
                     throw op_error(op, "count " + std::to_string(t), "positive repeat counts");
+                if (t > kMaxElements / total)
+                    throw op_error(op, "the result has more than 2^40 elements",
+                                   "a result that fits in memory");
+                total *= t;
                 Mode m = k < lead ? Mode{{{1, 0}}} : v.layout.modes[k - lead];
                 m.subs.insert(m.subs.begin(), SubMode{t, 0});
                 r.modes.push_back(coalesce(m));
             }
-            numel(r.shape());  // throws when the repeated tensor is too large
+            check_size(op, r.shape());
             l = r;
             if (rule == ReshapeRule::strided && !l.flat()) {
                 out.view = copy_of(out.view);

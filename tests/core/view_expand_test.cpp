@@ -28,6 +28,7 @@ TEST(ViewExpand, UnitDimsBroadcast) {
     EXPECT_THROW(apply(a, parse_op("expand:3,1,3")), UsageError);  // dim 0 has size 2
     EXPECT_THROW(apply(a, parse_op("expand:1,3")), UsageError);    // fewer dims
     EXPECT_THROW(apply(a, parse_op("expand:0,2,1,3")), UsageError);
+    EXPECT_THROW(apply(a, parse_op("expand:1099511627776,1099511627776,2,1,3")), UsageError);
 }
 
 TEST(ViewExpand, SqueezeAndUnsqueeze) {

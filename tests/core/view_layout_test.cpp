@@ -78,6 +78,7 @@ TEST(ViewLayout, BadNamesAreRejected) {
         EXPECT_THROW(layout_from_name(bad, s), UsageError) << bad;
     EXPECT_THROW(layout_from_order(s, {0, 1, 1, 2}), UsageError);
     EXPECT_THROW(make_layout({2, 3}, {1}), UsageError);
+    EXPECT_THROW(make_layout({2, 3}, {1, int64_t(1) << 50}), UsageError);
 }
 
 TEST(ViewLayout, CoalesceMergesContiguousNeighbours) {
