@@ -93,7 +93,8 @@ Runner setup_fuse(CLI::App& sub) {
             std::cout << " -> row-major index of " << ll::to_string(v->shape()) << " -> "
                       << to_string(v->layout);
         if (f.composite)
-            std::cout << "\n  (no single layout expresses the chain: the one pass composes the maps)";
+            std::cout
+                << "\n  (no single layout expresses the chain: the one pass composes the maps)";
         std::cout << "\n";
         if (f.identity)
             std::cout << "the chain is the identity: nothing moves\n";

@@ -1,3 +1,5 @@
+// View ops. Sections: [helpers] (extent, unit strides, reshape and slice
+// of sub-modes, copies) [names] [parse_op] [apply] (one case per op) [resolve]
 #include "core/view/view.hpp"
 
 #include <algorithm>
@@ -9,6 +11,8 @@
 namespace ll::view {
 
 namespace {
+
+// ---- [helpers] ------------------------------------------------------------------
 
 std::string list(const std::vector<int64_t>& v) {
     std::string s;
@@ -170,6 +174,8 @@ View make_view(const Layout& layout, int elem_bits, int64_t base) {
     return v;
 }
 
+// ---- [names] --------------------------------------------------------------------
+
 const char* name(OpKind k) {
     switch (k) {
         case OpKind::permute:
@@ -218,6 +224,8 @@ Category category(OpKind k) {
             return Category::bijective;
     }
 }
+
+// ---- [parse_op] -----------------------------------------------------------------
 
 Op parse_op(const std::string& text) {
     Op op;
@@ -326,6 +334,8 @@ Op parse_op(const std::string& text) {
     }
     return op;
 }
+
+// ---- [apply] --------------------------------------------------------------------
 
 View materialize(const View& v) {
     return copy_of(v);
@@ -507,6 +517,8 @@ Applied apply(const View& v, const Op& op, ReshapeRule rule) {
     }
     return out;
 }
+
+// ---- [resolve] ------------------------------------------------------------------
 
 int64_t resolve(const View& v, const Coord& c) {
     int64_t off = v.layout(c);
