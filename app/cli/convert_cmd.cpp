@@ -1,0 +1,391 @@
+// `layoutlab convert`: one format conversion, step by step.
+//
+//   layoutlab convert --from ND --to FRACTAL_NZ --shape 2,2,28 --dtype fp16
+//
+// Text: the pipeline with the shape after each step and its caption, the
+// fractal sizes, and (small tensors) the source and result printed the way
+// the documents print NumPy arrays. --json: the same as data plus src_of_dst.
+// --input/--output convert real .npy data; --bench times the Executor
+// against memcpy of the same byte count in the same process.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "app/cli/command.hpp"
+#include "core/error.hpp"
+#include "core/format/format.hpp"
+#include "core/io/npy.hpp"
+
+namespace ll::cli {
+
+namespace {
+
+struct ConvertArgs {
+    std::string from, to, shape, dtype, fractal, input, output;
+    int64_t c0 = 0;
+    double pad_value = 0;
+    bool json = false, bench = false;
+    bool c0_given = false;
+};
+
+// Elements up to which the text output prints the tensors.
+constexpr int64_t kPrintLimit = 4096;
+
+template <class F>
+auto with_flag(const std::string& flag, F&& f) -> decltype(f()) {
+    try {
+        return f();
+    } catch (const UsageError& e) {
+        const std::string m = e.what();
+        if (m.rfind(flag, 0) == 0) throw;
+        throw UsageError(flag + ": " + m);
+    }
+}
+
+void parse_fractal(const std::string& text, ConvertSpec& spec) {
+    const size_t x = text.find_first_of("xX");
+    auto bad = [&] {
+        return UsageError("--fractal: '" + text + "' is not ROWSxCOLS; expected e.g. 16x16");
+    };
+    if (x == std::string::npos) throw bad();
+    std::vector<int64_t> v;
+    for (const std::string& part : {text.substr(0, x), text.substr(x + 1)}) {
+        if (part.empty() || part.size() > 6 ||
+            part.find_first_not_of("0123456789") != std::string::npos)
+            throw bad();
+        v.push_back(std::stoll(part));
+    }
+    if (v[0] <= 0 || v[1] <= 0) throw bad();
+    spec.fractal_rows = v[0];
+    spec.fractal_cols = v[1];
+}
+
+// NumPy-like text of one value: whole floats as "3.", others "%g"; ints "%lld".
+std::string value_text(DType t, double v) {
+    char buf[64];
+    if (!is_float(t)) {
+        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+    } else if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15) {
+        std::snprintf(buf, sizeof buf, "%.0f.", v);
+    } else {
+        std::snprintf(buf, sizeof buf, "%g", v);
+    }
+    return buf;
+}
+
+// Prints like NumPy (values right-aligned to one width, nested brackets, one
+// row per line) with runs of spaces collapsed to one, as the documents show it.
+std::string numpy_text(DType t, const Shape& shape, const std::vector<double>& vals) {
+    std::vector<std::string> cells(vals.size());
+    size_t w = 0;
+    for (size_t i = 0; i < vals.size(); ++i) {
+        cells[i] = value_text(t, vals[i]);
+        w = std::max(w, cells[i].size());
+    }
+    std::string out;
+    const Shape st = row_major_strides(shape);
+    // Recursive over axes; rows of the last axis on their own lines.
+    std::function<void(size_t, int64_t)> rec = [&](size_t ax, int64_t base) {
+        out += '[';
+        for (int64_t i = 0; i < shape[ax]; ++i) {
+            if (ax + 1 == shape.size()) {
+                if (i) out += ' ';
+                const std::string& c = cells[static_cast<size_t>(base + i)];
+                out += std::string(w - c.size(), ' ') + c;
+            } else {
+                if (i) out += '\n';
+                rec(ax + 1, base + i * st[ax]);
+            }
+        }
+        out += ']';
+    };
+    if (shape.empty()) return cells.empty() ? "" : cells[0];
+    rec(0, 0);
+    std::string col;
+    for (char c : out)
+        if (!(c == ' ' && !col.empty() && col.back() == ' ')) col += c;
+    return col;
+}
+
+std::vector<double> load_all(DType t, const std::vector<uint8_t>& buf, int64_t n) {
+    std::vector<double> v(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i)] = load_element(t, buf.data(), i);
+    return v;
+}
+
+// The documents' example source: 0, 1, 2, ... in the dtype (wrapping for
+// small integer types), with the padding slots of a fractal source at the
+// pad value.
+std::vector<uint8_t> demo_source(const Pipeline& p) {
+    const int64_t n = numel(p.src_shape);
+    std::vector<uint8_t> b(static_cast<size_t>(bytes_for(p.dtype, n)), 0);
+    std::vector<bool> real(static_cast<size_t>(n), is_plain(p.from));
+    if (!is_plain(p.from)) {
+        // A fractal source holds the logical tensor 0,1,2,... at its real slots.
+        Pipeline back = inverse(p);
+        const ElementMap m = element_map(back);  // plain element -> fractal slot
+        for (size_t j = 0; j < m.size(); ++j) {
+            real[static_cast<size_t>(m[j])] = true;
+            store_element(p.dtype, b.data(), m[j], static_cast<double>(j));
+        }
+        for (int64_t i = 0; i < n; ++i)
+            if (!real[static_cast<size_t>(i)]) store_element(p.dtype, b.data(), i, p.pad_value);
+        return b;
+    }
+    for (int64_t i = 0; i < n; ++i) store_element(p.dtype, b.data(), i, static_cast<double>(i));
+    return b;
+}
+
+std::string fractal_text(const Pipeline& p) {
+    std::string r;
+    for (const auto& f : p.fractals) {
+        if (!r.empty()) r += "; ";
+        r += std::string(name(f.format)) + ": ";
+        if (f.rows > 0) {
+            r += f.row_name + "=" + std::to_string(f.rows) + " x " + f.col_name + "=" +
+                 std::to_string(f.cols);
+            r += " (" + std::to_string(bytes_for(p.dtype, f.rows * f.cols)) + " bytes)";
+        } else {
+            r += f.col_name + "=" + std::to_string(f.cols);
+        }
+    }
+    if (p.c0 > 0 && r.find("C0=") == std::string::npos) r += "; C0=" + std::to_string(p.c0);
+    return r.empty() ? "none (plain formats)" : r;
+}
+
+std::string params_text(const Step& s) {
+    auto list = [](const std::vector<int64_t>& v) {
+        std::string r = "[";
+        for (size_t i = 0; i < v.size(); ++i) r += (i ? "," : "") + std::to_string(v[i]);
+        return r + "]";
+    };
+    if (s.kind == StepKind::pad) return "append " + list(s.amounts);
+    if (s.kind == StepKind::crop) return "remove " + list(s.amounts);
+    if (s.kind == StepKind::transpose) return "perm " + list(s.perm);
+    return "";
+}
+
+void print_text(const Pipeline& p, const std::vector<uint8_t>* src, const std::vector<uint8_t>* dst,
+                const std::string& output) {
+    std::cout << "convert " << name(p.from) << " -> " << name(p.to) << ", " << name(p.dtype)
+              << ", shape " << to_string(p.logical_shape) << "\n";
+    std::cout << "fractal: " << fractal_text(p) << "\n";
+    std::cout << "pipeline: " << to_string(p) << "\n";
+    std::cout << "steps:\n";
+    if (p.steps.empty()) std::cout << "  (none: the data stays as it is)\n";
+    for (size_t i = 0; i < p.steps.size(); ++i) {
+        const Step& s = p.steps[i];
+        std::cout << "  " << i + 1 << ". " << s.label() << ": " << to_string(s.before) << " -> "
+                  << to_string(s.after);
+        const std::string par = params_text(s);
+        if (!par.empty() && s.kind != StepKind::transpose) std::cout << ", " << par;
+        std::cout << "\n     " << s.caption << "\n";
+    }
+    const ElementMap m = element_map(p);
+    int64_t real = 0;
+    for (int64_t v : m) real += v >= 0;
+    std::cout << "destination: " << to_string(p.dst_shape) << ", " << m.size() << " elements ("
+              << real << " data, " << static_cast<int64_t>(m.size()) - real << " padding), "
+              << bytes_for(p.dtype, static_cast<int64_t>(m.size())) << " bytes\n";
+    const int64_t ns = numel(p.src_shape), nd = numel(p.dst_shape);
+    if (src && dst && nd <= kPrintLimit && ns <= kPrintLimit) {
+        std::cout << "source:\n"
+                  << numpy_text(p.dtype, p.src_shape, load_all(p.dtype, *src, ns)) << "\n";
+        std::cout << "result:\n"
+                  << numpy_text(p.dtype, p.dst_shape, load_all(p.dtype, *dst, nd)) << "\n";
+    } else if (nd > kPrintLimit) {
+        std::cout << "(tensor not printed: more than " << kPrintLimit << " elements)\n";
+    }
+    if (!output.empty()) std::cout << "wrote " << output << "\n";
+}
+
+void print_json(const Pipeline& p, const std::string& output) {
+    nlohmann::json j;
+    j["from"] = name(p.from);
+    j["to"] = name(p.to);
+    j["dtype"] = name(p.dtype);
+    j["shape"] = p.logical_shape;
+    j["src_shape"] = p.src_shape;
+    j["dst_shape"] = p.dst_shape;
+    j["pipeline"] = to_string(p);
+    j["pad_value"] = p.pad_value;
+    j["c0"] = p.c0;
+    j["fractal"] = nlohmann::json::array();
+    for (const auto& f : p.fractals) {
+        nlohmann::json fj = {{"format", name(f.format)},
+                             {"rows", f.rows},
+                             {"cols", f.cols},
+                             {"row_name", f.row_name},
+                             {"col_name", f.col_name}};
+        if (f.rows > 0) fj[f.row_name] = f.rows;
+        fj[f.col_name] = f.cols;
+        j["fractal"].push_back(fj);
+    }
+    j["steps"] = nlohmann::json::array();
+    for (const auto& s : p.steps) {
+        nlohmann::json sj = {{"kind", name(s.kind)},         {"label", s.label()},
+                             {"before", s.before},           {"after", s.after},
+                             {"axes_before", s.axes_before}, {"axes_after", s.axes_after},
+                             {"caption", s.caption}};
+        if (s.kind == StepKind::transpose) sj["perm"] = s.perm;
+        if (s.kind == StepKind::pad || s.kind == StepKind::crop) sj["amounts"] = s.amounts;
+        j["steps"].push_back(sj);
+    }
+    if (!output.empty()) j["output"] = output;
+    std::string text = j.dump(2);
+    // src_of_dst can be millions of entries: stream it instead of building
+    // a JSON value per element.
+    text.erase(text.find_last_of('}'));
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    std::cout << text << ",\n  \"src_of_dst\": [";
+    const ElementMap m = element_map(p);
+    std::string buf;
+    buf.reserve(1 << 16);
+    for (size_t i = 0; i < m.size(); ++i) {
+        if (i) buf += ',';
+        buf += std::to_string(m[i]);
+        if (buf.size() > (1 << 15)) {
+            std::cout << buf;
+            buf.clear();
+        }
+    }
+    std::cout << buf << "]\n}\n";
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+int run_bench(const Pipeline& p, const std::vector<uint8_t>& src) {
+    Executor ex(p);
+    std::vector<uint8_t> dst(static_cast<size_t>(ex.dst_bytes()));
+    std::vector<uint8_t> copy(src.size());
+    using clock = std::chrono::steady_clock;
+    auto time_it = [](auto&& f) {
+        auto t0 = clock::now();
+        f();
+        return std::chrono::duration<double>(clock::now() - t0).count();
+    };
+    ex.run(src.data(), dst.data());  // warm-up: page in both buffers
+    std::memcpy(copy.data(), src.data(), src.size());
+    std::vector<double> tc, tm;
+    double spent = 0;
+    // Interleave the two so both see the same machine state; at least 5
+    // runs each, more while under half a second.
+    for (int i = 0; i < 50 && (i < 5 || spent < 0.5); ++i) {
+        const double a = time_it([&] { ex.run(src.data(), dst.data()); });
+        const double b = time_it([&] { std::memcpy(copy.data(), src.data(), src.size()); });
+        tc.push_back(a);
+        tm.push_back(b);
+        spent += a + b;
+    }
+    const double bytes = static_cast<double>(src.size());
+    const double cg = bytes / median(tc) / 1e9, mg = bytes / median(tm) / 1e9;
+    char line[160];
+    std::snprintf(line, sizeof line, "convert_gbps=%.3f memcpy_gbps=%.3f ratio=%.3f", cg, mg,
+                  cg / mg);
+    std::cout << line << "\n";
+    return 0;
+}
+
+int run_convert(const ConvertArgs& a) {
+    ConvertSpec spec;
+    spec.from = with_flag("--from", [&] { return format_from_name(a.from); });
+    spec.to = with_flag("--to", [&] { return format_from_name(a.to); });
+    spec.c0 = a.c0;
+    if (a.c0_given && a.c0 <= 0)
+        throw UsageError("--c0: " + std::to_string(a.c0) + " must be positive; expected e.g. 16");
+    spec.pad_value = a.pad_value;
+    if (!a.fractal.empty()) parse_fractal(a.fractal, spec);
+    if (!a.output.empty() && !a.bench && a.output == a.input)
+        throw UsageError("--output: same path as --input; expected a different file");
+
+    NpyArray in;
+    const bool have_input = !a.input.empty();
+    if (have_input) in = with_flag("--input", [&] { return read_npy(a.input); });
+    if (!a.dtype.empty())
+        spec.dtype = with_flag("--dtype", [&] { return dtype_from_name(a.dtype); });
+    else if (have_input)
+        spec.dtype = in.dtype;
+    else
+        throw UsageError("--dtype: missing; expected one of " + dtype_names());
+    if ((have_input || !a.output.empty()) &&
+        (spec.dtype == DType::int4 || spec.dtype == DType::bf16))
+        throw UsageError(std::string("--dtype: ") + name(spec.dtype) +
+                         " has no NumPy dtype, so it cannot be read or written as .npy; "
+                         "expected int8, uint8, int16, fp16, fp32 or int32 with --input/--output");
+    if (have_input && in.dtype != spec.dtype)
+        throw UsageError("--input: " + a.input + " holds " + name(in.dtype) + " but --dtype is " +
+                         name(spec.dtype) + "; expected the same dtype");
+
+    if (!a.shape.empty()) {
+        spec.shape = parse_shape(a.shape, "--shape");
+    } else if (have_input && is_plain(spec.from)) {
+        spec.shape = in.shape;
+    } else if (have_input) {
+        throw UsageError(std::string("--shape: missing; a ") + name(spec.from) +
+                         " input needs the logical shape of its plain side to drop the padding");
+    } else {
+        throw UsageError("--shape: missing; expected comma-separated dims such as 2,2,28");
+    }
+    const Pipeline p = make_pipeline(spec);
+    if (have_input && in.shape != p.src_shape)
+        throw UsageError("--input: " + a.input + " has shape " + to_string(in.shape) + " but " +
+                         (is_plain(spec.from)
+                              ? "--shape is "
+                              : "the " + std::string(name(p.from)) + " layout of --shape is ") +
+                         to_string(p.src_shape) + "; expected the same shape");
+
+    const int64_t ns = numel(p.src_shape), nd = numel(p.dst_shape);
+    std::vector<uint8_t> src;
+    const bool need_data = have_input || !a.output.empty() || a.bench ||
+                           (!a.json && ns <= kPrintLimit && nd <= kPrintLimit);
+    if (need_data) src = have_input ? std::move(in.data) : demo_source(p);
+    if (a.bench) return run_bench(p, src);
+
+    std::vector<uint8_t> dst;
+    if (need_data) dst = Executor(p).run(src);
+    if (!a.output.empty()) write_npy(a.output, p.dtype, p.dst_shape, dst.data(), dst.size());
+    if (a.json)
+        print_json(p, a.output);
+    else
+        print_text(p, need_data ? &src : nullptr, need_data ? &dst : nullptr, a.output);
+    return 0;
+}
+
+}  // namespace
+
+Runner setup_convert(CLI::App& sub) {
+    auto a = std::make_shared<ConvertArgs>();
+    sub.add_option("--from", a->from, "source format (ND, NCHW, NHWC, HWCN, NCDHW, NDHWC, ...)")
+        ->required();
+    sub.add_option("--to", a->to, "destination format (FRACTAL_NZ, NC1HWC0, FRACTAL_Z, ...)")
+        ->required();
+    sub.add_option("--shape", a->shape,
+                   "LOGICAL shape in the plain format's axis order, e.g. 2,2,28 (ND: ..., M, N); "
+                   "may be omitted with a plain --input");
+    sub.add_option("--dtype", a->dtype, "int4, int8, uint8, int16, fp16, bf16, fp32, int32");
+    CLI::Option* c0 = sub.add_option(
+        "--c0", a->c0, "C0 (and the 32-byte side K0/N0 of matrix fractals); default 32 B / sizeof");
+    sub.add_option("--fractal", a->fractal, "fractal ROWSxCOLS override, e.g. 16x16 (NZ in L0C)");
+    sub.add_option("--pad-value", a->pad_value, "value written into padding (default 0)");
+    sub.add_flag("--json", a->json, "print JSON (steps, shapes, fractal sizes, src_of_dst)");
+    sub.add_option("--input", a->input, "convert this .npy file (its shape/dtype must match)");
+    sub.add_option("--output", a->output, "write the converted tensor as .npy");
+    sub.add_flag("--bench", a->bench,
+                 "time the conversion against memcpy of the same bytes; prints one line");
+    return [a, c0]() {
+        a->c0_given = c0->count() > 0;
+        return run_convert(*a);
+    };
+}
+
+}  // namespace ll::cli
