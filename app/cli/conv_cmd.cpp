@@ -99,6 +99,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 // Runs the pipeline and the direct reference on seeded random data.
 nlohmann::json run_check(const exec::ConvParams& p) {
+    exec::check_runnable(p);
     std::mt19937 rng(1);
     nlohmann::json j;
     const size_t nx = size_t(p.n * p.cin * p.h * p.w),

@@ -115,6 +115,7 @@ void ConvPanel::rebuild() {
 
 void ConvPanel::run_case() {
     try {
+        exec::check_runnable(p_);
         std::mt19937 rng(1);
         std::uniform_real_distribution<float> d(-1, 1);
         std::vector<float> x(size_t(p_.n * p_.cin * p_.h * p_.w)),

@@ -40,6 +40,27 @@ ConvParams conv_case_study() {
     return ConvParams{};
 }
 
+void check_runnable(const ConvParams& p) {
+    constexpr int64_t kMax = int64_t(1) << 28;
+    p.validate();
+    const int64_t c0 = p.c0(), c1 = ceil_div(p.cin, c0), kk = p.win.kh * p.win.kw;
+    const int64_t rows = round_up(p.out_h() * p.out_w(), 16);
+    const struct {
+        const char* what;
+        int64_t n;
+    } bufs[] = {
+        {"input", p.n * p.cin * p.h * p.w},
+        {"weight", p.cout * p.cin * kk},
+        {"A fractal", p.n * rows * c1 * kk * c0},
+        {"C fractal", round_up(p.cout, 16) * p.n * rows},
+    };
+    for (const auto& b : bufs)
+        if (b.n > kMax)
+            throw UsageError(std::string("running this convolution needs the ") + b.what +
+                             " buffer of " + std::to_string(b.n) + " elements; expected at most " +
+                             std::to_string(kMax));
+}
+
 const Shape& ConvShapes::at(const std::string& key) const {
     for (const auto& s : stages)
         if (s.key == key) return s.shape;
@@ -104,6 +125,7 @@ ConvShapes conv_shapes(const ConvParams& p) {
 namespace {
 
 void check_sizes(const ConvParams& p, size_t in, size_t w) {
+    check_runnable(p);
     if (int64_t(in) != p.n * p.cin * p.h * p.w)
         throw UsageError("input has " + std::to_string(in) + " elements; expected N*Cin*H*W = " +
                          std::to_string(p.n * p.cin * p.h * p.w));

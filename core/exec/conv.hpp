@@ -68,6 +68,10 @@ struct ConvResultI {
     std::vector<int32_t> output;  // NCHW
 };
 
+// Throws UsageError when running p would need a buffer of more than 2^28
+// elements (shapes have no such limit); conv_fp16/conv_int8 call it first.
+void check_runnable(const ConvParams& p);
+
 // input NCHW, weight OIHW (sizes checked: UsageError). Values are rounded to
 // fp16 on the way in; the Cube accumulates in fp32.
 ConvResultF conv_fp16(const ConvParams& p, const std::vector<float>& input,

@@ -67,8 +67,16 @@ int64_t img2col_source(const Img2colSpec& s, int64_t row, int64_t col) {
     return ((n * s.c + c) * s.h + ih) * s.w + iw;
 }
 
+// The explicit forms materialise the matrix; cap them (the implicit gather
+// img2col_source works at any size).
+constexpr int64_t kMaxExplicit = int64_t(1) << 25;
+
 std::vector<int64_t> img2col_index_map(const Img2colSpec& s) {
     s.validate();
+    if (s.rows() * s.cols() > kMaxExplicit)
+        throw UsageError("the img2col matrix would hold " + std::to_string(s.rows() * s.cols()) +
+                         " elements; expected at most " + std::to_string(kMaxExplicit) +
+                         " to materialise it (the implicit form, --at ROW,COL, has no limit)");
     // Materialised the way an explicit im2col kernel writes it: walk the
     // windows and copy each one out, rather than calling the gather per cell.
     const int64_t ho = s.out_h(), wo = s.out_w(), cols = s.cols();

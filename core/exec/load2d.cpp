@@ -25,8 +25,18 @@ bool is_l1_to_l0(Buffer src, Buffer dst) {
     return (src == Buffer::A1 && dst == Buffer::A2) || (src == Buffer::B1 && dst == Buffer::B2);
 }
 
+// dst_of is materialised, so its length is capped (the hardware ranges alone
+// allow a destination of 255 * 65536 fractals).
+constexpr int64_t kMaxDstElems = int64_t(1) << 24;
+
 void size_result(LoadResult& r, int64_t last_dst_fractal) {
-    r.dst_of.assign(size_t((last_dst_fractal + 1) * r.geom.elems()), -1);
+    const int64_t n = (last_dst_fractal + 1) * r.geom.elems();
+    if (n > kMaxDstElems)
+        throw UsageError("the destination would span " + std::to_string(n) +
+                         " elements (last fractal " + std::to_string(last_dst_fractal) +
+                         "); expected at most " + std::to_string(kMaxDstElems) +
+                         " - use a smaller dstGap/dstStride or fewer repeats");
+    r.dst_of.assign(size_t(n), -1);
 }
 
 void check_src_fractal(int64_t f, int64_t src_fractals, const std::string& what) {

@@ -60,12 +60,14 @@ TEST(CliConv, CheckAgreesWithDirectLoop) {
 }
 
 TEST(CliConv, BadParametersExit2) {
-    for (auto args : std::vector<std::vector<std::string>>{{"conv", "--stride", "0"},
-                                                           {"conv", "--kh", "40"},
-                                                           {"conv", "--dtype", "fp32"},
-                                                           {"conv", "--pad", "1,2,3"},
-                                                           {"conv", "--cin", "0"},
-                                                           {"conv", "--dilation", "0"}}) {
+    for (auto args : std::vector<std::vector<std::string>>{
+             {"conv", "--stride", "0"},
+             {"conv", "--kh", "40"},
+             {"conv", "--dtype", "fp32"},
+             {"conv", "--pad", "1,2,3"},
+             {"conv", "--cin", "0"},
+             {"conv", "--dilation", "0"},
+             {"conv", "--h", "4000", "--w", "4000", "--check"}}) {
         auto r = run_layoutlab(args);
         EXPECT_EQ(r.code, 2) << args[1] << " " << args[2];
         EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;

@@ -142,3 +142,11 @@ TEST(ConvPipeline, BadParameters) {
     p.cin = 0;
     EXPECT_THROW(conv_shapes(p), UsageError);
 }
+
+TEST(ConvPipeline, HugeGeometryHasShapesButDoesNotRun) {
+    ConvParams p = conv_case_study();
+    p.h = p.w = 4000;
+    EXPECT_NO_THROW(conv_shapes(p));  // shapes alone are cheap
+    EXPECT_THROW(check_runnable(p), UsageError);
+    EXPECT_NO_THROW(check_runnable(conv_case_study()));
+}

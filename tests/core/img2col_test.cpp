@@ -135,3 +135,13 @@ TEST(Img2col, BadParameters) {
         EXPECT_NE(std::string(e.what()).find("expected"), std::string::npos) << e.what();
     }
 }
+
+TEST(Img2col, ImplicitWorksWhereExplicitIsTooLarge) {
+    Window2d win;
+    win.kh = win.kw = 3;
+    Img2colSpec s = spec(1, 64, 4096, 4096, win);
+    EXPECT_NO_THROW(s.validate());
+    EXPECT_THROW(img2col_index_map(s), ll::UsageError);
+    // Row 1 (ow = 1), column 4 (c 0, kh 1, kw 1) reads input (0, 0, 1, 2).
+    EXPECT_EQ(img2col_source(s, 1, 4), 1 * 4096 + 2);
+}

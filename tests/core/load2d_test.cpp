@@ -160,4 +160,8 @@ TEST(Load2d, EveryBadParameterClass) {
     p.dtype = DType::int4;
     p.src = Buffer::GM;
     expect_usage(p, "int4");
+    p = ok;  // legal ranges, but a destination too long to list element by element
+    p.repeat = 255;
+    p.dst_gap = 65535;
+    expect_usage(p, "destination would span");
 }
