@@ -555,7 +555,8 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
 
 void ExplorerPanel::draw(AppContext& ctx) {
     handle_keys(ctx.keys);
-    float cw = 360 * ctx.ui_scale;
+    // Controls take at most a third of a small window (projectors at 150%).
+    float cw = std::min(360 * ctx.ui_scale, ImGui::GetContentRegionAvail().x * 0.34f);
     ImGui::BeginChild("controls", ImVec2(cw, 0), true);
     draw_controls(ctx);
     draw_legend(ctx);
