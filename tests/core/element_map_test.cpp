@@ -54,7 +54,10 @@ TEST(ElementMap, MatchesDocumentFormulasOnRandomShapes) {
     for (const Pair& pr : kPairs) {
         for (DType t : dts) {
             for (int trial = 0; trial < 6; ++trial) {
-                Shape s = ref::random_shape(rng, pr.rank, pr.rank == 5 ? 9 : pr.rank == 4 ? 15 : 40);
+                Shape s = ref::random_shape(rng, pr.rank,
+                                            pr.rank == 5   ? 9
+                                            : pr.rank == 4 ? 15
+                                                           : 40);
                 Pipeline p = mk(pr.plain, pr.target, s, t);
                 ref::Expected e = expected(p, pr.plain, pr.target, s);
                 ASSERT_EQ(p.dst_shape, e.dst) << name(pr.target) << " " << to_string(s);
