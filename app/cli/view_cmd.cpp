@@ -34,6 +34,7 @@ const char* kOpsHelp =
     "                    parts default to 0, the size and 1; dims left out are\n"
     "                    kept whole (slice:0:10:2,: and slice:::2 are valid)\n"
     "  expand:4,3        broadcast size-1 dims / add leading dims (-1 keeps)\n"
+    "  select:1,2 (index 2 of dim 1, dropping the dim)\n"
     "  squeeze[:d]  unsqueeze:d  repeat:2,1  contiguous";
 
 }  // namespace

@@ -41,7 +41,8 @@ bool ChainEditor::draw(bool with_base) {
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "permute:0,2,1  transpose:1,2  slice:2:8,5:15  slice:0:10:2,:\n"
-            "reshape:6,4  expand:4,3  squeeze[:d]  unsqueeze:d  repeat:2,1  contiguous");
+            "select:1,2  reshape:6,4  expand:4,3  squeeze[:d]  unsqueeze:d  repeat:2,1  "
+            "contiguous");
     ImGui::SameLine();
     add |= ImGui::Button("add op");
     if (add && op[0]) {

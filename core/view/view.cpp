@@ -184,6 +184,8 @@ const char* name(OpKind k) {
             return "transpose";
         case OpKind::slice:
             return "slice";
+        case OpKind::select:
+            return "select";
         case OpKind::reshape:
             return "reshape";
         case OpKind::expand:
@@ -218,6 +220,7 @@ Category category(OpKind k) {
         case OpKind::repeat:
             return Category::expanding;
         case OpKind::slice:
+        case OpKind::select:
         case OpKind::squeeze:
             return Category::selecting;
         default:
@@ -234,12 +237,12 @@ Op parse_op(const std::string& text) {
     std::string nm = text.substr(0, colon);
     std::string args = colon == std::string::npos ? "" : text.substr(colon + 1);
     const std::vector<std::pair<const char*, OpKind>> names = {
-        {"permute", OpKind::permute},      {"transpose", OpKind::transpose},
-        {"slice", OpKind::slice},          {"reshape", OpKind::reshape},
-        {"view", OpKind::reshape},         {"expand", OpKind::expand},
-        {"broadcast", OpKind::expand},     {"squeeze", OpKind::squeeze},
-        {"unsqueeze", OpKind::unsqueeze},  {"repeat", OpKind::repeat},
-        {"contiguous", OpKind::contiguous}};
+        {"permute", OpKind::permute}, {"transpose", OpKind::transpose},
+        {"slice", OpKind::slice},     {"select", OpKind::select},
+        {"reshape", OpKind::reshape}, {"view", OpKind::reshape},
+        {"expand", OpKind::expand},   {"broadcast", OpKind::expand},
+        {"squeeze", OpKind::squeeze}, {"unsqueeze", OpKind::unsqueeze},
+        {"repeat", OpKind::repeat},   {"contiguous", OpKind::contiguous}};
     bool found = false;
     for (const auto& [n, k] : names)
         if (nm == n) {
@@ -247,7 +250,7 @@ Op parse_op(const std::string& text) {
             found = true;
         }
     const char* all =
-        "permute:, transpose:, slice:, reshape:, expand:, squeeze[:d], unsqueeze:, "
+        "permute:, transpose:, slice:, select:, reshape:, expand:, squeeze[:d], unsqueeze:, "
         "repeat:, contiguous";
     if (!found) throw op_error(op, "unknown op '" + nm + "'", std::string("one of ") + all);
     auto ints = [&](const char* expected) {
@@ -274,6 +277,11 @@ Op parse_op(const std::string& text) {
             break;
         case OpKind::repeat:
             op.ints = ints("a repeat count per dim, e.g. repeat:2,1");
+            break;
+        case OpKind::select:
+            op.ints = ints("a dim and an index, e.g. select:1,2");
+            if (op.ints.size() != 2)
+                throw op_error(op, "needs a dim and an index", "e.g. select:1,2");
             break;
         case OpKind::unsqueeze:
             op.ints = ints("one dim, e.g. unsqueeze:0");
@@ -454,6 +462,18 @@ Applied apply(const View& v, const Op& op, ReshapeRule rule) {
             }
             check_size(op, r.shape());
             l = r;
+            break;
+        }
+        case OpKind::select: {
+            int64_t d = checked_dim(op, op.ints[0], rank), i = op.ints[1];
+            int64_t size = v.layout.modes[size_t(d)].size();
+            if (i < 0 || i >= size)
+                throw op_error(op,
+                               "index " + std::to_string(i) + " is outside dim " +
+                                   std::to_string(d) + " of size " + std::to_string(size),
+                               "0 <= index < " + std::to_string(size));
+            l.offset += v.layout.modes[size_t(d)](i);
+            l.modes.erase(l.modes.begin() + d);
             break;
         }
         case OpKind::squeeze: {

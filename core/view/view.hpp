@@ -20,6 +20,7 @@
 //   slice:2:8,5:15     one start:stop[:step] per dim, empty parts default to
 //                      0:size:1, omitted trailing dims are kept whole
 //                      (slice:0:10:2,: and slice:::2 are valid)
+//   select:d,i         index i of dim d, dropping the dim (x[:, i] is select:1,i)
 //   squeeze[:d]        unsqueeze:d       repeat:2,1 (tile each dim)   contiguous
 #pragma once
 
@@ -52,6 +53,7 @@ enum class OpKind {
     permute,
     transpose,
     slice,
+    select,
     reshape,
     expand,
     squeeze,

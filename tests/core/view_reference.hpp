@@ -72,6 +72,15 @@ inline Dense apply(const Dense& in, const Op& op) {
                 return in.at(i);
             });
         }
+        case OpKind::select: {
+            Shape o = s;
+            o.erase(o.begin() + op.ints[0]);
+            return build(o, [&](const Coord& c) {
+                Coord i = c;
+                i.insert(i.begin() + op.ints[0], op.ints[1]);
+                return in.at(i);
+            });
+        }
         case OpKind::reshape: {
             Shape o = op.ints;
             int64_t known = 1;
@@ -153,7 +162,7 @@ inline std::string random_op(std::mt19937& g, const Shape& s) {
     size_t r = s.size();
     int64_t n = numel(s);
     for (;;) {
-        switch (pick(0, 8)) {
+        switch (pick(0, 9)) {
             case 0: {
                 if (r == 0) break;
                 std::vector<int64_t> p(r);
@@ -208,6 +217,12 @@ inline std::string random_op(std::mt19937& g, const Shape& s) {
             }
             case 8:
                 return "contiguous";
+            case 9: {
+                if (r == 0) break;
+                int64_t d = pick(0, int64_t(r) - 1);
+                return "select:" + std::to_string(d) + "," +
+                       std::to_string(pick(0, s[size_t(d)] - 1));
+            }
         }
     }
 }

@@ -60,6 +60,21 @@ TEST(ViewSlice, RandomSlicesReadLikeTheReference) {
     }
 }
 
+// select drops a dim: x[:, 5] of (10,20) is (10,):(20,) at offset 5.
+TEST(ViewSlice, SelectDropsADim) {
+    View x = make_view(row_major({10, 20}));
+    Applied y = apply(x, parse_op("select:1,5"));
+    EXPECT_EQ(to_string(y.view.layout), "(10):(20)+5");
+    EXPECT_FALSE(y.copied);
+    View b = make_view(layout_from_name("nChw4c", {1, 8, 2, 2}));
+    for (const char* t : {"select:1,5", "select:3,1", "select:0,0"}) {
+        Applied a = apply(b, parse_op(t));
+        EXPECT_TRUE(ref::same_elements(a.view, ref::apply(ref::from_view(b), parse_op(t)))) << t;
+    }
+    for (const char* bad : {"select:1,20", "select:2,0", "select:1", "select:1,-1"})
+        EXPECT_THROW(apply(x, parse_op(bad)), UsageError) << bad;
+}
+
 TEST(ViewSlice, BadSlicesAreRejected) {
     View x = make_view(row_major({10, 20}));
     for (const char* bad :
