@@ -88,7 +88,11 @@ void FusionPanel::draw_chain() {
                            s.map.storage ? " (after a copy)" : "");
     }
     ImGui::Separator();
-    ImGui::TextWrapped("fused read map: %s", view::to_string(f.result.layout).c_str());
+    std::string map = view::to_string(f.result.layout);
+    for (const view::View* v = f.result.source.get(); v; v = v->source.get())
+        map += " -> row-major index of " + ll::to_string(v->shape()) + " -> " +
+               view::to_string(v->layout);
+    ImGui::TextWrapped("fused read map: %s", map.c_str());
     if (f.identity)
         ImGui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "identity: nothing moves");
     else if (f.moves_nothing)
