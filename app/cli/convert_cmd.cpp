@@ -126,17 +126,23 @@ std::vector<double> load_all(DType t, const std::vector<uint8_t>& buf, int64_t n
 std::vector<uint8_t> demo_source(const Pipeline& p) {
     const int64_t n = numel(p.src_shape);
     std::vector<uint8_t> b(static_cast<size_t>(bytes_for(p.dtype, n)), 0);
-    std::vector<bool> real(static_cast<size_t>(n), is_plain(p.from));
     if (!is_plain(p.from)) {
-        // A fractal source holds the logical tensor 0,1,2,... at its real slots.
-        Pipeline back = inverse(p);
-        const ElementMap m = element_map(back);  // plain element -> fractal slot
-        for (size_t j = 0; j < m.size(); ++j) {
-            real[static_cast<size_t>(m[j])] = true;
-            store_element(p.dtype, b.data(), m[j], static_cast<double>(j));
+        // A fractal source holds the logical tensor 0,1,2,... at its real
+        // slots: build it with the forward conversion from the plain side.
+        ConvertSpec f;
+        f.from = is_plain(p.to) ? p.to : plain_family(p.from);
+        f.to = p.from;
+        f.shape = p.logical_shape;
+        f.dtype = p.dtype;
+        f.c0 = p.c0;
+        if (!p.fractals.empty() && p.fractals.front().rows > 0) {
+            f.fractal_rows = p.fractals.front().rows;
+            f.fractal_cols = p.fractals.front().cols;
         }
-        for (int64_t i = 0; i < n; ++i)
-            if (!real[static_cast<size_t>(i)]) store_element(p.dtype, b.data(), i, p.pad_value);
+        const ElementMap m = element_map(make_pipeline(f));  // fractal slot -> plain index
+        for (size_t e = 0; e < m.size(); ++e)
+            store_element(p.dtype, b.data(), static_cast<int64_t>(e),
+                          m[e] >= 0 ? static_cast<double>(m[e]) : p.pad_value);
         return b;
     }
     for (int64_t i = 0; i < n; ++i) store_element(p.dtype, b.data(), i, static_cast<double>(i));

@@ -552,6 +552,10 @@ void check_size(const Shape& s, const char* what) {
 
 }  // namespace
 
+Format plain_family(Format f) {
+    return family_plain(f);
+}
+
 Pipeline make_pipeline(const ConvertSpec& spec) {
     if (spec.shape.empty())
         throw UsageError("--shape: empty shape; expected comma-separated dims such as 2,2,28");

@@ -59,6 +59,10 @@ bool is_plain(Format f);
 // (any rank >= 1; rank >= 2 when it feeds FRACTAL_NZ/ZZ/ZN). -1 for
 // non-plain formats.
 int plain_rank(Format f);
+// The plain format a non-plain one is built from when no plain side is named
+// (fractal <-> fractal): ND for NZ/ZZ/ZN, NCHW for NC1HWC0/FRACTAL_Z, NDHWC
+// for NDC1HWC0/FRACTAL_Z_3D; a plain format is its own.
+Format plain_family(Format f);
 // Axis letters of a plain format's logical shape, e.g. "NCHW"; "" for ND.
 std::string axis_letters(Format f);
 

@@ -108,6 +108,20 @@ TEST(CliConvert, NpyRoundTripThroughTheBinary) {
     EXPECT_EQ(back.data, raw);
 }
 
+// A non-plain source is shown holding the logical tensor 0, 1, 2, ...
+TEST(CliConvert, FractalSourceDemoGoesBackToPlain) {
+    auto r = run_layoutlab(
+        {"convert", "--from", "NC1HWC0", "--to", "NHWC", "--shape", "1,2,2,3", "--dtype", "int8"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("result:\n[[[[ 0 1 2]\n[ 3 4 5]]\n[[ 6 7 8]\n[ 9 10 11]]]]"),
+              std::string::npos)
+        << r.out;
+    r = run_layoutlab(
+        {"convert", "--from", "NZ", "--to", "ZZ", "--shape", "2,20", "--dtype", "fp32", "--json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["steps"].size(), 6u);
+}
+
 TEST(CliConvert, BenchPrintsOneLine) {
     auto r = run_layoutlab({"convert", "--from", "ND", "--to", "FRACTAL_NZ", "--shape", "64,64",
                             "--dtype", "fp16", "--bench"});
