@@ -6,6 +6,13 @@
 // final merge (C1*H*W). Forward pipelines are pad -> reshape (split) ->
 // transpose [-> reshape (merge)]; inverse pipelines are the same steps
 // undone in reverse order, the pad becoming a crop.
+//
+// Sections:
+//   names      format/step names, to_string(Pipeline)
+//   recipes    captions, Recipe -> forward steps, inverting steps, which
+//              plain formats feed which target, fractal sides per dtype,
+//              validation helpers (rank, size cap 2^32, pad value)
+//   pipelines  make_pipeline, inverse, stage_shape
 #include "core/format/format.hpp"
 
 #include <algorithm>
