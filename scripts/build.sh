@@ -20,5 +20,5 @@ if command -v ninja >/dev/null 2>&1 && [ ! -f "$dir/Makefile" ]; then
 fi
 cmake -S "$root" -B "$dir" "${gen[@]}" -DCMAKE_BUILD_TYPE="$type" \
   -DLAYOUTLAB_SANITIZE="$sanitize" -DLAYOUTLAB_WERROR="$werror" >/dev/null
-cmake --build "$dir" --parallel "$(nproc)"
+cmake --build "$dir" --parallel "$(nproc)" >&2
 echo "$dir"
