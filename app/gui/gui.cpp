@@ -33,6 +33,9 @@ namespace ll::gui {
 // ---- [options] ------------------------------------------------------------------
 
 void add_options(CLI::App& app, Options& o) {
+    std::string ids;
+    for (const PanelEntry& e : panel_registry()) ids += std::string(ids.empty() ? "" : ", ") + e.id;
+    app.add_option("--panel", o.panel, "panel shown full-window: " + ids);
     app.add_option("--scene", o.scene, "open a scene file (JSON)");
     app.add_option("--from", o.from, "source format, e.g. ND, NCHW");
     app.add_option("--to", o.to, "target format, e.g. FRACTAL_NZ, NC1HWC0");
@@ -135,6 +138,37 @@ void save_settings_file(const std::string& dir, const Settings& s) {
 
 // ---- [scene from flags] -----------------------------------------------------------
 
+// The id of the full-window panel: --panel, else the scene file's "panel",
+// else the first entry of the registry (the explorer).
+std::string main_panel_id(const Options& o, nlohmann::json& panel_scene) {
+    std::string id = o.panel;
+    if (!o.scene.empty()) {
+        std::ifstream in(o.scene);
+        if (!in) throw UsageError("--scene: cannot read '" + o.scene + "'; expected a JSON file");
+        auto j = nlohmann::json::parse(in, nullptr, false);
+        if (!j.is_object()) throw UsageError("--scene: '" + o.scene + "' is not a JSON object");
+        if (j.contains("panel")) {
+            if (!j["panel"].is_string())
+                throw UsageError("--scene: \"panel\" must be a panel id string");
+            std::string sid = j["panel"].get<std::string>();
+            if (id.empty()) id = sid;
+            if (sid != id)
+                throw UsageError("--scene: the file is for panel '" + sid + "' but --panel is '" +
+                                 id + "'");
+            j.erase("panel");
+        }
+        panel_scene = j;
+    }
+    if (id.empty()) id = panel_registry().front().id;
+    if (!find_panel(id)) {
+        std::string ids;
+        for (const PanelEntry& e : panel_registry())
+            ids += std::string(ids.empty() ? "" : ", ") + e.id;
+        throw UsageError("--panel: '" + id + "' is not a panel; expected one of " + ids);
+    }
+    return id;
+}
+
 // The scene JSON a run starts with: the file, then each flag given on top.
 nlohmann::json initial_scene(const Options& o) {
     nlohmann::json j;
@@ -203,13 +237,16 @@ struct PanelSlot {
 
 class Host {
   public:
-    Host(Platform& pf, Settings st) : pf_(pf), st_(st) {
-        for (const PanelEntry& e : panel_registry()) slots_.push_back({&e, nullptr, false});
-        slots_[0].panel = slots_[0].entry->make();
-        slots_[0].open = true;
+    Host(Platform& pf, Settings st, const std::string& main_id) : pf_(pf), st_(st) {
+        for (const PanelEntry& e : panel_registry()) {
+            if (main_id == e.id) main_ = slots_.size();
+            slots_.push_back({&e, nullptr, false});
+        }
+        slots_[main_].panel = slots_[main_].entry->make();
+        slots_[main_].open = true;
         apply_style();
     }
-    Panel& main_panel() { return *slots_[0].panel; }
+    Panel& main_panel() { return *slots_[main_].panel; }
     const Settings& settings() const { return st_; }
     bool busy() const {
         for (const auto& s : slots_)
@@ -229,6 +266,7 @@ class Host {
     float applied_scale_ = -1;
     bool applied_dark_ = false;
     std::vector<PanelSlot> slots_;
+    size_t main_ = 0;  // the full-window panel
     AppContext ctx_;
 };
 
@@ -266,7 +304,8 @@ void Host::frame() {
     if (ImGui::BeginMainMenuBar()) {
         if (ImGui::BeginMenu("View")) {
             std::string group;
-            for (size_t i = 1; i < slots_.size(); ++i) {
+            for (size_t i = 0; i < slots_.size(); ++i) {
+                if (i == main_) continue;
                 PanelSlot& s = slots_[i];
                 if (ImGui::MenuItem((std::string(s.entry->group) + " > " + s.entry->title).c_str(),
                                     nullptr, s.open)) {
@@ -294,16 +333,16 @@ void Host::frame() {
     ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos(ImVec2(0, menu_h));
     ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, io.DisplaySize.y - menu_h));
-    ImGui::Begin(slots_[0].entry->title, nullptr,
+    ImGui::Begin(slots_[main_].entry->title, nullptr,
                  ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus |
                      ImGuiWindowFlags_NoSavedSettings);
     ctx_.dt = io.DeltaTime;
-    slots_[0].panel->draw(ctx_);
+    slots_[main_].panel->draw(ctx_);
     ImGui::End();
-    for (size_t i = 1; i < slots_.size(); ++i) {
+    for (size_t i = 0; i < slots_.size(); ++i) {
         PanelSlot& s = slots_[i];
-        if (!s.open || !s.panel) continue;
+        if (i == main_ || !s.open || !s.panel) continue;
         ImGui::SetNextWindowSize(ImVec2(720 * st_.ui_scale, 520 * st_.ui_scale),
                                  ImGuiCond_FirstUseEver);
         if (ImGui::Begin(s.entry->title, &s.open)) s.panel->draw(ctx_);
@@ -362,7 +401,20 @@ int run(const Options& o) {
         throw UsageError("--ui-scale: expected 0.5..4");
     if (!o.screenshot.empty()) check_writable(o.screenshot, "--screenshot");
     if (!o.dump_view.empty()) check_writable(o.dump_view, "--dump-view");
-    nlohmann::json scene = initial_scene(o);  // UsageError before any window opens
+    // Usage errors come before any window opens.
+    nlohmann::json scene;
+    std::string main_id = main_panel_id(o, scene);
+    bool explorer = main_id == panel_registry().front().id;
+    if (explorer) {
+        scene = initial_scene(o);
+    } else {
+        for (const std::string* f : {&o.from, &o.to, &o.via, &o.shape, &o.dtype, &o.c0, &o.fractal,
+                                     &o.pad_value, &o.image, &o.colour, &o.stage})
+            if (!f->empty())
+                throw UsageError("--panel " + main_id +
+                                 ": scene flags (--from, --shape, --stage, ...) belong to the "
+                                 "explorer; give the panel's settings in a --scene file");
+    }
 
     std::string cfg_dir = config_dir(o.no_config || headless);
     Settings st = load_settings_file(cfg_dir);
@@ -383,9 +435,9 @@ int run(const Options& o) {
     }
     int code = 0;
     {
-        Host host(platform, st);
-        if (o.bench_frames > 0) scene["playing"] = true, scene["loop"] = true;
-        host.main_panel().load_settings(scene);
+        Host host(platform, st, main_id);
+        if (o.bench_frames > 0 && explorer) scene["playing"] = true, scene["loop"] = true;
+        if (!scene.is_null()) host.main_panel().load_settings(scene);
 
         if (!o.signal_dir.empty()) {
             std::signal(SIGUSR1, on_usr1);

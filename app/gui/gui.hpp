@@ -10,6 +10,7 @@ namespace ll::gui {
 
 struct Options {
     // Scene: a file, then single flags on top of it ("" = not given).
+    std::string panel;  // registry id of the full-window panel ("" = scene's or explorer)
     std::string scene, from, to, via, shape, dtype, c0, fractal, pad_value, image, colour, stage;
     std::string screenshot;  // write a PNG of the scene and exit
     std::string dump_view;   // with --screenshot: JSON of the view cameras

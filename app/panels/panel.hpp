@@ -11,8 +11,11 @@
 //      End the file with a factory:
 //        std::unique_ptr<Panel> make_<name>_panel() { return std::make_unique<...>(); }
 //   2. app/panels/registry.cpp: declare the factory and add one line
-//        {"<Title>", "<menu group>", make_<name>_panel},
-//      to the table. The menu "View > <group> > <Title>" is built from it.
+//        {"<id>", "<Title>", "<menu group>", make_<name>_panel},
+//      to the table. The menu "View > <group> > <Title>" is built from it, and
+//      `layoutlab --panel <id>` opens the panel full-window (screenshot tests,
+//      slides); a scene file {"panel": "<id>", ...} is handed to its
+//      load_settings().
 // Panels never call glfwSwapBuffers or poll events; they ask for redraws by
 // returning true from busy() while they animate.
 #pragma once
@@ -56,12 +59,17 @@ class Panel {
 using PanelFactory = std::unique_ptr<Panel> (*)();
 
 struct PanelEntry {
+    const char* id;     // short name for `layoutlab --panel ID`, e.g. "tiling"
     const char* title;  // window title and menu item
     const char* group;  // menu group, e.g. "Formats", "Compute", "Tiling", "Views"
     PanelFactory make;
 };
 
-// The table of panels, in menu order (app/panels/registry.cpp).
+// The table of panels, in menu order (app/panels/registry.cpp). The first
+// entry is the default full-window panel.
 const std::vector<PanelEntry>& panel_registry();
+
+// The entry with this id, or nullptr.
+const PanelEntry* find_panel(const std::string& id);
 
 }  // namespace ll::gui

@@ -17,18 +17,24 @@ std::unique_ptr<Panel> make_conv_panel();
 
 const std::vector<PanelEntry>& panel_registry() {
     static const std::vector<PanelEntry> table = {
-        {"Explorer", "Formats", make_explorer_panel},
-        {"Views", "Views", make_views_panel},
-        {"Fusion", "Views", make_fusion_panel},
-        {"AGU / DMA", "Views", make_agu_panel},
-        {"Layout planning", "Views", make_planning_panel},
-        {"Tiling", "Tiling", make_tiling_panel},
-        {"img2col", "Compute", make_img2col_panel},
-        {"LoadData", "Compute", make_loaddata_panel},
-        {"Cube", "Compute", make_cube_panel},
-        {"Conv pipeline", "Compute", make_conv_panel},
+        {"explorer", "Explorer", "Formats", make_explorer_panel},
+        {"views", "Views", "Views", make_views_panel},
+        {"fusion", "Fusion", "Views", make_fusion_panel},
+        {"agu", "AGU / DMA", "Views", make_agu_panel},
+        {"planning", "Layout planning", "Views", make_planning_panel},
+        {"tiling", "Tiling", "Tiling", make_tiling_panel},
+        {"img2col", "img2col", "Compute", make_img2col_panel},
+        {"loaddata", "LoadData", "Compute", make_loaddata_panel},
+        {"cube", "Cube", "Compute", make_cube_panel},
+        {"conv", "Conv pipeline", "Compute", make_conv_panel},
     };
     return table;
+}
+
+const PanelEntry* find_panel(const std::string& id) {
+    for (const PanelEntry& e : panel_registry())
+        if (id == e.id) return &e;
+    return nullptr;
 }
 
 }  // namespace ll::gui

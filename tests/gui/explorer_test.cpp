@@ -6,47 +6,27 @@
 #include <cmath>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
-#include <set>
 
 #include "core/format/format.hpp"
 #include "core/plan.hpp"
+#include "tests/support/gui.hpp"
 #include "tests/support/png.hpp"
 #include "tests/support/process.hpp"
 
 using namespace ll;
+using ll::test::difference;
+using ll::test::distinct_colours;
 using ll::test::Image;
+using ll::test::kXvfb;
 using ll::test::load_png;
 using ll::test::run_shell;
 using ll::test::shell_quote;
 
 namespace {
 
-const char* kXvfb = "timeout 60 xvfb-run -a -s '-screen 0 1600x1000x24' ";
-
-std::string exe() {
-    return shell_quote(LAYOUTLAB_EXE);
-}
-
 // Runs layoutlab headless under its own Xvfb with the given arguments.
 ll::test::RunResult app(const std::string& args) {
-    return run_shell(std::string(kXvfb) + exe() + " --no-config " + args);
-}
-
-int distinct_colours(const Image& im) {
-    std::set<uint32_t> seen;
-    for (size_t i = 0; i + 3 < im.rgba.size(); i += 4 * 7)
-        seen.insert(uint32_t(im.rgba[i]) << 16 | uint32_t(im.rgba[i + 1]) << 8 | im.rgba[i + 2]);
-    return int(seen.size());
-}
-
-double difference(const Image& a, const Image& b) {
-    if (a.width != b.width || a.height != b.height) return 1.0;
-    size_t diff = 0;
-    for (size_t i = 0; i < a.rgba.size(); i += 4)
-        if (a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] ||
-            a.rgba[i + 2] != b.rgba[i + 2])
-            ++diff;
-    return double(diff) / double(a.rgba.size() / 4);
+    return ll::test::run_app(args);
 }
 
 bool close(const std::array<uint8_t, 4>& px, const Rgba8& want, int tol) {
@@ -200,7 +180,7 @@ exit 0
     std::string sh = dir + "/keys.sh";
     run_shell("cat > " + shell_quote(sh) + " <<'EOF_SCRIPT'\n" + script + "EOF_SCRIPT\n");
     auto r = run_shell(std::string(kXvfb) + "sh " + shell_quote(sh) + " " + shell_quote(dir) + " " +
-                       exe());
+                       ll::test::app_exe());
     ASSERT_EQ(r.code, 0) << r.err << r.out;
     Image s0 = load_png(dir + "/shot-0.png"), s1 = load_png(dir + "/shot-1.png"),
           s2 = load_png(dir + "/shot-2.png"), s3 = load_png(dir + "/shot-3.png"),

@@ -1,0 +1,54 @@
+#include "tests/support/gui.hpp"
+
+#include <cstdint>
+#include <set>
+
+namespace ll::test {
+
+const char* const kXvfb = "timeout 60 xvfb-run -a -s '-screen 0 1600x1000x24' ";
+
+std::string app_exe() {
+#ifdef LAYOUTLAB_EXE
+    return shell_quote(LAYOUTLAB_EXE);
+#else
+    return "layoutlab";  // built without the app: GUI tests are not registered
+#endif
+}
+
+RunResult run_app(const std::string& args) {
+    return run_shell(std::string(kXvfb) + app_exe() + " --no-config " + args);
+}
+
+Image panel_screenshot(const std::string& dir, const std::string& id, const std::string& settings,
+                       const std::string& name, const std::string& size, std::string* err) {
+    std::string png = dir + "/" + name + ".png";
+    std::string args = "--panel " + id + " --size " + size + " --screenshot " + shell_quote(png);
+    if (!settings.empty()) {
+        std::string js = dir + "/" + name + ".json";
+        run_shell("cat > " + shell_quote(js) + " <<'EOF_JSON'\n" + settings + "\nEOF_JSON\n");
+        args += " --scene " + shell_quote(js);
+    }
+    RunResult r = run_app(args);
+    if (err) *err = r.err;
+    if (r.code != 0) return Image{};
+    return load_png(png);
+}
+
+int distinct_colours(const Image& im) {
+    std::set<uint32_t> seen;
+    for (size_t i = 0; i + 3 < im.rgba.size(); i += 4 * 7)
+        seen.insert(uint32_t(im.rgba[i]) << 16 | uint32_t(im.rgba[i + 1]) << 8 | im.rgba[i + 2]);
+    return int(seen.size());
+}
+
+double difference(const Image& a, const Image& b) {
+    if (a.width != b.width || a.height != b.height) return 1.0;
+    size_t diff = 0;
+    for (size_t i = 0; i < a.rgba.size(); i += 4)
+        if (a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] ||
+            a.rgba[i + 2] != b.rgba[i + 2])
+            ++diff;
+    return double(diff) / double(a.rgba.size() / 4);
+}
+
+}  // namespace ll::test
