@@ -23,6 +23,7 @@ struct PlanOptions {
     bool json = false;
     MemoryModel model;
     bool no_dma = false;
+    std::vector<std::string> picks;
 };
 
 std::string fixed(double v, int digits) {
@@ -50,37 +51,55 @@ void print_text(const Graph& g, const NetPlan& plan) {
     const Propagation& p = plan.propagation;
     const std::string rule(60, '=');
     std::cout << rule << "\nLayout planning: " << (g.name.empty() ? "graph" : g.name) << "\n"
-              << rule << "\n\n--- propagated layouts ---\n";
-    for (size_t i = 0; i < g.nodes.size(); ++i)
+              << rule << "\n\n--- propagated layouts (decisions applied) ---\n";
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
         std::cout << "  " << pad(g.nodes[i].name, 12) << pad(op_name(g.nodes[i].op), 10)
                   << pad(to_string(p.nodes[i].shape), 18) << pad(order_name(p.nodes[i].layout), 6)
-                  << " " << p.nodes[i].rule << "\n";
+                  << " " << p.nodes[i].rule;
+        if (plan.initial.nodes[i].layout != p.nodes[i].layout)
+            std::cout << " (" << order_name(plan.initial.nodes[i].layout)
+                      << " before the decisions)";
+        std::cout << "\n";
+    }
+    auto decision_no = [&](size_t edge) -> size_t {
+        for (size_t k = 0; k < plan.decisions.size(); ++k)
+            if (plan.decisions[k].edge == edge) return k + 1;
+        return 0;
+    };
     std::cout << "edges:\n";
-    for (const Edge& e : p.edges) {
+    for (size_t k = 0; k < p.edges.size(); ++k) {
+        const Edge& e = p.edges[k];
         std::cout << "  "
                   << pad(g.nodes[size_t(e.producer)].name + " -> " +
                              g.nodes[size_t(e.consumer)].name,
                          26)
                   << pad(order_name(e.produced), 6);
-        if (e.mismatch())
-            std::cout << " MISMATCH: expected " << order_name(*e.expected);
+        if (size_t n = decision_no(k))
+            std::cout << " MISMATCH " << order_name(plan.decisions[n - 1].source) << " -> "
+                      << order_name(plan.decisions[n - 1].target) << ": decision " << n << " ("
+                      << strategy_name(plan.decisions[n - 1].strategy) << ")";
+        else if (plan.initial.edges[k].mismatch())
+            std::cout << " ok (was " << order_name(plan.initial.edges[k].produced)
+                      << ", fixed by an earlier decision)";
         else
             std::cout << (e.expected ? " ok" : " ok (any layout)");
         std::cout << "\n";
     }
-    std::cout << "\nmismatches: " << p.mismatches.size() << ", decisions: " << plan.decisions.size()
-              << " (memory model: DRAM " << fixed(plan.model.dram_gbps, 0) << " GB/s, SRAM "
-              << fixed(plan.model.sram_gbps, 0) << " GB/s, " << plan.model.elem_bytes
-              << " B elements, " << plan.model.burst_bytes << " B bursts"
-              << (plan.model.dma ? ", DMA" : ", no DMA") << ")\n";
-    if (p.mismatches.empty()) std::cout << "Layouts match, no transformation needed\n";
+    std::cout << "\nmismatches before deciding: " << plan.initial.mismatches.size()
+              << ", decisions: " << plan.decisions.size() << " (memory model: DRAM "
+              << fixed(plan.model.dram_gbps, 0) << " GB/s, SRAM " << fixed(plan.model.sram_gbps, 0)
+              << " GB/s, " << plan.model.elem_bytes << " B elements, " << plan.model.burst_bytes
+              << " B bursts" << (plan.model.dma ? ", DMA" : ", no DMA") << ")\n";
+    if (plan.decisions.empty()) std::cout << "Layouts match, no transformation needed\n";
 
     for (size_t k = 0; k < plan.decisions.size(); ++k) {
         const Decision& d = plan.decisions[k];
         std::string src = order_name(d.source), dst = order_name(d.target);
         std::cout << "\n"
                   << rule << "\nDecision " << (k + 1) << ": " << d.producer << " -> " << d.consumer
-                  << "\n"
+                  << " (round " << d.round
+                  << (d.appeared ? ", appeared after an earlier decision" : "")
+                  << (d.picked ? ", picked by hand" : "") << ")\n"
                   << "scene: " << d.origin << " -> " << d.consumer;
         if (d.origin != d.producer) std::cout << " (through " << d.producer << ")";
         std::cout << "\ntensor shape: " << tuple_string(d.shape) << "\n"
@@ -130,6 +149,9 @@ Runner setup_plan(CLI::App& sub) {
     sub.add_option("--elem-bytes", o->model.elem_bytes, "bytes per element (default 4, float32)");
     sub.add_option("--burst", o->model.burst_bytes, "DRAM burst in bytes (default 64)");
     sub.add_flag("--no-dma", o->no_dma, "no DMA copy between ops (rules out memory_copy_fused)");
+    sub.add_option("--pick", o->picks,
+                   "EDGE=STRATEGY, e.g. relu->conv2=consumer_read: overrides the planner's "
+                   "choice on that edge where feasible (repeatable)");
     return [o]() {
         if (o->graph.empty() == o->example.empty())
             throw UsageError(
@@ -138,7 +160,19 @@ Runner setup_plan(CLI::App& sub) {
         Graph g = o->graph.empty() ? example_graph(o->example) : load_graph_file(o->graph);
         MemoryModel m = o->model;
         m.dma = !o->no_dma;
-        NetPlan plan = plan_network(g, m);
+        Picks picks;
+        if (!o->picks.empty()) {
+            Propagation p = propagate(g);
+            for (const auto& spec : o->picks) {
+                auto eq = spec.rfind('=');
+                if (eq == std::string::npos)
+                    throw UsageError("--pick '" + spec +
+                                     "': expected EDGE=STRATEGY, e.g. relu->conv2=consumer_read");
+                picks[edge_from_name(g, p, spec.substr(0, eq), "--pick")] =
+                    strategy_from_name(spec.substr(eq + 1), "--pick");
+            }
+        }
+        NetPlan plan = plan_network(g, m, picks);
         if (o->json)
             std::cout << plan_to_json(g, plan).dump(2) << "\n";
         else

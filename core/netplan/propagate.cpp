@@ -25,7 +25,7 @@ void require_rank(const Node& n, const Shape& s, size_t rank, const std::string&
 
 }  // namespace
 
-Propagation propagate(const Graph& g) {
+Propagation propagate(const Graph& g, const Decisions& decided) {
     Propagation p;
     p.nodes.resize(g.nodes.size());
     for (size_t i = 0; i < g.nodes.size(); ++i) {
@@ -42,6 +42,12 @@ Propagation propagate(const Graph& g) {
             in_idx.push_back(k);
         }
         out.expected.assign(in.size(), std::nullopt);
+        // What slot s is handed: the producer's stored layout unless a
+        // transform on the edge delivers another.
+        auto delivered = [&](size_t s) {
+            auto it = decided.deliveries.find({int(i), int(s)});
+            return it != decided.deliveries.end() ? it->second : in[s]->layout;
+        };
         auto slot_layout = [&](size_t s, const Order& fallback) {
             const nlohmann::json& j =
                 s < n.input_layouts.size() ? n.input_layouts[s] : nlohmann::json();
@@ -75,7 +81,7 @@ Propagation propagate(const Graph& g) {
                 Order stated = parse_or(n.layout, identity_order(4), 4, where(n) + " layout");
                 out.expected[0] = slot_layout(0, stated);
                 // Conv keeps the spatial layout it reads in (section 6.2).
-                out.layout = n.layout.is_null() ? *out.expected[0] : stated;
+                out.layout = n.layout.is_null() ? delivered(0) : stated;
                 if (in.size() > 1) {
                     require_rank(n, in[1]->shape, 4, n.inputs[1]);
                     out.expected[1] = slot_layout(1, identity_order(4));
@@ -178,8 +184,20 @@ Propagation propagate(const Graph& g) {
                 break;
             }
         }
+        out.natural = out.layout;
+        // Conv/Pool loop in the order of the input layout they ask for.
+        const Order& loops =
+            (n.op == OpKind::Conv || n.op == OpKind::Pool) ? *out.expected[0] : out.layout;
         out.compute_order =
-            parse_or(n.compute_order, out.layout, out.shape.size(), where(n) + " compute_order");
+            parse_or(n.compute_order, loops, out.shape.size(), where(n) + " compute_order");
+        if (auto w = decided.writes.find(int(i)); w != decided.writes.end()) {
+            if (w->second.size() != out.shape.size() || !is_permutation(w->second))
+                throw UsageError(where(n) + ": a write-time layout " + tuple_string(w->second) +
+                                 " does not fit rank " + std::to_string(out.shape.size()));
+            out.layout = w->second;
+            if (out.layout != out.natural)
+                out.rule += "; stored " + order_name(out.layout) + " by a write-time decision";
+        }
         for (size_t s = 0; s < in.size(); ++s) {
             Edge e;
             e.producer = in_idx[s];
@@ -188,6 +206,7 @@ Propagation propagate(const Graph& g) {
             e.shape = in[s]->shape;
             e.produced = in[s]->layout;
             e.expected = out.expected[s];
+            e.delivered = delivered(s);
             // Walk back through elementwise chains to the op that set the layout.
             int o = in_idx[s];
             while (is_elementwise(g.nodes[size_t(o)].op))

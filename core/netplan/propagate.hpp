@@ -14,8 +14,15 @@
 //   Reshape        needs a contiguous (row-major) input: any other layout is a
 //                  mismatch; the output is row-major
 //   Concat         all inputs in the layout of input 0 (or the stated one)
-// Compute order defaults to the node's output layout (its loops run along
-// its own storage order).
+// Compute order defaults to the node's natural output layout (its loops run
+// along its own storage order, whatever a write-time decision makes it store).
+//
+// Decisions feed back (Decisions below): a write-time decision makes a node
+// store another layout, and everything downstream of it follows; a transform
+// on an edge (DMA copy, standalone op, offline) hands the consumer the layout
+// it asked for. Conv/Pool without a stated output layout keep the layout they
+// are handed on input 0 (so a read-time transform leaves the source layout on
+// their output, while a fused copy leaves the target layout).
 //
 // Worked example: x(NCHW) -> conv1 -> relu -> conv2(expects NHWC) gives
 // relu.layout == NCHW and one mismatch on edge relu -> conv2 (slot 0):
@@ -23,8 +30,10 @@
 // Throws UsageError naming the node for rank or shape mismatches.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/netplan/graph.hpp"
@@ -34,6 +43,7 @@ namespace ll::netplan {
 struct NodeLayout {
     Shape shape;                                 // output shape
     Order layout;                                // output storage order
+    Order natural;                               // the order before a write-time decision
     Order compute_order;                         // loop order over the output's logical dims
     std::vector<std::optional<Order>> expected;  // per input slot; nullopt = any
     std::string rule;                            // which propagation rule produced the layout
@@ -46,8 +56,15 @@ struct Edge {
     Shape shape;                    // the tensor carried
     Order produced;                 // layout the producer stores
     std::optional<Order> expected;  // layout the consumer wants (nullopt = any)
+    Order delivered;                // layout the consumer is handed (after a transform)
     std::string origin;             // nearest upstream non-elementwise node
     bool mismatch() const { return expected && *expected != produced; }
+};
+
+// Layout decisions fed back into propagation.
+struct Decisions {
+    std::map<int, Order> writes;                      // node -> layout it stores
+    std::map<std::pair<int, int>, Order> deliveries;  // (consumer, slot) -> layout handed over
 };
 
 struct Propagation {
@@ -56,6 +73,6 @@ struct Propagation {
     std::vector<size_t> mismatches;  // indices into edges
 };
 
-Propagation propagate(const Graph& g);
+Propagation propagate(const Graph& g, const Decisions& decided = {});
 
 }  // namespace ll::netplan

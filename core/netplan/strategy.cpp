@@ -84,11 +84,11 @@ const char* strategy_name(Strategy s) {
     return "?";
 }
 
-std::vector<Candidate> edge_candidates(const Graph& g, const Propagation& p, size_t edge,
-                                       const MemoryModel& m) {
-    const Edge& e = p.edges[edge];
-    const Order& ls = e.produced;
-    const Order ld = e.expected ? *e.expected : e.produced;
+namespace {
+
+std::vector<Candidate> candidates_from(const Graph& g, const Propagation& p, const Edge& e,
+                                       const Order& ls, const MemoryModel& m) {
+    const Order ld = e.expected ? *e.expected : ls;
     const Order& wloop = p.nodes[size_t(e.producer)].compute_order;
     const Order rloop = read_order(g, p, e);
     const auto s_src = order_strides(e.shape, ls);
@@ -107,28 +107,22 @@ std::vector<Candidate> edge_candidates(const Graph& g, const Propagation& p, siz
     std::string src_name = order_name(ls), dst_name = order_name(ld);
     std::vector<Candidate> out;
 
-    {  // producer_write: the producer's write AGU uses the target strides.
+    // producer_write stores the target layout (the producer's write AGU uses
+    // its strides); consumer_read keeps the source layout (the consumer's read
+    // AGU uses its strides). Either way one layout serves both sides.
+    auto one_layout = [&](Strategy strategy, const std::string& name,
+                          const std::vector<int64_t>& st) {
         Candidate c;
-        c.strategy = Strategy::ProducerWrite;
+        c.strategy = strategy;
         int64_t ws, rs;
-        double ew = eff_of(wloop, s_dst, &ws), er = eff_of(rloop, s_dst, &rs);
+        double ew = eff_of(wloop, st, &ws), er = eff_of(rloop, st, &rs);
         c.dram_bytes = 2 * S;
         c.time_us = stream_us(S, ew, m.dram_gbps) + stream_us(S, er, m.dram_gbps);
-        c.detail =
-            side("write", dst_name.c_str(), ws, ew) + "; " + side("read", dst_name.c_str(), rs, er);
-        out.push_back(c);
-    }
-    {  // consumer_read: the consumer's read AGU uses the source strides.
-        Candidate c;
-        c.strategy = Strategy::ConsumerRead;
-        int64_t ws, rs;
-        double ew = eff_of(wloop, s_src, &ws), er = eff_of(rloop, s_src, &rs);
-        c.dram_bytes = 2 * S;
-        c.time_us = stream_us(S, ew, m.dram_gbps) + stream_us(S, er, m.dram_gbps);
-        c.detail =
-            side("write", src_name.c_str(), ws, ew) + "; " + side("read", src_name.c_str(), rs, er);
-        out.push_back(c);
-    }
+        c.detail = side("write", name.c_str(), ws, ew) + "; " + side("read", name.c_str(), rs, er);
+        return c;
+    };
+    out.push_back(one_layout(Strategy::ProducerWrite, dst_name, s_dst));
+    out.push_back(one_layout(Strategy::ConsumerRead, src_name, s_src));
     {  // memory_copy_fused: DMA read in the source's own order, scatter into SRAM.
         Candidate c;
         c.strategy = Strategy::MemoryCopyFused;
@@ -173,6 +167,39 @@ std::vector<Candidate> edge_candidates(const Graph& g, const Propagation& p, siz
         out.push_back(c);
     }
     return out;
+}
+
+}  // namespace
+
+Strategy strategy_from_name(const std::string& name, const std::string& what) {
+    std::string all;
+    for (Strategy s : {Strategy::ProducerWrite, Strategy::ConsumerRead, Strategy::MemoryCopyFused,
+                       Strategy::Standalone, Strategy::Offline}) {
+        if (name == strategy_name(s)) return s;
+        all += (all.empty() ? "" : ", ") + std::string(strategy_name(s));
+    }
+    throw UsageError(what + ": unknown strategy '" + name + "'; expected one of " + all);
+}
+
+std::string edge_name(const Graph& g, const Edge& e) {
+    std::string s = g.nodes[size_t(e.producer)].name + "->" + g.nodes[size_t(e.consumer)].name;
+    return e.slot ? s + ":" + std::to_string(e.slot) : s;
+}
+
+size_t edge_from_name(const Graph& g, const Propagation& p, const std::string& name,
+                      const std::string& what) {
+    std::string all;
+    for (size_t k = 0; k < p.edges.size(); ++k) {
+        std::string n = edge_name(g, p.edges[k]);
+        if (n == name || (p.edges[k].slot == 0 && n + ":0" == name)) return k;
+        all += (all.empty() ? "" : ", ") + n;
+    }
+    throw UsageError(what + ": no edge '" + name + "' in the graph; expected one of " + all);
+}
+
+std::vector<Candidate> edge_candidates(const Graph& g, const Propagation& p, size_t edge,
+                                       const MemoryModel& m) {
+    return candidates_from(g, p, p.edges[edge], p.edges[edge].produced, m);
 }
 
 void configure(Decision& d, Strategy s) {
@@ -220,166 +247,310 @@ void configure(Decision& d, Strategy s) {
     d.example_target_offset = offset_of(d.example_index, dst);
 }
 
-NetPlan plan_network(const Graph& g, const MemoryModel& m) {
+namespace {
+
+Decision make_decision(const Graph& g, const Propagation& p, size_t ei, const Order& source,
+                       const MemoryModel& m) {
+    const Edge& e = p.edges[ei];
+    Decision d;
+    d.edge = ei;
+    d.producer = g.nodes[size_t(e.producer)].name;
+    d.consumer = g.nodes[size_t(e.consumer)].name;
+    d.origin = e.origin;
+    d.shape = e.shape;
+    d.source = source;
+    d.target = e.expected ? *e.expected : source;
+    d.tensor_bytes = numel(e.shape) * m.elem_bytes;
+    d.candidates = candidates_from(g, p, e, source, m);
+    return d;
+}
+
+// A write-time decision changes what the producer stores for all its
+// consumers: it is ruled out when another decision already has the producer
+// store a different layout.
+void rule_out_conflicting_write(Decision& d, int producer, const std::map<int, Order>& writes,
+                                const std::string& producer_name) {
+    auto w = writes.find(producer);
+    if (w == writes.end() || w->second == d.target) return;
+    for (auto& c : d.candidates)
+        if (c.strategy == Strategy::ProducerWrite) {
+            c.feasible = false;
+            c.why_not = "'" + producer_name + "' already stores " + order_name(w->second) +
+                        " for another consumer (write-time decision)";
+        }
+}
+
+Strategy cheapest(const Decision& d) {
+    const Candidate* best = nullptr;
+    for (const auto& c : d.candidates)
+        if (c.feasible && c.strategy != Strategy::Offline &&
+            (!best || !tied_or_less(best->time_us, c.time_us)))
+            best = &c;
+    return best ? best->strategy : Strategy::Standalone;
+}
+
+// The section 13.3 decision tree for the mismatched edge ei of p (most
+// specific rule first). Returns the decisions it makes: ei alone, or every
+// undecided mismatched edge out of the producer for the group rules.
+std::vector<Decision> decide(const Graph& g, const Propagation& p, size_t ei, const MemoryModel& m,
+                             const std::map<size_t, Decision>& decided, const Decisions& applied) {
+    const Edge& e = p.edges[ei];
+    auto make = [&](size_t k) {
+        Decision d = make_decision(g, p, k, p.edges[k].produced, m);
+        rule_out_conflicting_write(d, p.edges[k].producer, applied.writes, d.producer);
+        return d;
+    };
+    Decision d = make(ei);
+    const Node& prod = g.nodes[size_t(e.producer)];
+    // Rule 1: weights are constants (section 11).
+    if (prod.op == OpKind::Weight) {
+        d.rule_id = "offline_weights";
+        d.rule = "'" + d.producer + "' is a weight: transform it once, offline (section 11)";
+        configure(d, Strategy::Offline);
+        return {d};
+    }
+    // Rule 2: several producers in different layouts feed this consumer.
+    std::set<Order> feeding;
+    for (const auto& f : p.edges)
+        if (f.consumer == e.consumer && g.nodes[size_t(f.producer)].op != OpKind::Weight)
+            feeding.insert(f.produced);
+    if (feeding.size() >= 2) {
+        d.rule_id = "several_producers";
+        d.rule = "'" + d.consumer + "' is fed by " + std::to_string(feeding.size()) +
+                 " producers in different layouts: read-time transform, the consumer "
+                 "adapts to each (section 13.4)";
+        configure(d, Strategy::ConsumerRead);
+        return {d};
+    }
+    // Rules 3 and 4: this producer's consumers seen together.
+    std::vector<size_t> outs;
+    for (size_t k = 0; k < p.edges.size(); ++k)
+        if (p.edges[k].producer == e.producer) outs.push_back(k);
+    std::vector<size_t> wanting;  // consumers with a stated expectation
+    std::set<Order> wanted;
+    for (size_t oi : outs)
+        if (p.edges[oi].expected) {
+            wanting.push_back(oi);
+            wanted.insert(*p.edges[oi].expected);
+        }
+    std::vector<Decision> made;
+    if (auto w = applied.writes.find(e.producer);
+        wanting.size() >= 2 && w != applied.writes.end() && w->second != d.target) {
+        // A write-time decision already fixed what the producer stores for
+        // its other consumers: this one reads that layout (section 13.2).
+        d.rule_id = "reads_written_layout";
+        d.rule = "'" + d.producer + "' already stores " + order_name(w->second) +
+                 " for its other consumers (write-time decision): '" + d.consumer +
+                 "' reads that layout at read time (section 13.2)";
+        configure(d, Strategy::ConsumerRead);
+        return {d};
+    }
+    if (wanting.size() >= 2 && wanted.size() == 1) {
+        // Whole-tensor times, for people to weigh the rule against the model:
+        // one write in the target layout + k reads, versus k fused copies.
+        const Order& ld = *wanted.begin();
+        const double S = double(numel(e.shape) * m.elem_bytes);
+        auto us = [&](double eff) { return stream_us(S, eff, m.dram_gbps); };
+        const Order& wl = p.nodes[size_t(e.producer)].compute_order;
+        double once =
+            us(access_efficiency(m, innermost_stride(e.shape, wl, order_strides(e.shape, ld))));
+        double copies = us(access_efficiency(
+            m, innermost_stride(e.shape, wl, order_strides(e.shape, e.produced))));
+        for (size_t oi : wanting) {
+            once += us(access_efficiency(m, innermost_stride(e.shape, read_order(g, p, p.edges[oi]),
+                                                             order_strides(e.shape, ld))));
+            copies += us(m.contiguous_efficiency);
+        }
+        for (size_t oi : outs) {
+            if (!p.edges[oi].mismatch() || decided.count(oi)) continue;
+            Decision di = make(oi);
+            di.rule_id = "many_like_consumers";
+            di.rule = "'" + d.producer + "' has " + std::to_string(wanting.size()) +
+                      " consumers, all expecting " + order_name(ld) +
+                      ": write-time transform, done once for all (section 13.1); whole "
+                      "tensor: " +
+                      fmt(once, 2) + " us written once vs " + fmt(copies, 2) + " us as " +
+                      std::to_string(wanting.size()) + " fused copies";
+            configure(di, Strategy::ProducerWrite);
+            made.push_back(di);
+        }
+        if (!made.empty()) return made;
+    }
+    if (wanting.size() >= 2 && wanted.size() >= 2) {
+        if (outs.size() <= 2) {
+            d.rule_id = "few_mixed_consumers";
+            d.rule = "'" + d.producer + "' has " + std::to_string(outs.size()) +
+                     " consumers expecting different layouts: read-time transform "
+                     "(section 13.3, rule 2)";
+            configure(d, Strategy::ConsumerRead);
+            return {d};
+        }
+        // Rule 3: the most wanted foreign layout vs reading the source as is.
+        std::map<Order, int> votes;
+        for (size_t oi : wanting)
+            if (p.edges[oi].mismatch()) ++votes[*p.edges[oi].expected];
+        Order major = votes.begin()->first;
+        for (const auto& [o, v] : votes)
+            if (v > votes[major]) major = o;
+        const Shape& sh = e.shape;
+        double wc = continuity(sh, p.nodes[size_t(e.producer)].compute_order, major);
+        double rc = 0;
+        for (size_t oi : wanting) rc += continuity(sh, read_order(g, p, p.edges[oi]), e.produced);
+        rc /= double(wanting.size());
+        bool write = wc > rc;
+        std::string why = "'" + d.producer + "' has " + std::to_string(outs.size()) +
+                          " consumers expecting different layouts: write continuity " + fmt(wc, 2) +
+                          (write ? " > " : " <= ") + "mean read continuity " + fmt(rc, 2) +
+                          " (section 13.3, rule 3)";
+        if (write) {
+            // Only the consumers wanting the major layout are decided now; the
+            // write changes what the others see, and the next round decides
+            // them against the stored layout.
+            for (size_t oi : wanting) {
+                if (*p.edges[oi].expected != major || decided.count(oi)) continue;
+                Decision di = make(oi);
+                di.rule_id = "mixed_consumers_write";
+                di.rule = why + ": stored as " + order_name(major);
+                configure(di, Strategy::ProducerWrite);
+                made.push_back(di);
+            }
+        } else {
+            for (size_t oi : wanting) {
+                if (!p.edges[oi].mismatch() || decided.count(oi)) continue;
+                Decision di = make(oi);
+                di.rule_id = "mixed_consumers_read";
+                di.rule = why;
+                configure(di, Strategy::ConsumerRead);
+                made.push_back(di);
+            }
+        }
+        if (!made.empty()) return made;
+    }
+    // Rule 5: one consumer to satisfy: cheapest candidate (sections 12.3, 16).
+    d.rule_id = "cheapest";
+    d.rule = "single consumer: the cheapest of the candidates (sections 12.3, 16)";
+    configure(d, cheapest(d));
+    return {d};
+}
+
+Decisions applied_of(const Propagation& p, const std::map<size_t, Decision>& decided) {
+    Decisions out;
+    for (const auto& [ei, d] : decided) {
+        const Edge& e = p.edges[ei];
+        switch (d.strategy) {
+            case Strategy::ProducerWrite:
+                out.writes[e.producer] = d.target;
+                break;
+            case Strategy::MemoryCopyFused:
+            case Strategy::Standalone:
+            case Strategy::Offline:
+                out.deliveries[{e.consumer, e.slot}] = d.target;
+                break;
+            case Strategy::ConsumerRead:
+                break;
+        }
+    }
+    return out;
+}
+
+// Brings earlier decisions up to date with a new propagation: a decision
+// whose mismatch went away lapses, others get their current source and
+// target. Returns true when what the decisions apply changed.
+bool refresh(const Graph& g, const Propagation& p, const MemoryModel& m,
+             std::map<size_t, Decision>& decided) {
+    bool changed = false;
+    for (auto it = decided.begin(); it != decided.end();) {
+        Decision& d = it->second;
+        const Edge& e = p.edges[it->first];
+        const Order source = d.strategy == Strategy::ProducerWrite
+                                 ? p.nodes[size_t(e.producer)].natural
+                                 : e.produced;
+        const Order target = e.expected ? *e.expected : source;
+        if (source == target) {
+            changed |= d.strategy != Strategy::ConsumerRead;
+            it = decided.erase(it);
+            continue;
+        }
+        if (target != d.target) changed |= d.strategy != Strategy::ConsumerRead;
+        Decision fresh = make_decision(g, p, it->first, source, m);
+        fresh.rule_id = d.rule_id;
+        fresh.rule = d.rule;
+        fresh.round = d.round;
+        fresh.appeared = d.appeared;
+        fresh.picked = d.picked;
+        std::map<int, Order> others;
+        for (const auto& [k, o] : decided)
+            if (k != it->first && o.strategy == Strategy::ProducerWrite)
+                others[p.edges[k].producer] = o.target;
+        rule_out_conflicting_write(fresh, e.producer, others, fresh.producer);
+        configure(fresh, d.strategy);
+        d = std::move(fresh);
+        ++it;
+    }
+    return changed;
+}
+
+}  // namespace
+
+NetPlan plan_network(const Graph& g, const MemoryModel& m, const Picks& picks) {
     check(m);
     NetPlan plan;
     plan.model = m;
-    plan.propagation = propagate(g);
-    const Propagation& p = plan.propagation;
+    plan.initial = propagate(g);
+    const Propagation& initial = plan.initial;
+    std::set<size_t> mismatched_at_first(initial.mismatches.begin(), initial.mismatches.end());
 
-    auto make = [&](size_t ei) {
-        const Edge& e = p.edges[ei];
-        Decision d;
-        d.edge = ei;
-        d.producer = g.nodes[size_t(e.producer)].name;
-        d.consumer = g.nodes[size_t(e.consumer)].name;
-        d.origin = e.origin;
-        d.shape = e.shape;
-        d.source = e.produced;
-        d.target = e.expected ? *e.expected : e.produced;
-        d.tensor_bytes = numel(e.shape) * m.elem_bytes;
-        d.candidates = edge_candidates(g, p, ei, m);
-        return d;
-    };
-    auto cheapest = [](const Decision& d) {
-        const Candidate* best = nullptr;
-        for (const auto& c : d.candidates)
-            if (c.feasible && c.strategy != Strategy::Offline &&
-                (!best || !tied_or_less(best->time_us, c.time_us)))
-                best = &c;
-        return best->strategy;
-    };
-
-    std::map<size_t, Decision> decided;  // by edge
-    // Edges out of each producer, to see its consumers together (section 13.3).
-    std::map<int, std::vector<size_t>> by_producer;
-    for (size_t ei = 0; ei < p.edges.size(); ++ei) by_producer[p.edges[ei].producer].push_back(ei);
-
-    for (size_t ei : p.mismatches) {
-        const Edge& e = p.edges[ei];
-        if (decided.count(ei)) continue;
-        Decision d = make(ei);
-        const Node& prod = g.nodes[size_t(e.producer)];
-        // Rule 1: weights are constants (section 11).
-        if (prod.op == OpKind::Weight) {
-            d.rule_id = "offline_weights";
-            d.rule = "'" + d.producer + "' is a weight: transform it once, offline (section 11)";
-            configure(d, Strategy::Offline);
-            decided[ei] = d;
-            continue;
+    // Decide the first undecided mismatch (topological order of consumers),
+    // feed the decision back into propagation, and repeat: later mismatches
+    // see the layouts the earlier decisions produce. Each round decides at
+    // least one edge; lapsed decisions can bring an edge back, so the rounds
+    // are capped.
+    std::map<size_t, Decision> decided;
+    const size_t cap = 4 * initial.edges.size() + 8;
+    int round = 0;
+    for (size_t iter = 0;; ++iter) {
+        if (iter > cap)
+            throw UsageError("plan: the decisions did not settle after " + std::to_string(cap) +
+                             " rounds; expected a graph whose layout decisions converge");
+        Decisions applied = applied_of(initial, decided);
+        Propagation p = propagate(g, applied);
+        if (refresh(g, p, m, decided)) continue;
+        applied = applied_of(initial, decided);
+        size_t next = p.edges.size();
+        for (size_t ei : p.mismatches)
+            if (!decided.count(ei)) {
+                next = ei;
+                break;
+            }
+        if (next == p.edges.size()) {
+            plan.propagation = std::move(p);
+            plan.applied = std::move(applied);
+            break;
         }
-        // Rule 2: several producers in different layouts feed this consumer.
-        std::set<Order> feeding;
-        for (const auto& f : p.edges)
-            if (f.consumer == e.consumer && g.nodes[size_t(f.producer)].op != OpKind::Weight)
-                feeding.insert(f.produced);
-        if (feeding.size() >= 2) {
-            d.rule_id = "several_producers";
-            d.rule = "'" + d.consumer + "' is fed by " + std::to_string(feeding.size()) +
-                     " producers in different layouts: read-time transform, the consumer "
-                     "adapts to each (section 13.4)";
-            configure(d, Strategy::ConsumerRead);
-            decided[ei] = d;
-            continue;
-        }
-        // Rules 3 and 4: this producer's consumers seen together.
-        const auto& outs = by_producer[e.producer];
-        std::vector<size_t> wanting;  // consumers with a stated expectation
-        std::set<Order> wanted;
-        for (size_t oi : outs)
-            if (p.edges[oi].expected) {
-                wanting.push_back(oi);
-                wanted.insert(*p.edges[oi].expected);
-            }
-        if (wanting.size() >= 2 && wanted.size() == 1) {
-            // Whole-tensor times, for people to weigh the rule against the model:
-            // one write in the target layout + k reads, versus k fused copies.
-            const Order& ld = *wanted.begin();
-            const double S = double(numel(e.shape) * m.elem_bytes);
-            const double ce = m.contiguous_efficiency;
-            auto us = [&](double eff) { return stream_us(S, eff, m.dram_gbps); };
-            const Order& wl = p.nodes[size_t(e.producer)].compute_order;
-            double once =
-                us(access_efficiency(m, innermost_stride(e.shape, wl, order_strides(e.shape, ld))));
-            double copies = us(access_efficiency(
-                m, innermost_stride(e.shape, wl, order_strides(e.shape, e.produced))));
-            for (size_t oi : wanting) {
-                once +=
-                    us(access_efficiency(m, innermost_stride(e.shape, read_order(g, p, p.edges[oi]),
-                                                             order_strides(e.shape, ld))));
-                copies += us(ce);
-            }
-            for (size_t oi : outs) {
-                if (!p.edges[oi].mismatch()) continue;
-                Decision di = make(oi);
-                di.rule_id = "many_like_consumers";
-                di.rule = "'" + d.producer + "' has " + std::to_string(wanting.size()) +
-                          " consumers, all expecting " + order_name(ld) +
-                          ": write-time transform, done once for all (section 13.1); whole "
-                          "tensor: " +
-                          fmt(once, 2) + " us written once vs " + fmt(copies, 2) + " us as " +
-                          std::to_string(wanting.size()) + " fused copies";
-                configure(di, Strategy::ProducerWrite);
-                decided[oi] = di;
-            }
-            continue;
-        }
-        if (wanting.size() >= 2 && wanted.size() >= 2) {
-            if (outs.size() <= 2) {
-                d.rule_id = "few_mixed_consumers";
-                d.rule = "'" + d.producer + "' has " + std::to_string(outs.size()) +
-                         " consumers expecting different layouts: read-time transform "
-                         "(section 13.3, rule 2)";
-                configure(d, Strategy::ConsumerRead);
-                decided[ei] = d;
-                continue;
-            }
-            // Rule 3: the most wanted foreign layout vs reading the source as is.
-            std::map<Order, int> votes;
-            for (size_t oi : wanting)
-                if (p.edges[oi].mismatch()) ++votes[*p.edges[oi].expected];
-            Order major = votes.begin()->first;
-            for (const auto& [o, v] : votes)
-                if (v > votes[major]) major = o;
-            const Shape& sh = e.shape;
-            double wc = continuity(sh, p.nodes[size_t(e.producer)].compute_order, major);
-            double rc = 0;
-            for (size_t oi : wanting)
-                rc += continuity(sh, read_order(g, p, p.edges[oi]), e.produced);
-            rc /= double(wanting.size());
-            bool write = wc > rc;
-            std::string why = "'" + d.producer + "' has " + std::to_string(outs.size()) +
-                              " consumers expecting different layouts: write continuity " +
-                              fmt(wc, 2) + (write ? " > " : " <= ") + "mean read continuity " +
-                              fmt(rc, 2) + " (section 13.3, rule 3)";
-            for (size_t oi : wanting) {
-                const Edge& f = p.edges[oi];
-                bool to_major = *f.expected == major;
-                if (!write && !f.mismatch()) continue;
-                Decision di = make(oi);
-                if (write && to_major) {
-                    di.rule_id = "mixed_consumers_write";
-                    di.rule = why + ": stored as " + order_name(major);
-                    configure(di, Strategy::ProducerWrite);
-                } else {
-                    // Either read time for all, or a consumer left behind by the
-                    // write-time change reads the new stored layout.
-                    if (write) di.source = major;
-                    di.rule_id = write ? "mixed_consumers_write" : "mixed_consumers_read";
-                    di.rule = why + (write ? ": reads the stored " + order_name(major) : "");
-                    di.candidates = edge_candidates(g, p, oi, m);
-                    configure(di, Strategy::ConsumerRead);
-                    if (di.source == di.target) continue;
+        ++round;
+        std::vector<Decision> made = decide(g, p, next, m, decided, applied);
+        // The user's picks replace the rule's choice where possible.
+        for (Decision& d : made) {
+            d.round = round;
+            d.appeared = !mismatched_at_first.count(d.edge);
+            auto pk = picks.find(d.edge);
+            if (pk == picks.end() || pk->second == d.strategy) continue;
+            std::map<int, Order> others = applied.writes;
+            for (const Decision& o : made)
+                if (&o != &d && o.strategy == Strategy::ProducerWrite)
+                    others[p.edges[o.edge].producer] = o.target;
+            rule_out_conflicting_write(d, p.edges[d.edge].producer, others, d.producer);
+            for (const auto& c : d.candidates)
+                if (c.strategy == pk->second && c.feasible) {
+                    configure(d, pk->second);
+                    d.picked = true;
+                    d.rule_id = "picked";
+                    d.rule = std::string("picked by hand: ") + strategy_name(pk->second) +
+                             " instead of the rule's choice (" + d.rule + ")";
+                    break;
                 }
-                decided[oi] = di;
-            }
-            continue;
         }
-        // Rule 5: one consumer to satisfy: cheapest candidate (sections 12.3, 16).
-        d.rule_id = "cheapest";
-        d.rule = "single consumer: the cheapest of the candidates (sections 12.3, 16)";
-        configure(d, cheapest(d));
-        decided[ei] = d;
+        for (Decision& d : made) decided[d.edge] = std::move(d);
     }
     for (auto& [ei, d] : decided) plan.decisions.push_back(std::move(d));
     return plan;
@@ -402,21 +573,27 @@ nlohmann::json plan_to_json(const Graph& g, const NetPlan& plan) {
                               {"op", op_name(g.nodes[i].op)},
                               {"shape", nl.shape},
                               {"layout", order_name(nl.layout)},
+                              {"initial_layout", order_name(plan.initial.nodes[i].layout)},
                               {"order", nl.layout},
                               {"compute_order", nl.compute_order},
                               {"rule", nl.rule}});
     }
     j["edges"] = nlohmann::json::array();
-    for (const Edge& e : p.edges) {
+    for (size_t k = 0; k < p.edges.size(); ++k) {
+        const Edge& e = p.edges[k];
         nlohmann::json je = {{"producer", g.nodes[size_t(e.producer)].name},
                              {"consumer", g.nodes[size_t(e.consumer)].name},
                              {"slot", e.slot},
                              {"layout", order_name(e.produced)},
-                             {"mismatch", e.mismatch()}};
+                             {"delivered", order_name(e.delivered)},
+                             {"mismatch", e.mismatch()},
+                             {"initial_layout", order_name(plan.initial.edges[k].produced)},
+                             {"initial_mismatch", plan.initial.edges[k].mismatch()}};
         je["expected"] = e.expected ? nlohmann::json(order_name(*e.expected)) : nlohmann::json();
         j["edges"].push_back(je);
     }
-    j["mismatch"] = !p.mismatches.empty();
+    j["mismatch"] = !plan.initial.mismatches.empty();
+    j["initial_mismatches"] = plan.initial.mismatches.size();
     j["decisions"] = nlohmann::json::array();
     for (const Decision& d : plan.decisions) {
         nlohmann::json jd = {{"producer", d.producer},
@@ -431,6 +608,10 @@ nlohmann::json plan_to_json(const Graph& g, const NetPlan& plan) {
                              {"strategy", strategy_name(d.strategy)},
                              {"rule_id", d.rule_id},
                              {"rule", d.rule},
+                             {"round", d.round},
+                             {"appeared", d.appeared},
+                             {"picked", d.picked},
+                             {"edge", d.edge},
                              {"stored_layout", order_name(d.stored_layout)}};
         for (const auto& [k, v] : d.strides) jd[k] = v;
         jd["address_example"] = {

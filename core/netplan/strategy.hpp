@@ -25,6 +25,21 @@
 //      more -> compare write continuity with the mean read continuity
 //   5. otherwise the cheapest candidate (ties: producer_write, consumer_read,
 //      memory_copy_fused, standalone_transform), as in sections 12.3 and 16.
+// A consumer left behind by a write-time decision for its siblings reads the
+// stored layout (rule_id reads_written_layout).
+//
+// Decisions feed back into propagation: plan_network decides the first
+// undecided mismatch (consumers in topological order), re-propagates with the
+// decisions made so far (a write-time decision changes what the producer
+// stores, and everything downstream follows; a fused copy or standalone
+// transform hands the consumer the target layout), and repeats. So a
+// mismatch further down may disappear (conv1 NCHW -> relu -> conv2 wanting
+// NHWC -> relu -> conv3 wanting NHWC: a write-time decision at relu fixes
+// conv3's edge) or appear (a sibling that was happy with the old layout).
+// Earlier decisions whose mismatch went away lapse. `picks` (edge -> strategy)
+// replace the rule's choice where that candidate is feasible; a write-time
+// pick is ruled out when another decision has the producer store a
+// different layout.
 //
 // Worked example (section 16, fp32, 100 GB/s DRAM): conv1(NCHW) -> relu ->
 // conv2(NHWC), tensor (1,64,56,56): memory_copy_fused, dma_read_strides
@@ -32,6 +47,7 @@
 // (0,32,28,28) the NCHW offset is 101948 and the NHWC offset 102176.
 #pragma once
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,6 +71,8 @@ double access_efficiency(const MemoryModel& m, int64_t stride_elems);
 
 enum class Strategy { ProducerWrite, ConsumerRead, MemoryCopyFused, Standalone, Offline };
 const char* strategy_name(Strategy s);
+// Throws UsageError naming `what` and listing the names when unknown.
+Strategy strategy_from_name(const std::string& name, const std::string& what);
 
 struct Candidate {
     Strategy strategy = Strategy::ProducerWrite;
@@ -77,22 +95,36 @@ struct Decision {
     Strategy strategy = Strategy::MemoryCopyFused;
     std::string rule_id;  // offline_weights, several_producers, many_like_consumers,
                           // few_mixed_consumers, mixed_consumers_write,
-                          // mixed_consumers_read, cheapest
+                          // mixed_consumers_read, reads_written_layout, cheapest,
+                          // picked
     std::string rule;     // the reason, for people
     std::vector<Candidate> candidates;
     NamedStrides strides;  // address configuration, in the document's order
     Order stored_layout;   // layout the tensor has in DRAM after the decision
     Coord example_index;   // the centre of the tensor
     int64_t example_source_offset = 0, example_target_offset = 0;
+    int round = 0;          // 1 = decided first; decisions of one round share it
+    bool appeared = false;  // the edge matched before earlier decisions changed layouts
+    bool picked = false;    // the strategy was picked by hand
 };
 
+using Picks = std::map<size_t, Strategy>;  // edge -> strategy
+
+// "relu->conv2" (or "a->cat:1" for another input slot) for an edge, and back;
+// an unknown edge throws UsageError naming `what` and listing the edges.
+std::string edge_name(const Graph& g, const Edge& e);
+size_t edge_from_name(const Graph& g, const Propagation& p, const std::string& name,
+                      const std::string& what);
+
 struct NetPlan {
-    Propagation propagation;
+    Propagation initial;      // before any decision
+    Propagation propagation;  // with every decision applied
+    Decisions applied;        // what the decisions feed back
     std::vector<Decision> decisions;
     MemoryModel model;
 };
 
-NetPlan plan_network(const Graph& g, const MemoryModel& m = {});
+NetPlan plan_network(const Graph& g, const MemoryModel& m = {}, const Picks& picks = {});
 // Candidates for one edge, as if it were the only consumer (exposed for the
 // panel, which lets people pick a strategy themselves).
 std::vector<Candidate> edge_candidates(const Graph& g, const Propagation& p, size_t edge,

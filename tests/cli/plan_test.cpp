@@ -80,7 +80,7 @@ TEST(CliPlan, MalformedGraphsExit2NamingTheNode) {
          "'r'"},
         {R"({"nodes":[{"name":"x","op":"Input","shape":[4]},
             {"name":"a","op":"Add","inputs":["x","b"]},{"name":"b","op":"ReLU","inputs":["a"]}]})",
-         "cycle"},
+         "' is part of a cycle"},
         {R"({"nodes":[{"name":"x","op":"Input","shape":[4,4]},
             {"name":"conv7","op":"Conv","inputs":["x"]}]})",
          "'conv7'"},
@@ -100,6 +100,37 @@ TEST(CliPlan, MalformedGraphsExit2NamingTheNode) {
     EXPECT_EQ(r.code, 2);
     r = run_layoutlab({"plan", "--graph", "/nonexistent/g.json"});
     EXPECT_EQ(r.code, 2);
+}
+
+TEST(CliPlan, DecisionsFeedBackIntoPropagation) {
+    // conv-chain: the write-time decision at relu1 also settles conv3's edge.
+    auto r = run_layoutlab({"plan", "--example", "conv-chain", "--json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["initial_mismatches"], 2);
+    ASSERT_EQ(j["decisions"].size(), 1u);
+    EXPECT_EQ(j["strategy"], "producer_write");
+    r = run_layoutlab({"plan", "--example", "conv-chain"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_TRUE(has(r.out, "relu2 -> conv3")) << r.out;
+    EXPECT_TRUE(has(r.out, "fixed by an earlier decision")) << r.out;
+    EXPECT_TRUE(has(r.out, "(NCHW before the decisions)")) << r.out;
+    // Picking a read-time transform there leaves conv3's mismatch for round 2.
+    r = run_layoutlab(
+        {"plan", "--example", "conv-chain", "--pick", "relu1->conv2=consumer_read", "--json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["decisions"].size(), 2u);
+    EXPECT_EQ(j["decisions"][0]["strategy"], "consumer_read");
+    EXPECT_EQ(j["decisions"][0]["picked"], true);
+    EXPECT_EQ(j["decisions"][1]["consumer"], "conv3");
+    EXPECT_EQ(j["decisions"][1]["round"], 2);
+    for (const char* bad : {"relu1->convX=consumer_read", "relu1->conv2=teleport", "relu1"}) {
+        r = run_layoutlab({"plan", "--example", "conv-chain", "--pick", bad});
+        EXPECT_EQ(r.code, 2) << bad;
+        EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+        EXPECT_TRUE(has(r.err, "--pick")) << r.err;
+    }
 }
 
 TEST(CliPlan, NocJsonConservesBytes) {

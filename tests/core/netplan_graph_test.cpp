@@ -87,10 +87,11 @@ TEST(NetplanGraph, OtherMalformedGraphs) {
 }
 
 TEST(NetplanGraph, ShippedAssetsMatchBuiltInExamples) {
-    const char* files[] = {"conv_relu_conv", "one_producer_many_consumers", "many_producers"};
+    const char* files[] = {"conv_relu_conv", "one_producer_many_consumers", "many_producers",
+                           "conv_chain"};
     const auto names = example_names();
-    ASSERT_EQ(names.size(), 3u);
-    for (size_t i = 0; i < 3; ++i) {
+    ASSERT_EQ(names.size(), 4u);
+    for (size_t i = 0; i < 4; ++i) {
         Graph file = load_graph_file(std::string(LAYOUTLAB_SOURCE_DIR) + "/assets/graphs/" +
                                      files[i] + ".json");
         EXPECT_EQ(graph_to_json(file), graph_to_json(example_graph(names[i]))) << files[i];

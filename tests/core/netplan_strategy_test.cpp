@@ -172,12 +172,12 @@ TEST(NetplanStrategy, ManyMixedConsumersCompareContinuity) {
     NetPlan w = plan_text(graph("NHWC"));
     ASSERT_EQ(w.decisions.size(), 3u);
     std::multiset<std::string> got;
-    for (const auto& d : w.decisions) {
-        EXPECT_EQ(d.rule_id, "mixed_consumers_write");
-        got.insert(d.consumer + ":" + strategy_name(d.strategy));
-    }
-    EXPECT_EQ(got, (std::multiset<std::string>{"a:producer_write", "b:producer_write",
-                                               "c:consumer_read"}));
+    for (const auto& d : w.decisions)
+        got.insert(d.consumer + ":" + strategy_name(d.strategy) + ":" + d.rule_id);
+    // c, left behind by the write, reads the stored NHWC in the next round.
+    EXPECT_EQ(got, (std::multiset<std::string>{"a:producer_write:mixed_consumers_write",
+                                               "b:producer_write:mixed_consumers_write",
+                                               "c:consumer_read:reads_written_layout"}));
     // Producer loops end on W: writing NHWC would be strided; read time instead.
     NetPlan r = plan_text(graph("NCHW"));
     ASSERT_EQ(r.decisions.size(), 2u);
@@ -200,6 +200,18 @@ TEST(NetplanStrategy, WeightsAreTransformedOffline) {
         if (c.strategy != Strategy::Offline) {
             EXPECT_LT(candidate(d, Strategy::Offline).time_us, c.time_us);
         }
+}
+
+TEST(NetplanStrategy, ActivationsAreTransformedAtRunTime) {
+    // The same tensor as an activation (an Input) has no offline candidate.
+    NetPlan plan = plan_text(R"({"nodes":[{"name":"x","op":"Input","shape":[1,16,8,8]},
+        {"name":"w","op":"Input","shape":[32,16,3,3],"layout":"NHWC"},
+        {"name":"c","op":"Conv","inputs":["x","w"],"shape":[1,32,8,8]}]})");
+    ASSERT_EQ(plan.decisions.size(), 1u);
+    const Decision& d = plan.decisions[0];
+    EXPECT_NE(d.strategy, Strategy::Offline);
+    EXPECT_NE(d.rule_id, "offline_weights");
+    for (const auto& c : d.candidates) EXPECT_NE(c.strategy, Strategy::Offline);
 }
 
 TEST(NetplanStrategy, EfficiencyModel) {
