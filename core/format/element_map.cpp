@@ -15,6 +15,7 @@ using detail::Level;
 
 // Writes, for every destination element, its source index (or -1).
 struct MapPolicy {
+    static constexpr bool kTiles = false;
     int64_t* out;
     void block(const Level* lv, int n, int64_t s, int64_t d) {
         if (n == 0) {

@@ -12,6 +12,7 @@
 #include "core/format/format.hpp"
 #include "core/format/gather.hpp"
 #include "core/format/scalar.hpp"
+#include "core/format/transpose_tile.hpp"
 
 namespace ll {
 
@@ -83,6 +84,7 @@ RowsFn pick_rows(int64_t run, bool stream) {
 // innermost levels are rows of one run each, copied by `rows` (chosen once).
 template <class T, bool kScatter>
 struct CopyPolicy {
+    static constexpr bool kTiles = false;
     T* a;
     T* b;
     T pad;
@@ -175,6 +177,48 @@ struct CopyPolicy {
     }
 };
 
+// For tiled gathers (Gather::tiled): the last two levels, Y (unit stride on
+// the plain side) and X (unit stride on the blocked side), move as one 2-D
+// transpose of transpose_tile.hpp; a and b as in CopyPolicy.
+template <class T, bool kScatter>
+struct TilePolicy {
+    static constexpr bool kTiles = true;
+    T* a;
+    T* b;
+    T pad;
+
+    void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx) {
+        if (kScatter)
+            detail::Tile<T>::scatter(a + s, x.src_stride, b + d, y.dst_stride, x.size, vy, vx);
+        else
+            detail::Tile<T>::gather(a + s, x.src_stride, b + d, y.dst_stride, y.size, x.size, vy,
+                                    vx, pad);
+    }
+
+    void block(const Level* lv, int n, int64_t s, int64_t d) {
+        if (n == 2) {
+            tile(lv[0], lv[1], s, d, lv[0].size, lv[1].size);
+            return;
+        }
+        if (n < 2) throw std::logic_error("TilePolicy: a tiled gather ends in two levels");
+        for (int64_t i = 0; i < lv[0].size; ++i)
+            block(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
+    }
+
+    void fill(const Level* lv, int n, int64_t d) {
+        if (kScatter) return;  // padding has no place in the plain buffer
+        if (n == 0) {
+            b[d] = pad;
+            return;
+        }
+        if (n == 1 && lv[0].dst_stride == 1) {
+            for (int64_t i = 0; i < lv[0].size; ++i) b[d + i] = pad;
+            return;
+        }
+        for (int64_t i = 0; i < lv[0].size; ++i) fill(lv + 1, n - 1, d + i * lv[0].dst_stride);
+    }
+};
+
 // Sets up the row copier when the innermost level is contiguous on both sides.
 // Streaming stores only for a large destination (past the last-level cache
 // they save the read-for-ownership) whose rows are whole, aligned pieces.
@@ -198,9 +242,21 @@ bool setup_rows(P& pol, const Gather& g, char* write_base, bool write_is_dst) {
 
 template <class T>
 void run_segment_typed(const detail::Segment& seg, const void* src, void* dst, uint64_t pad_bits) {
-    Gather g = detail::compile_gather(seg.plain, seg.steps, static_cast<int>(sizeof(T)));
+    Gather g = detail::compile_gather(seg.plain, seg.steps, static_cast<int>(sizeof(T)), true);
     T pad;
     std::memcpy(&pad, &pad_bits, sizeof(T));  // little-endian: low bytes first
+    if (g.tiled) {
+        T* plain = const_cast<T*>(static_cast<const T*>(seg.inverse ? dst : src));
+        T* blocked = const_cast<T*>(static_cast<const T*>(seg.inverse ? src : dst));
+        if (!seg.inverse) {
+            TilePolicy<T, false> pol{plain, blocked, pad};
+            detail::walk(g, pol);
+        } else {
+            TilePolicy<T, true> pol{plain, blocked, pad};
+            detail::walk(g, pol);
+        }
+        return;
+    }
     if (!seg.inverse) {
         CopyPolicy<T, false> pol{const_cast<T*>(static_cast<const T*>(src)), static_cast<T*>(dst),
                                  pad};

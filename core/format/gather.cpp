@@ -73,9 +73,78 @@ std::vector<Level> coalesce(const std::vector<Level>& in) {
     return out;
 }
 
+// Tiled order (Gather::tiled): X is the innermost destination level when its
+// source stride is not 1; Y the level with source stride 1. Everything else
+// goes outside, by decreasing source stride, so consecutive tiles read
+// neighbouring source rows.
+bool tile_order(std::vector<Level>& lv) {
+    if (lv.size() < 2) return false;
+    const Level x = lv.back();
+    if (x.dst_stride != 1 || x.src_stride == 1) return false;
+    size_t yi = lv.size();
+    for (size_t i = 0; i + 1 < lv.size(); ++i)
+        if (lv[i].src_stride == 1) yi = i;
+    if (yi == lv.size()) return false;
+    const Level y = lv[yi];
+    if (x.axis >= 0 && x.axis == y.axis) return false;
+    std::vector<Level> outer;
+    for (size_t i = 0; i + 1 < lv.size(); ++i)
+        if (i != yi) outer.push_back(lv[i]);
+    std::stable_sort(outer.begin(), outer.end(),
+                     [](const Level& a, const Level& b) { return a.src_stride > b.src_stride; });
+    lv = coalesce(outer);
+    lv.push_back(y);
+    lv.push_back(x);
+    return true;
+}
+
+void chunk_order(std::vector<Level>& lv, int esize) {
+    // Keep the innermost levels (a destination chunk of >= 512 bytes) in
+    // destination order; walk the outer ones by decreasing source stride so
+    // the source is read nearly in order while each chunk is written whole.
+    // A level that would make the chunk much larger (e.g. all 4096 rows of
+    // a matrix) is split so that only a few KiB stay in destination order;
+    // otherwise one chunk could walk a whole column strip of the source.
+    size_t chunk = 0;
+    int64_t bytes = esize;
+    while (chunk < lv.size() && bytes < 512) {
+        const size_t at = lv.size() - 1 - chunk;
+        Level& l = lv[at];
+        if (bytes * l.size > 4096) {
+            // the smallest piece that makes the chunk >= 512 bytes
+            int64_t k = 1;
+            for (int64_t c = 2; c < l.size && bytes * c <= 4096; ++c)
+                if (l.size % c == 0) {
+                    k = c;
+                    if (bytes * c >= 512) break;
+                }
+            if (k > 1) {
+                Level outer = l, inner = l;
+                inner.size = k;
+                outer.size = l.size / k;
+                outer.src_stride = l.src_stride * k;
+                outer.dst_stride = l.dst_stride * k;
+                outer.axis_stride = l.axis_stride * k;
+                lv[at] = inner;
+                lv.insert(lv.begin() + static_cast<std::ptrdiff_t>(at), outer);
+            }
+        }
+        bytes *= lv[lv.size() - 1 - chunk].size;
+        ++chunk;
+    }
+    std::vector<Level> outer(lv.begin(), lv.end() - static_cast<std::ptrdiff_t>(chunk));
+    std::vector<Level> inner(lv.end() - static_cast<std::ptrdiff_t>(chunk), lv.end());
+    std::stable_sort(outer.begin(), outer.end(),
+                     [](const Level& a, const Level& b) { return a.src_stride > b.src_stride; });
+    lv = coalesce(outer);
+    inner = coalesce(inner);
+    lv.insert(lv.end(), inner.begin(), inner.end());
+}
+
 }  // namespace
 
-Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esize) {
+Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esize,
+                      bool allow_tile) {
     Gather g;
     g.src = src;
     size_t start = 0;
@@ -133,47 +202,11 @@ Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esiz
     }
     lv = coalesce(lv);
 
-    // Keep the innermost levels (a destination chunk of >= 512 bytes) in
-    // destination order; walk the outer ones by decreasing source stride so
-    // the source is read nearly in order while each chunk is written whole.
-    // A level that would make the chunk much larger (e.g. all 4096 rows of
-    // a matrix) is split so that only a few KiB stay in destination order;
-    // otherwise one chunk could walk a whole column strip of the source.
-    size_t chunk = 0;
-    int64_t bytes = esize;
-    while (chunk < lv.size() && bytes < 512) {
-        const size_t at = lv.size() - 1 - chunk;
-        Level& l = lv[at];
-        if (bytes * l.size > 4096) {
-            // the smallest piece that makes the chunk >= 512 bytes
-            int64_t k = 1;
-            for (int64_t c = 2; c < l.size && bytes * c <= 4096; ++c)
-                if (l.size % c == 0) {
-                    k = c;
-                    if (bytes * c >= 512) break;
-                }
-            if (k > 1) {
-                Level outer = l, inner = l;
-                inner.size = k;
-                outer.size = l.size / k;
-                outer.src_stride = l.src_stride * k;
-                outer.dst_stride = l.dst_stride * k;
-                outer.axis_stride = l.axis_stride * k;
-                lv[at] = inner;
-                lv.insert(lv.begin() + static_cast<std::ptrdiff_t>(at), outer);
-            }
-        }
-        bytes *= lv[lv.size() - 1 - chunk].size;
-        ++chunk;
+    if (allow_tile && tile_order(lv)) {
+        g.tiled = true;
+    } else {
+        chunk_order(lv, esize);
     }
-    std::vector<Level> outer(lv.begin(), lv.end() - static_cast<std::ptrdiff_t>(chunk));
-    std::vector<Level> inner(lv.end() - static_cast<std::ptrdiff_t>(chunk), lv.end());
-    std::stable_sort(outer.begin(), outer.end(),
-                     [](const Level& a, const Level& b) { return a.src_stride > b.src_stride; });
-    lv = coalesce(outer);
-    inner = coalesce(inner);
-    lv.insert(lv.end(), inner.begin(), inner.end());
-
     for (size_t i = 0; i < lv.size(); ++i) {
         lv[i].inner_max = 0;
         if (lv[i].axis < 0) continue;

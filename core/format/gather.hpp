@@ -37,12 +37,21 @@ struct Gather {
     std::vector<int64_t> limit;  // per padded-axis id: the unpadded size
     uint32_t mask = 0;           // padded-axis ids that may hold padding
     int64_t src_numel = 0, dst_numel = 0;
+    // Tiled order: the last two levels are Y (source stride 1) and X
+    // (destination stride 1, source stride > 1, a different source axis),
+    // to be moved as one 2-D transpose (Policy::tile) rather than level by
+    // level; the outer levels go by decreasing source stride.
+    bool tiled = false;
 };
 
 // steps: optional pad as the first step, then only reshape/transpose.
 // esize: element bytes, used to pick how many innermost levels stay in
 // destination order (the rest are reordered for source locality).
-Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esize);
+// allow_tile: use the tiled order (see Gather::tiled) when the innermost
+// destination axis is strided in the source (C0 of NCHW -> NC1HWC0, K0 of
+// ZN, C of NCHW -> NHWC); only for policies that implement tile().
+Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esize,
+                      bool allow_tile = false);
 
 // A pipeline cut into segments: forward ones (gather) and inverse ones
 // (scatter; `steps` hold the forward steps they undo).
@@ -57,7 +66,12 @@ std::vector<Segment> segments(const Pipeline& p);
 // Runs `policy` over a gather. Policy has
 //   void block(const Level* lv, int n, int64_t s, int64_t d)  // no padding inside
 //   void fill(const Level* lv, int n, int64_t d)               // all padding
-// where lv[0..n) are the remaining levels.
+// where lv[0..n) are the remaining levels, and, for a tiled gather,
+//   static constexpr bool kTiles = true;
+//   void tile(const Level& y, const Level& x, int64_t s, int64_t d,
+//             int64_t valid_y, int64_t valid_x)  // may hold padding
+// called for the last two levels (block() then sees n >= 2 only) with the
+// number of leading non-padding entries along each of them.
 template <class Policy>
 void walk(const Gather& g, Policy& pol);
 
@@ -67,6 +81,16 @@ void walk(const Gather& g, Policy& pol);
 
 namespace ll::detail {
 
+// How many leading entries of level l are not padding, given the outer
+// coordinates in acc (l must be the only remaining level on its axis).
+inline int64_t valid_count(const Gather& g, const Level& l, const int64_t* acc, uint32_t mask) {
+    if (l.axis < 0 || (mask & (1u << l.axis)) == 0) return l.size;
+    const int64_t left = g.limit[static_cast<size_t>(l.axis)] - acc[l.axis];
+    if (left <= 0) return 0;
+    const int64_t v = (left + l.axis_stride - 1) / l.axis_stride;
+    return v < l.size ? v : l.size;
+}
+
 template <class Policy>
 void walk_level(const Gather& g, Policy& pol, size_t level, int64_t s, int64_t d, int64_t* acc,
                 uint32_t mask) {
@@ -75,6 +99,13 @@ void walk_level(const Gather& g, Policy& pol, size_t level, int64_t s, int64_t d
     if (mask == 0 || n == 0) {
         pol.block(lv, n, s, d);
         return;
+    }
+    if constexpr (Policy::kTiles) {
+        if (n == 2 && g.tiled) {
+            pol.tile(lv[0], lv[1], s, d, valid_count(g, lv[0], acc, mask),
+                     valid_count(g, lv[1], acc, mask));
+            return;
+        }
     }
     const Level& l = lv[0];
     const uint32_t bit = l.axis < 0 ? 0u : (1u << l.axis);

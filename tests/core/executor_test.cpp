@@ -189,6 +189,61 @@ TEST(Executor, LargeDestinationWithPadding) {
     EXPECT_EQ(Executor(inverse(p)).run(dst), src);
 }
 
+// The C-blocking conversions run as 2-D tile transposes (whole SIMD blocks
+// plus ragged edges). Shapes chosen to hit each branch: C below C0, C an
+// exact multiple, odd C above C0; H*W below, at and off the block size; a
+// padded axis on the unit-stride side (N of HWCN, N of ZN); a C0 that is not
+// a multiple of the block (--c0 5, 12, 24); and every dtype (int4 included).
+TEST(Executor, TiledTransposesEveryBranch) {
+    struct Case {
+        Format from, to;
+        Shape shape;
+        int64_t c0;
+    };
+    const Case cases[] = {
+        {Format::NCHW, Format::NC1HWC0, {2, 3, 5, 7}, 0},
+        {Format::NCHW, Format::NC1HWC0, {1, 16, 4, 4}, 0},
+        {Format::NCHW, Format::NC1HWC0, {1, 64, 8, 8}, 0},
+        {Format::NCHW, Format::NC1HWC0, {2, 37, 3, 11}, 0},
+        {Format::NCHW, Format::NC1HWC0, {1, 40, 1, 1}, 0},
+        {Format::NCHW, Format::NC1HWC0, {1, 21, 6, 6}, 5},
+        {Format::NCHW, Format::NC1HWC0, {2, 30, 5, 9}, 12},
+        {Format::NCHW, Format::NC1HWC0, {1, 50, 4, 9}, 24},
+        {Format::NCDHW, Format::NDC1HWC0, {1, 20, 3, 5, 6}, 0},
+        {Format::NCHW, Format::FRACTAL_Z, {37, 20, 3, 3}, 0},
+        {Format::HWCN, Format::FRACTAL_Z, {3, 3, 20, 37}, 0},
+        {Format::HWCN, Format::FRACTAL_Z, {1, 2, 33, 64}, 0},
+        {Format::NCDHW, Format::FRACTAL_Z_3D, {17, 9, 2, 3, 3}, 0},
+        {Format::ND, Format::FRACTAL_ZN, {45, 70}, 0},
+        {Format::ND, Format::FRACTAL_ZN, {3, 17, 33}, 0},
+        {Format::NCHW, Format::NHWC, {2, 70, 9, 11}, 0},
+        {Format::HWCN, Format::NCHW, {5, 7, 3, 33}, 0},
+    };
+    for (const Case& c : cases) {
+        for (DType t : all_dtypes()) {
+            ConvertSpec sp;
+            sp.from = c.from;
+            sp.to = c.to;
+            sp.shape = c.shape;
+            sp.dtype = t;
+            sp.c0 = c.c0;
+            sp.pad_value = pad_for(t);
+            const Pipeline p = make_pipeline(sp);
+            const std::string what = std::string(name(c.from)) + "->" + name(c.to) + " " + name(t) +
+                                     " " + to_string(c.shape) + " c0=" + std::to_string(p.c0);
+            const auto src = make_source(t, numel(p.src_shape));
+            const auto dst = Executor(p).run(src);
+            const ElementMap m = element_map(p);
+            for (size_t i = 0; i < m.size(); ++i) {
+                const double want = m[i] < 0 ? sp.pad_value : value_for(t, m[i]);
+                ASSERT_EQ(load_element(t, dst.data(), static_cast<int64_t>(i)), want)
+                    << what << " dst " << i;
+            }
+            EXPECT_EQ(Executor(inverse(p)).run(dst), src) << what;
+        }
+    }
+}
+
 TEST(Executor, RejectsWrongBufferSize) {
     Pipeline p = mk({Format::ND, Format::FRACTAL_NZ, 2}, {4, 4}, DType::fp16);
     EXPECT_THROW(Executor(p).run(std::vector<uint8_t>(3)), std::invalid_argument);
