@@ -262,6 +262,8 @@ Decision make_decision(const Graph& g, const Propagation& p, size_t ei, const Or
     d.target = e.expected ? *e.expected : source;
     d.tensor_bytes = numel(e.shape) * m.elem_bytes;
     d.candidates = candidates_from(g, p, e, source, m);
+    d.producer_loop = p.nodes[size_t(e.producer)].compute_order;
+    d.consumer_loop = read_order(g, p, e);
     return d;
 }
 
@@ -554,6 +556,37 @@ NetPlan plan_network(const Graph& g, const MemoryModel& m, const Picks& picks) {
     }
     for (auto& [ei, d] : decided) plan.decisions.push_back(std::move(d));
     return plan;
+}
+
+std::vector<AddressStream> address_streams(const Decision& d) {
+    std::vector<AddressStream> out;
+    for (const auto& [name, strides] : d.strides) {
+        Order loop = d.source;  // copies read the source contiguously
+        if (name.rfind("producer_", 0) == 0 && d.producer_loop.size() == d.shape.size())
+            loop = d.producer_loop;
+        else if (name.rfind("consumer_", 0) == 0 && d.consumer_loop.size() == d.shape.size())
+            loop = d.consumer_loop;
+        out.push_back({name, loop, strides});
+    }
+    return out;
+}
+
+std::vector<int64_t> stream_offsets(const Shape& shape, const AddressStream& s, size_t count) {
+    std::vector<int64_t> out;
+    if (shape.empty() || s.loop.size() != shape.size() || s.strides.size() != shape.size())
+        return out;
+    count = size_t(std::min<int64_t>(int64_t(count), numel(shape)));
+    Coord c(shape.size(), 0);
+    for (size_t i = 0; i < count; ++i) {
+        out.push_back(offset_of(c, s.strides));
+        // Odometer over the loop nest, innermost loop last in s.loop.
+        for (size_t k = s.loop.size(); k-- > 0;) {
+            size_t dim = size_t(s.loop[k]);
+            if (++c[dim] < shape[dim]) break;
+            c[dim] = 0;
+        }
+    }
+    return out;
 }
 
 nlohmann::json plan_to_json(const Graph& g, const NetPlan& plan) {

@@ -100,6 +100,8 @@ struct Decision {
     std::string rule;     // the reason, for people
     std::vector<Candidate> candidates;
     NamedStrides strides;  // address configuration, in the document's order
+    Order producer_loop;   // the producer's compute order (walks its write)
+    Order consumer_loop;   // the order the consumer reads its input in
     Order stored_layout;   // layout the tensor has in DRAM after the decision
     Coord example_index;   // the centre of the tensor
     int64_t example_source_offset = 0, example_target_offset = 0;
@@ -131,6 +133,20 @@ std::vector<Candidate> edge_candidates(const Graph& g, const Propagation& p, siz
                                        const MemoryModel& m);
 // Fills strides, stored layout and example of d for strategy s.
 void configure(Decision& d, Strategy s);
+
+// One address stream of a decision: the strides of d.strides[k] walked by
+// the loop nest that uses them (producer loops for the producer's write,
+// consumer loops for its read, the source layout's order for the DMA and
+// transform copies, which read contiguously).
+struct AddressStream {
+    std::string name;
+    Order loop;
+    std::vector<int64_t> strides;
+};
+std::vector<AddressStream> address_streams(const Decision& d);
+// Element offsets of the first `count` iterations of the stream's loop nest
+// over `shape`. For the section 16 DMA: read 0,1,2,3,..., write 0,64,128,...
+std::vector<int64_t> stream_offsets(const Shape& shape, const AddressStream& s, size_t count);
 
 nlohmann::json plan_to_json(const Graph& g, const NetPlan& plan);
 

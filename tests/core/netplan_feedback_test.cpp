@@ -206,3 +206,27 @@ TEST(NetplanFeedback, ExamplesSettleWithEveryMismatchResolved) {
         for (const auto& d : plan.decisions) EXPECT_GE(d.round, 1) << name;
     }
 }
+
+TEST(NetplanFeedback, AddressStreamsOfTheSectionSixteenCopy) {
+    NetPlan plan = plan_network(example_graph("conv-relu-conv"));
+    ASSERT_EQ(plan.decisions.size(), 1u);
+    const Decision& d = plan.decisions[0];
+    auto streams = address_streams(d);
+    ASSERT_EQ(streams.size(), 4u);
+    EXPECT_EQ(streams[0].name, "dma_read_strides");
+    EXPECT_EQ(stream_offsets(d.shape, streams[0], 4), (std::vector<int64_t>{0, 1, 2, 3}));
+    EXPECT_EQ(stream_offsets(d.shape, streams[1], 4), (std::vector<int64_t>{0, 64, 128, 192}));
+    // The 57th step wraps w and moves h: NHWC offset 56*64 = 3584.
+    EXPECT_EQ(stream_offsets(d.shape, streams[1], 57).back(), 3584);
+    // conv2 loops in NHWC over the NHWC buffer: contiguous.
+    EXPECT_EQ(streams[3].name, "consumer_read_strides");
+    EXPECT_EQ(stream_offsets(d.shape, streams[3], 3), (std::vector<int64_t>{0, 1, 2}));
+    // Every stream visits each offset once over the whole tensor.
+    ll::Shape small{1, 3, 2, 2};
+    AddressStream s{"x", d.source, order_strides(small, d.target)};
+    auto all = stream_offsets(small, s, 100);
+    ASSERT_EQ(all.size(), 12u);
+    std::vector<int> hits(12, 0);
+    for (int64_t o : all) ++hits[size_t(o)];
+    for (int h : hits) EXPECT_EQ(h, 1);
+}
