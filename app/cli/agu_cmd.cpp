@@ -40,6 +40,31 @@ void print_stats(const char* what, const view::StreamStats& s) {
     std::cout << "\n";
 }
 
+// One AGU's stream: JSON, or text with each step's logical index when the
+// walked shape is known (nullptr for raw --bounds/--strides).
+int print_agu(const view::Agu& g, int64_t count, bool json, const Shape* shape) {
+    view::StreamStats st = view::stream_stats(g);
+    auto events = view::stream(g, 0, count);
+    if (json) {
+        nlohmann::json ev = nlohmann::json::array();
+        for (const auto& e : events) ev.push_back({e.step, e.address});
+        nlohmann::json j = {{"engine", "agu"},
+                            {"agu", view::agu_json(g)},
+                            {"stats", stats_json(st)},
+                            {"stream", ev}};
+        std::cout << j.dump(2) << "\n";
+        return 0;
+    }
+    std::cout << "agu " << view::to_string(g) << "\n";
+    print_stats("stream", st);
+    for (const auto& e : events) {
+        std::cout << "  " << e.step;
+        if (shape) std::cout << " " << ll::to_string(unravel(e.element, *shape));
+        std::cout << ": " << hex(e.address) << "\n";
+    }
+    return 0;
+}
+
 }  // namespace
 
 Runner setup_agu(CLI::App& sub) {
@@ -107,21 +132,7 @@ Runner setup_agu(CLI::App& sub) {
                     "e.g. --bounds 2,3 --strides 3,1");
             Layout l = make_layout(parse_shape(a->bounds, "--bounds"),
                                    parse_int_list(a->strides, "--strides"));
-            Agu g = agu_from_layout(l, bits, base);
-            StreamStats st = stream_stats(g);
-            j = {{"engine", "agu"}, {"agu", agu_json(g)}, {"stats", stats_json(st)}};
-            nlohmann::json ev = nlohmann::json::array();
-            for (const auto& e : stream(g, 0, a->count)) ev.push_back({e.step, e.address});
-            j["stream"] = ev;
-            if (a->json) {
-                std::cout << j.dump(2) << "\n";
-                return 0;
-            }
-            std::cout << "agu " << to_string(g) << "\n";
-            print_stats("stream", st);
-            for (const auto& e : stream(g, 0, a->count))
-                std::cout << "  " << e.step << ": " << hex(e.address) << "\n";
-            return 0;
+            return print_agu(agu_from_layout(l, bits, base), a->count, a->json, nullptr);
         }
 
         if (a->shape.empty())
@@ -130,24 +141,8 @@ Runner setup_agu(CLI::App& sub) {
                 "--bounds with --strides, or --gather");
         Shape shape = parse_shape(a->shape);
         Layout src = a->layout.empty() ? row_major(shape) : layout_from_spec(a->layout, shape);
-        if (a->to.empty()) {
-            Agu g = agu_from_layout(src, bits, base);
-            StreamStats st = stream_stats(g);
-            j = {{"engine", "agu"}, {"agu", agu_json(g)}, {"stats", stats_json(st)}};
-            nlohmann::json ev = nlohmann::json::array();
-            for (const auto& e : stream(g, 0, a->count)) ev.push_back({e.step, e.address});
-            j["stream"] = ev;
-            if (a->json) {
-                std::cout << j.dump(2) << "\n";
-                return 0;
-            }
-            std::cout << "agu " << to_string(g) << "\n";
-            print_stats("stream", st);
-            for (const auto& e : stream(g, 0, a->count))
-                std::cout << "  " << e.step << " " << ll::to_string(unravel(e.element, shape))
-                          << ": " << hex(e.address) << "\n";
-            return 0;
-        }
+        if (a->to.empty())
+            return print_agu(agu_from_layout(src, bits, base), a->count, a->json, &shape);
         Layout dst = layout_from_spec(a->to, shape);
         Dma d = make_dma(src, dst, bits, base, parse_address(a->dst_base, "--dst-base"));
         StreamStats rs = stream_stats(d.read), ws = stream_stats(d.write);

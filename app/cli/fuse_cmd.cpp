@@ -39,8 +39,14 @@ Runner setup_fuse(CLI::App& sub) {
     sub.add_option("--elem-size", a->elem_size, "element size in bytes (instead of --dtype)");
     sub.add_option("--op", a->ops,
                    "transform, applied in order (repeatable); same syntax as `layoutlab view`:\n"
-                   "  permute:0,2,3,1 transpose:1,2 reshape:1,64,3136 slice:0:4:2,: expand:4,3\n"
-                   "  squeeze[:d] unsqueeze:d repeat:2,1 contiguous")
+                   "  bijective: permute:0,2,3,1 transpose:1,2 reshape:1,64,3136 contiguous\n"
+                   "             unsqueeze:d\n"
+                   "  expanding: expand:4,3 repeat:2,1\n"
+                   "             im2col:kh,kw[,sh,sw[,dh,dw]] windows of the last two dims,\n"
+                   "             no padding -> (OH*OW, C*KH*KW), fused as overlapping strides\n"
+                   "  selecting: slice:0:4:2,: select:d,i squeeze[:d]\n"
+                   "             gather:d:i,j,... indices of dim d in that order (repeats ok),\n"
+                   "             fused as an index array")
         ->required();
     sub.add_flag("--json", a->json, "print JSON instead of text");
     return [a]() {
@@ -64,6 +70,7 @@ Runner setup_fuse(CLI::App& sub) {
                                  {"out_shape", s.out_shape},
                                  {"map", to_string(s.map.layout)},
                                  {"composite", s.map.storage != 0},
+                                 {"expansion", expansion(s)},
                                  {"reads", s.reads},
                                  {"writes", s.writes}});
             j["steps"] = steps;
@@ -85,13 +92,17 @@ Runner setup_fuse(CLI::App& sub) {
             std::cout << std::setw(2) << i + 1 << " " << std::left << std::setw(20) << s.op.text
                       << std::setw(10) << name(s.category) << " " << ll::to_string(s.in_shape)
                       << " -> " << ll::to_string(s.out_shape) << "   composed map "
-                      << to_string(s.map.layout) << (s.map.storage ? " (after a copy)" : "")
-                      << std::right << "\n";
+                      << to_string(s.map.layout);
+            if (s.category == Category::expanding)
+                std::cout << "  x" << std::fixed << std::setprecision(2) << expansion(s)
+                          << std::defaultfloat;
+            if (s.op.kind == OpKind::gather && s.copied)
+                std::cout << " (reads through an index array)";
+            else if (s.map.storage)
+                std::cout << " (after a copy)";
+            std::cout << std::right << "\n";
         }
-        std::cout << "fused read map: " << to_string(f.result.layout);
-        for (const View* v = f.result.source.get(); v; v = v->source.get())
-            std::cout << " -> row-major index of " << ll::to_string(v->shape()) << " -> "
-                      << to_string(v->layout);
+        std::cout << "fused read map: " << map_string(f.result);
         if (f.composite)
             std::cout
                 << "\n  (no single layout expresses the chain: the one pass composes the maps)";

@@ -35,7 +35,11 @@ const char* kOpsHelp =
     "                    kept whole (slice:0:10:2,: and slice:::2 are valid)\n"
     "  expand:4,3        broadcast size-1 dims / add leading dims (-1 keeps)\n"
     "  select:1,2 (index 2 of dim 1, dropping the dim)\n"
-    "  squeeze[:d]  unsqueeze:d  repeat:2,1  contiguous";
+    "  squeeze[:d]  unsqueeze:d  repeat:2,1  contiguous\n"
+    "  gather:1:0,2,2,5  indices 0,2,2,5 of dim 1 (index_select); an index list\n"
+    "                    that is not an arithmetic run copies\n"
+    "  im2col:3,3[,sh,sw[,dh,dw]]  windows over the last two dims (H,W), no\n"
+    "                    padding -> (OH*OW, C*KH*KW); copies (overlapping strides)";
 
 }  // namespace
 

@@ -1,6 +1,7 @@
 #include "core/view/fuse.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include "core/dtype.hpp"
 
@@ -12,7 +13,8 @@ int64_t bytes(int bits, int64_t n) {
     return (n * bits + 7) / 8;
 }
 
-// Distinct storage-0 offsets read by a composite map; enumerated while small.
+// Distinct storage-0 offsets read by a composite or overlapping map;
+// enumerated while small, bounded by the input size beyond that.
 int64_t distinct_composite(const View& v, int64_t input_elems) {
     int64_t n = v.layout.size();
     if (n > (int64_t(1) << 22)) return std::min(n, input_elems);
@@ -47,6 +49,32 @@ std::optional<std::vector<int64_t>> as_permutation(const Layout& in, const Layou
 
 }  // namespace
 
+std::string map_string(const View& v) {
+    std::string s = to_string(v.layout);
+    for (const View* p = &v; p->source; p = p->source.get()) {
+        const View& src = *p->source;
+        if (p->gather) {
+            Shape fill = src.shape();
+            const auto& g = *p->gather;
+            fill[g.dim] = int64_t(g.index.size());
+            std::string idx;
+            for (size_t i = 0; i < g.index.size() && i < 16; ++i)
+                idx += (i ? "," : "") + std::to_string(g.index[i]);
+            if (g.index.size() > 16) idx += ",...";
+            s += " -> " + ll::to_string(fill) + " gathered along dim " + std::to_string(g.dim) +
+                 " by [" + idx + "]";
+        } else {
+            s += " -> row-major index of " + ll::to_string(src.shape());
+        }
+        s += " -> " + to_string(src.layout);
+    }
+    return s;
+}
+
+double expansion(const FuseStep& s) {
+    return double(numel(s.out_shape)) / double(std::max<int64_t>(1, numel(s.in_shape)));
+}
+
 Fused fuse(const View& input, const std::vector<Op>& ops) {
     Fused f;
     f.input = input;
@@ -71,6 +99,8 @@ Fused fuse(const View& input, const std::vector<Op>& ops) {
         cur = a.view;
     }
     f.result = cur;
+    bool overlapping =
+        std::any_of(ops.begin(), ops.end(), [](const Op& o) { return o.kind == OpKind::im2col; });
     f.composite = cur.storage != input.storage;
     const Layout& in = input.layout;
     const Layout& out = cur.layout;
@@ -79,7 +109,8 @@ Fused fuse(const View& input, const std::vector<Op>& ops) {
         f.permutation = as_permutation(in, out);
         f.moves_nothing =
             in.offset == out.offset && coalesce(flatten(in)) == coalesce(flatten(out));
-        f.distinct_reads = distinct_offsets(out);
+        // im2col's windows overlap: distinct_offsets() assumes they do not.
+        f.distinct_reads = overlapping ? distinct_composite(cur, in.size()) : distinct_offsets(out);
     } else {
         f.distinct_reads = distinct_composite(cur, in.size());
     }

@@ -15,6 +15,13 @@
 // all when the map is the identity on memory (NCHW -> NHWC -> NCHW, or a
 // reshape of a contiguous tensor).
 //
+// Expanding and selecting steps: im2col composes as an overlapping-stride
+// layout (expansion factor = output / input elements, about kh*kw/(sh*sw));
+// a gather composes as an index array (a `gather` node in the chain that
+// resolve() walks), so the fused pass reads through it instead of writing
+// the gathered buffer. Bytes count tensor elements only; a gather's index
+// array (one int per index) is read by both executions and left out.
+//
 // Worked example, (1,64,56,56) fp32 NCHW, reshape:1,64,3136 then transpose:1,2
 //   step 1 (1,64,3136):(200704,3136,1)    bijective
 //   step 2 (1,3136,64):(200704,1,3136)    bijective
@@ -56,5 +63,12 @@ struct Fused {
 
 // Throws UsageError naming the first op that does not fit.
 Fused fuse(const View& input, const std::vector<Op>& ops);
+
+// A read map written out through its copies and index arrays, e.g.
+// "(8,4):(8,1) -> (16,4) gathered along dim 1 by [7,0,3,3] -> (16,8):(1,16)".
+std::string map_string(const View& v);
+
+// Output elements per input element of a step (> 1 for an expanding one).
+double expansion(const FuseStep& s);
 
 }  // namespace ll::view

@@ -1,5 +1,5 @@
 // View ops. Sections: [helpers] (extent, unit strides, reshape and slice
-// of sub-modes, copies) [names] [parse_op] [apply] (one case per op) [resolve]
+// of sub-modes, copies, gather, im2col) [names] [parse_op] [apply] (one case per op) [resolve]
 #include "core/view/view.hpp"
 
 #include <algorithm>
@@ -163,7 +163,106 @@ std::optional<Mode> slice_mode(const Mode& m, int64_t start, int64_t n, int64_t 
     return std::nullopt;
 }
 
+// gather:d:i,j,...: an arithmetic run of indices (i, i+k, i+2k, ..., k >= 0
+// in offsets) is one strided mode; any other list becomes an index array.
+Applied apply_gather(const View& v, const Op& op) {
+    const size_t rank = v.layout.rank();
+    int64_t d = checked_dim(op, op.ints[0], rank);
+    std::vector<int64_t> idx(op.ints.begin() + 1, op.ints.end());
+    const Mode& m = v.layout.modes[size_t(d)];
+    if (idx.empty()) throw op_error(op, "no indices", "at least one index, e.g. gather:1:0,2");
+    for (int64_t i : idx)
+        if (i < 0 || i >= m.size())
+            throw op_error(op,
+                           "index " + std::to_string(i) + " is outside dim " + std::to_string(d) +
+                               " of size " + std::to_string(m.size()),
+                           "indices in 0.." + std::to_string(m.size() - 1));
+    Shape out_shape = v.shape();
+    out_shape[size_t(d)] = int64_t(idx.size());
+    check_size(op, out_shape);
+    Applied out{v, false};
+    int64_t o0 = m(idx[0]);
+    int64_t step = idx.size() > 1 ? m(idx[1]) - o0 : 0;
+    bool arithmetic = step >= 0;
+    for (size_t k = 2; arithmetic && k < idx.size(); ++k)
+        arithmetic = m(idx[k]) - o0 == int64_t(k) * step;
+    if (arithmetic) {
+        out.view.layout.offset += o0;
+        out.view.layout.modes[size_t(d)] = Mode{{{int64_t(idx.size()), step}}};
+        fix_unit_strides(out.view.layout);
+        return out;
+    }
+    View r = copy_of(v);
+    r.layout = row_major(out_shape);
+    r.storage_elems = numel(out_shape);
+    auto g = std::make_shared<Gather>();
+    g->dim = size_t(d);
+    g->index = std::move(idx);
+    r.gather = g;
+    return {r, true};
+}
+
+// im2col: flat H and W modes give the overlapping-stride view; otherwise the
+// input is copied row-major first.
+Applied apply_im2col(const View& v, const Op& op, ReshapeRule rule) {
+    Im2col p = im2col_params(op, v.shape());
+    Applied out{v, false};
+    const size_t rank = v.layout.rank();
+    if (!v.layout.modes[rank - 2].flat() || !v.layout.modes[rank - 1].flat()) {
+        out.view = copy_of(v);
+        out.copied = true;
+    }
+    const Layout& in = out.view.layout;
+    int64_t sH = in.modes[rank - 2].subs[0].stride, sW = in.modes[rank - 1].subs[0].stride;
+    Mode rows{{{p.oh, sH * p.sh}, {p.ow, sW * p.sw}}};
+    Mode cols;
+    for (size_t k = 0; k + 2 < rank; ++k)
+        for (const auto& s : in.modes[k].subs) cols.subs.push_back(s);
+    cols.subs.push_back({p.kh, sH * p.dh});
+    cols.subs.push_back({p.kw, sW * p.dw});
+    Layout r;
+    r.offset = in.offset;
+    r.modes = {coalesce(rows), coalesce(cols)};
+    out.view.layout = r;
+    if (rule == ReshapeRule::strided && !r.flat()) {
+        out.view = copy_of(out.view);
+        out.copied = true;
+    }
+    return out;
+}
+
 }  // namespace
+
+Im2col im2col_params(const Op& op, const Shape& in) {
+    if (in.size() < 2)
+        throw op_error(op, "input " + ll::to_string(in) + " has fewer than 2 dims",
+                       "a tensor whose last two dims are H and W");
+    Im2col p;
+    const auto& a = op.ints;
+    p.kh = a[0];
+    p.kw = a[1];
+    if (a.size() >= 4) p.sh = a[2], p.sw = a[3];
+    if (a.size() >= 6) p.dh = a[4], p.dw = a[5];
+    for (int64_t x : a)
+        if (x < 1 || x > kMaxElements)
+            throw op_error(op, "value " + std::to_string(x), "kernel, stride and dilation >= 1");
+    int64_t H = in[in.size() - 2], W = in[in.size() - 1];
+    int64_t eh = (p.kh - 1) * p.dh + 1, ew = (p.kw - 1) * p.dw + 1;
+    if (eh > H || ew > W)
+        throw op_error(op,
+                       "a " + std::to_string(eh) + "x" + std::to_string(ew) +
+                           " window does not fit H,W = " + std::to_string(H) + "," +
+                           std::to_string(W) + " (no padding)",
+                       "(kh-1)*dh+1 <= H and (kw-1)*dw+1 <= W");
+    p.oh = (H - eh) / p.sh + 1;
+    p.ow = (W - ew) / p.sw + 1;
+    for (size_t k = 0; k + 2 < in.size(); ++k) p.channels *= in[k];
+    if (p.channels > kMaxElements / p.kh / p.kw ||
+        p.oh * p.ow > kMaxElements / (p.channels * p.kh * p.kw))
+        throw op_error(op, "the result has more than 2^40 elements",
+                       "a result that fits in memory");
+    return p;
+}
 
 View make_view(const Layout& layout, int elem_bits, int64_t base) {
     View v;
@@ -198,6 +297,10 @@ const char* name(OpKind k) {
             return "repeat";
         case OpKind::contiguous:
             return "contiguous";
+        case OpKind::gather:
+            return "gather";
+        case OpKind::im2col:
+            return "im2col";
     }
     return "?";
 }
@@ -218,10 +321,12 @@ Category category(OpKind k) {
     switch (k) {
         case OpKind::expand:
         case OpKind::repeat:
+        case OpKind::im2col:
             return Category::expanding;
         case OpKind::slice:
         case OpKind::select:
         case OpKind::squeeze:
+        case OpKind::gather:
             return Category::selecting;
         default:
             return Category::bijective;
@@ -242,7 +347,9 @@ Op parse_op(const std::string& text) {
         {"reshape", OpKind::reshape}, {"view", OpKind::reshape},
         {"expand", OpKind::expand},   {"broadcast", OpKind::expand},
         {"squeeze", OpKind::squeeze}, {"unsqueeze", OpKind::unsqueeze},
-        {"repeat", OpKind::repeat},   {"contiguous", OpKind::contiguous}};
+        {"repeat", OpKind::repeat},   {"contiguous", OpKind::contiguous},
+        {"gather", OpKind::gather},   {"index_select", OpKind::gather},
+        {"im2col", OpKind::im2col},   {"unfold", OpKind::im2col}};
     bool found = false;
     for (const auto& [n, k] : names)
         if (nm == n) {
@@ -251,7 +358,7 @@ Op parse_op(const std::string& text) {
         }
     const char* all =
         "permute:, transpose:, slice:, select:, reshape:, expand:, squeeze[:d], unsqueeze:, "
-        "repeat:, contiguous";
+        "repeat:, contiguous, gather:d:i,j,..., im2col:kh,kw[,sh,sw[,dh,dw]]";
     if (!found) throw op_error(op, "unknown op '" + nm + "'", std::string("one of ") + all);
     auto ints = [&](const char* expected) {
         try {
@@ -295,6 +402,30 @@ Op parse_op(const std::string& text) {
             break;
         case OpKind::contiguous:
             if (!args.empty()) throw op_error(op, "takes no arguments", "contiguous");
+            break;
+        case OpKind::gather: {
+            const char* expected = "a dim, a colon and the indices, e.g. gather:1:0,2,2,5";
+            size_t c2 = args.find(':');
+            if (c2 == std::string::npos)
+                throw op_error(op, args.empty() ? "missing arguments" : "no ':' after the dim",
+                               expected);
+            std::vector<int64_t> dim, idx;
+            try {
+                dim = parse_int_list(args.substr(0, c2), "op '" + text + "'");
+                idx = parse_int_list(args.substr(c2 + 1), "op '" + text + "'");
+            } catch (const UsageError&) {
+                throw op_error(op, "bad arguments '" + args + "'", expected);
+            }
+            if (dim.size() != 1) throw op_error(op, "needs exactly one dim", expected);
+            op.ints = dim;
+            op.ints.insert(op.ints.end(), idx.begin(), idx.end());
+            break;
+        }
+        case OpKind::im2col:
+            op.ints = ints("kh,kw[,sh,sw[,dh,dw]], e.g. im2col:3,3 or im2col:3,3,2,2");
+            if (op.ints.size() != 2 && op.ints.size() != 4 && op.ints.size() != 6)
+                throw op_error(op, std::to_string(op.ints.size()) + " numbers",
+                               "kh,kw or kh,kw,sh,sw or kh,kw,sh,sw,dh,dw");
             break;
         case OpKind::slice: {
             const char* expected =
@@ -534,6 +665,12 @@ Applied apply(const View& v, const Op& op, ReshapeRule rule) {
                 out.copied = true;
             }
             break;
+        case OpKind::gather:
+            out = apply_gather(v, op);
+            break;
+        case OpKind::im2col:
+            out = apply_im2col(v, op, rule);
+            break;
     }
     return out;
 }
@@ -543,7 +680,17 @@ Applied apply(const View& v, const Op& op, ReshapeRule rule) {
 int64_t resolve(const View& v, const Coord& c) {
     int64_t off = v.layout(c);
     if (!v.source) return off;
-    return resolve(*v.source, unravel(off, v.source->shape()));
+    return resolve(*v.source, source_coord(v, off));
+}
+
+Coord source_coord(const View& v, int64_t storage_index) {
+    Shape fill = v.source->shape();
+    if (!v.gather) return unravel(storage_index, fill);
+    const size_t d = v.gather->dim;
+    fill[d] = int64_t(v.gather->index.size());
+    Coord c = unravel(storage_index, fill);
+    c[d] = v.gather->index[size_t(c[d])];
+    return c;
 }
 
 }  // namespace ll::view

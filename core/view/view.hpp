@@ -22,6 +22,15 @@
 //                      (slice:0:10:2,: and slice:::2 are valid)
 //   select:d,i         index i of dim d, dropping the dim (x[:, i] is select:1,i)
 //   squeeze[:d]        unsqueeze:d       repeat:2,1 (tile each dim)   contiguous
+//   gather:d:i,j,...   indices i,j,... of dim d, in that order, repeats allowed
+//                      (index_select); an arithmetic run of indices stays a
+//                      view, any other list is an index array (a copy that
+//                      `gather` records, so resolve() still reaches storage 0)
+//   im2col:kh,kw[,sh,sw[,dh,dw]]   windows of the last two dims (H,W), no
+//                      padding; leading dims act as channels. Result
+//                      (OH*OW, C*KH*KW): row = output pixel, column = (c,kh,kw).
+//                      A flat H,W gives the overlapping-stride layout
+//                      ((OH,OW),(C..,KH,KW)):((sH*sh,sW*sw),(..,sH*dh,sW*dw)).
 #pragma once
 
 #include <cstdint>
@@ -33,13 +42,22 @@
 
 namespace ll::view {
 
+// How a copy's storage was filled from its source: row-major (no Gather), or
+// the source gathered along `dim` through `index` (storage shape = the
+// source's shape with dim resized to index.size()).
+struct Gather {
+    size_t dim = 0;
+    std::vector<int64_t> index;
+};
+
 struct View {
     Layout layout;
     int elem_bits = 32;
     int64_t base = 0;  // byte address of storage element 0
     int storage = 0;   // 0: the original storage; k: the k-th copy
     int64_t storage_elems = 0;
-    std::shared_ptr<const View> source;  // for a copy: the view it was filled from
+    std::shared_ptr<const View> source;    // for a copy: the view it was filled from
+    std::shared_ptr<const Gather> gather;  // with source: filled by a gather, not row-major
 
     Shape shape() const { return layout.shape(); }
     int64_t element_offset(const Coord& c) const { return layout(c); }
@@ -59,7 +77,9 @@ enum class OpKind {
     squeeze,
     unsqueeze,
     repeat,
-    contiguous
+    contiguous,
+    gather,
+    im2col
 };
 enum class Category { bijective, expanding, selecting };
 
@@ -101,5 +121,18 @@ View materialize(const View& v);
 
 // Offset in the ORIGINAL storage (storage 0) that index c of v reads.
 int64_t resolve(const View& v, const Coord& c);
+
+// The coordinate of v.source that element `storage_index` of v's storage
+// holds (row-major for a plain copy, through the index array for a gather).
+// v must have a source.
+Coord source_coord(const View& v, int64_t storage_index);
+
+// Output shape and window of an im2col op on `in` (rank >= 2); throws
+// UsageError when the window does not fit.
+struct Im2col {
+    int64_t kh = 1, kw = 1, sh = 1, sw = 1, dh = 1, dw = 1;
+    int64_t oh = 0, ow = 0, channels = 1;
+};
+Im2col im2col_params(const Op& op, const Shape& in);
 
 }  // namespace ll::view
