@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <thread>
 
 #include "core/error.hpp"
 #include "core/format/format.hpp"
@@ -100,42 +101,125 @@ Extent grid_extent(const Grid& g) {
     return tensor_steps(g.shape).ext;
 }
 
-void stage_places(const Plan& p, size_t k, std::vector<float>& xy) {
-    const Grid& g = p.stages.at(k).grid;
-    std::vector<int64_t> off = p.offsets(k);
-    xy.resize(size_t(p.cell_count) * 2);
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    if (g.linear) {
-        for (size_t i = 0; i < off.size(); ++i) {
-            if (off[i] < 0) {
-                xy[2 * i] = xy[2 * i + 1] = nan;
-                continue;
-            }
-            Place q = cell_place(g, off[i]);
-            xy[2 * i] = q.x;
-            xy[2 * i + 1] = q.y;
-        }
+namespace {
+
+// q = o / d for 0 <= o < 2^52 without a hardware divide: a double reciprocal
+// guess, corrected by one step either way.
+struct Divider {
+    int64_t d = 1;
+    double inv = 1;
+    explicit Divider(int64_t d_) : d(d_), inv(1.0 / double(d_)) {}
+    int64_t div(int64_t o) const {
+        auto q = int64_t(double(o) * inv);
+        if (q * d > o) --q;
+        if ((q + 1) * d <= o) ++q;
+        return q;
+    }
+};
+
+// Runs f(lo, hi) over [0, n) on two threads when n is large (the two halves
+// write disjoint parts of the output).
+template <class F>
+void split2(int64_t n, F&& f) {
+    if (n < (int64_t(1) << 18)) {
+        f(int64_t(0), n);
         return;
     }
-    // Tensor grid: hoist the per-axis steps out of the per-cell loop.
-    TensorSteps t = tensor_steps(g.shape);
-    const Shape& d = g.shape;
-    for (size_t i = 0; i < off.size(); ++i) {
-        int64_t o = off[i];
-        if (o < 0) {
-            xy[2 * i] = xy[2 * i + 1] = nan;
-            continue;
-        }
+    int64_t mid = n / 2;
+    std::thread t([&] { f(mid, n); });
+    f(int64_t(0), mid);
+    t.join();
+}
+
+// Places of a tensor grid as lo-table + hi-table: the trailing axes whose
+// product L stays small give place_lo[o % L], the leading ones place_hi[o / L];
+// a place is a sum over axes, so place(o) = hi + lo.
+struct PlaceTables {
+    Divider split{1};
+    std::vector<float> lo, hi;  // x, y pairs
+};
+
+void axis_table(const Shape& d, const TensorSteps& t, size_t a0, size_t a1,
+                std::vector<float>& out) {
+    int64_t n = 1;
+    for (size_t a = a0; a < a1; ++a) n *= d[a];
+    out.assign(size_t(2 * n), 0.f);
+    for (int64_t o = 0; o < n; ++o) {
+        int64_t r = o;
         float x = 0, y = 0;
-        for (size_t a = d.size(); a-- > 0;) {
-            int64_t c = o % d[a];
-            o /= d[a];
+        for (size_t a = a1; a-- > a0;) {
+            int64_t c = r % d[a];
+            r /= d[a];
             x += float(c) * t.sx[a];
             y += float(c) * t.sy[a];
         }
-        xy[2 * i] = x;
-        xy[2 * i + 1] = y;
+        out[size_t(2 * o)] = x;
+        out[size_t(2 * o + 1)] = y;
     }
+}
+
+PlaceTables place_tables(const Shape& d) {
+    TensorSteps t = tensor_steps(d);
+    PlaceTables pt;
+    size_t r = d.size();
+    if (r == 0) {
+        pt.lo = {0, 0};
+        pt.hi = {0, 0};
+        return pt;
+    }
+    // Take trailing axes while the low table stays within ~64K entries (the
+    // last axis always), so both tables stay small next to n.
+    size_t a = r - 1;
+    int64_t L = d[a];
+    while (a > 0 && L * d[a - 1] <= (int64_t(1) << 16)) L *= d[--a];
+    axis_table(d, t, a, r, pt.lo);
+    axis_table(d, t, 0, a, pt.hi);
+    pt.split = Divider(L);
+    return pt;
+}
+
+}  // namespace
+
+void stage_places(const Plan& p, size_t k, std::vector<float>& xy) {
+    std::vector<int64_t> off = p.offsets(k);
+    places_of_offsets(p.stages.at(k).grid, off.data(), int64_t(off.size()), xy);
+}
+
+void places_of_offsets(const Grid& g, const int64_t* off, int64_t n, std::vector<float>& xy) {
+    xy.resize(size_t(n) * 2);
+    float* out = xy.data();
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    if (g.linear) {
+        const Divider row(g.row_elems);
+        const Divider band(g.band_rows > 0 ? g.band_rows : int64_t(1) << 50);
+        const float band_w = float(g.row_elems + 2);
+        split2(n, [&](int64_t lo, int64_t hi) {
+            for (int64_t i = lo; i < hi; ++i) {
+                int64_t o = off[i];
+                if (o < 0) {
+                    out[2 * i] = out[2 * i + 1] = nan;
+                    continue;
+                }
+                int64_t r = row.div(o), b = band.div(r);
+                out[2 * i] = float(b) * band_w + float(o - r * g.row_elems);
+                out[2 * i + 1] = float(r - b * band.d);
+            }
+        });
+        return;
+    }
+    const PlaceTables t = place_tables(g.shape);
+    split2(n, [&](int64_t lo, int64_t hi) {
+        for (int64_t i = lo; i < hi; ++i) {
+            int64_t o = off[i];
+            if (o < 0) {
+                out[2 * i] = out[2 * i + 1] = nan;
+                continue;
+            }
+            int64_t h = t.split.div(o), l = o - h * t.split.d;
+            out[2 * i] = t.hi[size_t(2 * h)] + t.lo[size_t(2 * l)];
+            out[2 * i + 1] = t.hi[size_t(2 * h + 1)] + t.lo[size_t(2 * l + 1)];
+        }
+    });
 }
 
 const char* name(ColourMode m) {
@@ -237,6 +321,57 @@ Rgba8 cell_colour(const Plan& p, ColourMode m, int64_t cell, int64_t fractal_ele
     return {255, 0, 255, 255};
 }
 
+void cell_colours(const Plan& p, ColourMode m, int64_t fractal_elems_, Rgba8* out) {
+    const int64_t n = p.cell_count;
+    const Shape& d = p.src_shape;
+    const int r = int(d.size());
+    // The colour map sampled finely enough that a lookup equals colour_map(t)
+    // to within one step of the 8-bit output.
+    constexpr int kLut = 1 << 16;
+    static const std::vector<Rgba8> lut = [] {
+        std::vector<Rgba8> v(kLut);
+        for (int i = 0; i < kLut; ++i) v[size_t(i)] = colour_map(float(i) / float(kLut - 1));
+        return v;
+    }();
+    auto from_t = [&](double t) { return lut[size_t(std::lround(t * (kLut - 1)))]; };
+    const Rgba8 pad = {70, 70, 76, 0};
+    bool generic = m == ColourMode::value || m == ColourMode::fractal;
+    if (generic) {  // per fractal or per picture value: cheap enough cell by cell
+        split2(n, [&](int64_t lo, int64_t hi) {
+            for (int64_t i = lo; i < hi; ++i) out[i] = cell_colour(p, m, i, fractal_elems_);
+        });
+        return;
+    }
+    int axis = m == ColourMode::row       ? r - 2
+               : m == ColourMode::column  ? r - 1
+               : m == ColourMode::channel ? p.channel_axis
+                                          : -1;
+    int64_t stride = 1, dim = 1;
+    double scale = 0;
+    if (m == ColourMode::source_index) {
+        scale = 1.0 / double(std::max<int64_t>(1, numel(d) - 1));
+    } else if (axis >= 0 && axis < r) {
+        for (int i = axis + 1; i < r; ++i) stride *= d[size_t(i)];
+        dim = d[size_t(axis)];
+        scale = dim > 1 ? 1.0 / double(dim - 1) : 0.0;
+    }
+    const Divider sd(stride), dd(dim);
+    const int64_t* src = p.src.data();
+    split2(n, [&](int64_t lo, int64_t hi) {
+        for (int64_t i = lo; i < hi; ++i) {
+            int64_t s = src[i];
+            if (s < 0) {
+                out[i] = pad;
+                continue;
+            }
+            if (m != ColourMode::source_index) {
+                int64_t q = sd.div(s);
+                s = q - dd.div(q) * dim;
+            }
+            out[i] = from_t(double(s) * scale);
+        }
+    });
+}
 }  // namespace ll
 
 // ---- format conversions as Plans ---------------------------------------------
@@ -244,6 +379,30 @@ Rgba8 cell_colour(const Plan& p, ColourMode m, int64_t cell, int64_t fractal_ele
 namespace ll {
 
 namespace {
+
+// Offset before step st of the element at offset o after it; -1 when the
+// element is padding the step added.
+int64_t step_back(const Step& st, int64_t o) {
+    if (st.kind == StepKind::reshape) return o;
+    const Shape& a = st.after;
+    const Shape& b = st.before;
+    Coord ca(a.size()), cb(b.size());
+    for (size_t i = a.size(); i-- > 0;) {
+        ca[i] = o % a[i];
+        o /= a[i];
+    }
+    if (st.kind == StepKind::transpose) {
+        for (size_t i = 0; i < a.size(); ++i) cb[size_t(st.perm[i])] = ca[i];
+    } else {  // pad or crop: same coordinates; padded ones have no source
+        for (size_t i = 0; i < b.size(); ++i) {
+            if (ca[i] >= b[i]) return -1;
+            cb[i] = ca[i];
+        }
+    }
+    int64_t out = 0;
+    for (size_t i = 0; i < b.size(); ++i) out = out * b[i] + cb[i];
+    return out;
+}
 
 int channel_axis_of(Format f) {
     std::string letters = axis_letters(f);
@@ -341,6 +500,17 @@ Plan format_plan(const std::vector<Pipeline>& chain_in) {
         add(m, {i, q.steps.size() + 1});
     }
 
+    // One cell's offset, walking the steps backwards from the pipeline's
+    // destination (where the offset is the cell's index in that buffer).
+    p.offset_of = [chain, idx, refs](size_t k, int64_t cell) -> int64_t {
+        const Ref& r = refs->at(k);
+        const Pipeline& q = (*chain)[r.pipe];
+        size_t step = std::min(r.step, q.steps.size());
+        int64_t o = cell;
+        if (r.pipe + 1 != chain->size()) o = (*idx)[r.pipe][size_t(cell)];
+        for (size_t j = q.steps.size(); j > step && o >= 0; --j) o = step_back(q.steps[j - 1], o);
+        return o;
+    };
     p.offsets = [chain, idx, refs](size_t k) {
         const Ref& r = refs->at(k);
         const Pipeline& q = (*chain)[r.pipe];

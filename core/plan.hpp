@@ -94,10 +94,16 @@ struct Plan {
     // Computed on demand (see the memory note above); must be safe to call
     // repeatedly and from one thread at a time.
     std::function<std::vector<int64_t>(size_t k)> offsets;
+    // The same for one cell (offsets(k)[cell]) without the full pass; may be
+    // empty for plans that do not provide it.
+    std::function<int64_t(size_t k, int64_t cell)> offset_of;
 };
 
-// Per cell 2 floats (x, y) of stage k; hidden cells get NaN.
+// Per cell 2 floats (x, y) of stage k; hidden cells get NaN. Table lookups
+// instead of per-axis divisions, two threads for large plans.
 void stage_places(const Plan& p, size_t k, std::vector<float>& xy);
+// The same for n offsets into grid g (off[i] < 0: hidden).
+void places_of_offsets(const Grid& g, const int64_t* off, int64_t n, std::vector<float>& xy);
 
 // How cells are coloured; every mode is a pure function of the plan and cell.
 enum class ColourMode : uint8_t { source_index, row, column, channel, fractal, value };
@@ -111,6 +117,9 @@ Rgba8 colour_map(float t);
 // Colour of one cell. Padding cells get alpha 0 (the renderer hatches them).
 // `fractal_elems` groups destination cells for ColourMode::fractal.
 Rgba8 cell_colour(const Plan& p, ColourMode m, int64_t cell, int64_t fractal_elems);
+// cell_colour for every cell into out[0 .. cell_count) (a sampled colour map,
+// within one 8-bit step of cell_colour; two threads for large plans).
+void cell_colours(const Plan& p, ColourMode m, int64_t fractal_elems, Rgba8* out);
 
 struct Pipeline;
 
