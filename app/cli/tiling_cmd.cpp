@@ -30,6 +30,7 @@ nlohmann::json level_json(const tiling::LevelResult& l) {
             {"order", tiling::to_string(l.order)},
             {"innermost", std::string(1, tiling::dim_char(l.innermost))},
             {"stride", l.stride},
+            {"access_bytes", l.access_bytes},
             {"source_strides", strides_json(l.source_strides)},
             {"destination_strides", strides_json(l.dest_strides)},
             {"efficiency", l.efficiency},
@@ -58,7 +59,8 @@ void print_text(const tiling::Config& c, const tiling::Result& r) {
               << tiling::to_string(c.l1_order) << ", L2 sub-tile " << tiling::to_string(c.l2_tile)
               << " order " << tiling::to_string(c.l2_order) << "\n        " << c.l2_passes
               << " SRAM->register pass(es) per tile, strides read in the " << name(c.basis)
-              << " buffer\n\n";
+              << " buffer, access units DRAM " << c.mem.dram.access_bytes << " B / SRAM "
+              << c.mem.sram.access_bytes << " B\n\n";
     std::printf("%-22s %-6s %-5s %-7s %-16s %-14s %-8s %-10s %-11s %-10s\n", "level", "order",
                 "steps", "stride", "src C/H/W", "dst C/H/W", "eff", "bytes", "time", "energy");
     for (const tiling::LevelResult* l : {&r.l1, &r.l2})
@@ -131,26 +133,28 @@ Runner setup_tiling(CLI::App& sub) {
             if (!a->png.empty()) plot::write_png(*spec, a->png);
         }
         if (a->json) {
-            nlohmann::json j = {{"shape", c.shape},
-                                {"layout", name(c.layout)},
-                                {"dtype", name(c.dtype)},
-                                {"l1_tile", extent_json(c.l1_tile)},
-                                {"l2_tile", extent_json(c.l2_tile)},
-                                {"l1_order", tiling::to_string(c.l1_order)},
-                                {"l2_order", tiling::to_string(c.l2_order)},
-                                {"l2_passes", c.l2_passes},
-                                {"stride_basis", name(c.basis)},
-                                {"l1_efficiency", r.l1.efficiency},
-                                {"l2_efficiency", r.l2.efficiency},
-                                {"l1_us", r.l1.time_us},
-                                {"l2_us", r.l2.time_us},
-                                {"total_us", r.total_us},
-                                {"total_energy_uj", r.total_energy_uj},
-                                {"tile_bytes", r.tile_bytes},
-                                {"subtile_bytes", r.subtile_bytes},
-                                {"fits_sram", r.fits_sram},
-                                {"fits_registers", r.fits_registers},
-                                {"levels", {level_json(r.l1), level_json(r.l2)}}};
+            nlohmann::json j = {
+                {"shape", c.shape},
+                {"layout", name(c.layout)},
+                {"dtype", name(c.dtype)},
+                {"l1_tile", extent_json(c.l1_tile)},
+                {"l2_tile", extent_json(c.l2_tile)},
+                {"l1_order", tiling::to_string(c.l1_order)},
+                {"l2_order", tiling::to_string(c.l2_order)},
+                {"l2_passes", c.l2_passes},
+                {"stride_basis", name(c.basis)},
+                {"access_bytes", {c.mem.dram.access_bytes, c.mem.sram.access_bytes}},
+                {"l1_efficiency", r.l1.efficiency},
+                {"l2_efficiency", r.l2.efficiency},
+                {"l1_us", r.l1.time_us},
+                {"l2_us", r.l2.time_us},
+                {"total_us", r.total_us},
+                {"total_energy_uj", r.total_energy_uj},
+                {"tile_bytes", r.tile_bytes},
+                {"subtile_bytes", r.subtile_bytes},
+                {"fits_sram", r.fits_sram},
+                {"fits_registers", r.fits_registers},
+                {"levels", {level_json(r.l1), level_json(r.l2)}}};
             std::cout << j.dump(2) << "\n";
         } else {
             print_text(c, r);

@@ -14,7 +14,8 @@ namespace ll::cli {
 
 struct TilingModelOptions {
     std::string shape = "1,64,56,56", layout = "NCHW", dtype = "fp32";
-    std::string basis = "destination";
+    std::string basis = "source";
+    std::string access = "64,16";  // "DRAM,SRAM" access units in bytes
     int64_t l2_passes = 4;
     double dram_bw = 100, sram_bw = 500, reg_bw = 2000;
     std::string setup_ns;  // "L1,L2" in ns
@@ -31,8 +32,13 @@ struct TilingModelOptions {
             ->capture_default_str();
         sub.add_option(
                "--stride-basis", basis,
-               "destination (tile/sub-tile strides, the document's table) or source (tensor/tile "
-               "strides, section 15.2's prose)")
+               "source (strides in the buffer read: tensor/tile, as section 15.2 prints 3136 "
+               "and 196) or destination (strides in the tile/sub-tile written)")
+            ->capture_default_str();
+        sub.add_option("--access-bytes", access,
+                       "DRAM,SRAM access unit in bytes (burst, word): a strided read fetches one "
+                       "unit per element, so eta >= element size / unit; 0,0 = formula (8) "
+                       "literally (eta = 1/stride)")
             ->capture_default_str();
         sub.add_option("--dram-bw", dram_bw, "DRAM bandwidth, GB/s")->capture_default_str();
         sub.add_option("--sram-bw", sram_bw, "SRAM bandwidth, GB/s")->capture_default_str();
@@ -53,6 +59,14 @@ struct TilingModelOptions {
         c.mem.dram.bandwidth_gbps = dram_bw;
         c.mem.sram.bandwidth_gbps = sram_bw;
         c.mem.reg.bandwidth_gbps = reg_bw;
+        {
+            const auto v = parse_int_list(access, "--access-bytes");
+            if (v.size() != 2 || v[0] < 0 || v[1] < 0)
+                throw UsageError("--access-bytes '" + access +
+                                 "'; expected two sizes >= 0, DRAM,SRAM in bytes (0 = no bound)");
+            c.mem.dram.access_bytes = v[0];
+            c.mem.sram.access_bytes = v[1];
+        }
         if (!setup_ns.empty()) {
             const auto v = parse_int_list(setup_ns, "--setup-ns");
             if (v.size() != 2 || v[0] < 0 || v[1] < 0)

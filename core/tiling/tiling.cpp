@@ -64,8 +64,8 @@ struct Accum {
 // each of the `n` orders (one Accum per order), `mult` times. bw in bytes per
 // microsecond; setup_us is paid once per block moved, whatever its stride.
 void accumulate(Layout l, DType t, const Extent3& container, const Extent3& block,
-                const Order* orders, int n, StrideBasis basis, double bw, double setup_us,
-                double e_src, double e_dst, double mult, Accum* acc) {
+                const Order* orders, int n, StrideBasis basis, int64_t access_bytes, double bw,
+                double setup_us, double e_src, double e_dst, double mult, Accum* acc) {
     const Split sc = split(container.c, block.c), sh = split(container.h, block.h),
                 sw = split(container.w, block.w);
     const std::array<int64_t, 3> src_strides = frame_strides(l, t, container);
@@ -86,7 +86,7 @@ void accumulate(Layout l, DType t, const Extent3& container, const Extent3& bloc
                 for (int k = 0; k < n; ++k) {
                     Dim d;
                     const int64_t stride = stepping_dim(orders[k], x, d) ? strides[int(d)] : 1;
-                    const double eta = stride_efficiency(stride);
+                    const double eta = stride_efficiency(stride, bits(t), access_bytes);
                     Accum& a = acc[k];
                     a.bytes += bytes;
                     a.blocks += count;
@@ -106,7 +106,7 @@ double bw_us(const MemLevel& a, const MemLevel& b) {
 
 void level1_cost(const Config& c, const Order* orders, int n, Accum* acc) {
     const Extent3 tensor{c.shape[1], c.shape[2], c.shape[3]};
-    accumulate(c.layout, c.dtype, tensor, c.l1_tile, orders, n, c.basis,
+    accumulate(c.layout, c.dtype, tensor, c.l1_tile, orders, n, c.basis, c.mem.dram.access_bytes,
                bw_us(c.mem.dram, c.mem.sram), c.mem.dram.setup_ns * 1e-3, c.mem.dram.pj_per_byte,
                c.mem.sram.pj_per_byte, double(c.shape[0]), acc);
 }
@@ -126,9 +126,9 @@ void level2_cost(const Config& c, const Order* orders, int n, Accum* acc) {
                 const int64_t nw = iw ? (sw.rem ? 1 : 0) : sw.full, xw = iw ? sw.rem : sw.b;
                 if (nw == 0) continue;
                 accumulate(c.layout, c.dtype, Extent3{xc, xh, xw}, c.l2_tile, orders, n, c.basis,
-                           bw2, c.mem.sram.setup_ns * 1e-3, c.mem.sram.pj_per_byte,
-                           c.mem.reg.pj_per_byte, nb * double(nc * nh * nw) * double(c.l2_passes),
-                           acc);
+                           c.mem.sram.access_bytes, bw2, c.mem.sram.setup_ns * 1e-3,
+                           c.mem.sram.pj_per_byte, c.mem.reg.pj_per_byte,
+                           nb * double(nc * nh * nw) * double(c.l2_passes), acc);
             }
         }
     }
@@ -155,6 +155,9 @@ void check_level(const MemLevel& m) {
         throw UsageError(m.name + " energy " + fmt(m.pj_per_byte) + " pJ/B; expected zero or more");
     if (!(m.setup_ns >= 0) || !std::isfinite(m.setup_ns))
         throw UsageError(m.name + " setup time " + fmt(m.setup_ns) + " ns; expected zero or more");
+    if (m.access_bytes < 0)
+        throw UsageError(m.name + " access unit " + std::to_string(m.access_bytes) +
+                         " B; expected 0 (no bound) or a positive size in bytes");
     if (m.capacity_bytes <= 0)
         throw UsageError(m.name + " capacity " + std::to_string(m.capacity_bytes) +
                          " B; expected a positive capacity");
@@ -360,8 +363,8 @@ Fast evaluate_fast(const Config& c) {
 namespace {
 
 void describe(LevelResult& r, Layout layout, DType dtype, const Extent3& container,
-              const Extent3& block, StrideBasis basis, const char* container_name,
-              const char* block_name) {
+              const Extent3& block, StrideBasis basis, const MemLevel& src,
+              const char* container_name, const char* block_name) {
     const Extent3 full{std::min(block.c, container.c), std::min(block.h, container.h),
                        std::min(block.w, container.w)};
     r.source_strides = frame_strides(layout, dtype, container);
@@ -371,6 +374,7 @@ void describe(LevelResult& r, Layout layout, DType dtype, const Extent3& contain
     r.innermost = d;
     const auto& s = basis == StrideBasis::source ? r.source_strides : r.dest_strides;
     r.stride = steps ? s[int(d)] : 1;
+    r.access_bytes = src.access_bytes;
     const int esize_bits = bits(dtype);
     const std::string es =
         esize_bits % 8 == 0 ? std::to_string(esize_bits / 8) + " B" : fmt(esize_bits / 8.0) + " B";
@@ -383,13 +387,22 @@ void describe(LevelResult& r, Layout layout, DType dtype, const Extent3& contain
     txt += "; in the " + std::string(where) + " " + to_string(frame) + " stored " + name(layout) +
            ", " + dim_name(d) + " has stride " + std::to_string(r.stride);
     if (!steps) txt = "the " + std::string(block_name) + " is one element: nothing to stride over";
-    if (r.stride <= 1)
+    const double single = stride_efficiency(r.stride, esize_bits, src.access_bytes);
+    if (r.stride <= 1) {
         txt += " -> contiguous access -> eta = 0.9";
-    else
-        txt += " -> each access jumps " + std::to_string(r.stride) + " elements -> eta = " + es +
-               " / (" + std::to_string(r.stride) + " x " + es +
-               ") = " + fmt(1.0 / double(r.stride));
-    const double single = stride_efficiency(r.stride);
+    } else {
+        txt += " -> each access jumps " + std::to_string(r.stride) + " elements";
+        const double plain = 1.0 / double(r.stride);
+        if (single > plain)
+            txt += " (" + fmt(double(r.stride) * esize_bits / 8.0, "%.6g") + " B), more than the " +
+                   std::to_string(src.access_bytes) + " B " + src.name +
+                   " access unit: one unit fetched per element -> eta = " + es + " / " +
+                   std::to_string(src.access_bytes) + " B = " + fmt(single) +
+                   " (formula (8) alone: 1/" + std::to_string(r.stride) + " = " + fmt(plain) + ")";
+        else
+            txt += " -> eta = " + es + " / (" + std::to_string(r.stride) + " x " + es +
+                   ") = " + fmt(plain);
+    }
     if (std::fabs(single - r.efficiency) > 1e-12)
         txt += "; edge " + std::string(block_name) +
                "s move with other strides: byte-weighted eta = " + fmt(r.efficiency);
@@ -417,7 +430,7 @@ Result evaluate(const Config& c) {
     fill(res.l1, a1, std::min(c.mem.dram.bandwidth_gbps, c.mem.sram.bandwidth_gbps));
     res.l1.blocks = c.shape[0] * ceil_div(tensor.c, c.l1_tile.c) * ceil_div(tensor.h, c.l1_tile.h) *
                     ceil_div(tensor.w, c.l1_tile.w);
-    describe(res.l1, c.layout, c.dtype, tensor, c.l1_tile, c.basis, "tensor", "tile");
+    describe(res.l1, c.layout, c.dtype, tensor, c.l1_tile, c.basis, c.mem.dram, "tensor", "tile");
 
     res.l2.name = "L2 " + c.mem.sram.name + "->" + c.mem.reg.name;
     res.l2.order = c.l2_order;
@@ -437,7 +450,8 @@ Result evaluate(const Config& c) {
             }
         res.l2.blocks = blocks * c.shape[0];
     }
-    describe(res.l2, c.layout, c.dtype, c.l1_tile, c.l2_tile, c.basis, "tile", "sub-tile");
+    describe(res.l2, c.layout, c.dtype, c.l1_tile, c.l2_tile, c.basis, c.mem.sram, "tile",
+             "sub-tile");
 
     res.total_us = res.l1.time_us + res.l2.time_us;
     res.total_energy_uj = res.l1.energy_uj + res.l2.energy_uj;

@@ -5,27 +5,33 @@
 // Model, per level k (L1: DRAM -> SRAM moving tiles; L2: SRAM -> registers
 // moving sub-tiles):
 //   * every block (tile or sub-tile, edge blocks included) is moved once
-//     (L2: `l2_passes` times, on-chip re-reads);
+//     (L2: `l2_passes` times, on-chip re-reads; 4 is fitted to the table);
 //   * the block is visited in the level's order; the innermost dimension that
 //     actually steps (extent > 1 in the block) gives the access stride, read
-//     from the layout of the block's DESTINATION buffer (L1: the tile in SRAM,
-//     laid out like the tensor but with tile extents; L2: the sub-tile in
-//     registers). StrideBasis::source reads it from the source buffer instead
-//     (the tensor in DRAM, the tile in SRAM), as section 15.2's prose does;
-//   * efficiency eta = 0.9 for stride 1, else element_size/(stride*element_size)
-//     = 1/stride (formula (8));
+//     from the buffer the level reads (StrideBasis::source, the default:
+//     L1 the tensor in DRAM, L2 the tile in SRAM, as section 15.2 prints
+//     3136 and 196) or the buffer it writes (StrideBasis::destination: the
+//     tile, the sub-tile);
+//   * efficiency, formula (8) bounded by the source memory's access unit g
+//     (MemLevel::access_bytes, DRAM 64 B burst, SRAM 16 B word):
+//       eta = 0.9                                  stride 1
+//       eta = max(1/stride, element_size / g)      stride > 1 (capped at 0.9)
+//     a strided access can waste at most the rest of one access unit per
+//     element; g = 0 gives formula (8) literally, eta = 1/stride;
 //   * time = sum over blocks of bytes / (bandwidth * eta), with bandwidth the
 //     slower of the two memories of the level; energy = bytes/eta * source pJ/B
 //     + bytes * destination pJ/B; plus an optional setup time per block (0 by
 //     default). Total = L1 + L2 (no overlap).
 //
-// Worked example (the document's table, row 1 and row 4):
+// Worked example (the document's table):
 //   shape (1,64,56,56) fp32, tile (16,14,14), sub-tile (4,7,7), l2_passes 4
 //   NCHW + W_H_C + W_H_C: strides 1 / 1 -> eta 0.9 / 0.9,
 //     L1 802816 B / (100 GB/s * 0.9) = 8.92 us, L2 4*802816 B / (500 GB/s * 0.9)
 //     = 7.14 us, total 16.06 us (document: 16.1 us).
-//   NHWC + W_H_C + W_H_C: W stride in the tile = 16, in the sub-tile = 4 ->
-//     eta 0.0625 / 0.25 (document: 0.06 / 0.25), total 128.45 + 25.69 = 154.14 us.
+//   NHWC + W_H_C + W_H_C: W stride 64 in the tensor (256 B > 64 B burst) and 16
+//     in the tile (64 B > 16 B word) -> eta 4/64 = 0.0625 / 4/16 = 0.25
+//     (document: 0.06 / 0.25), total 128.45 + 25.69 = 154.14 us.
+//   NCHW + C_W_H + C_W_H: strides 3136 / 196 -> the same 0.0625 / 0.25, 154.14 us.
 #pragma once
 
 #include <array>
@@ -77,14 +83,19 @@ struct MemLevel {
     // not in the document's model, so 0 by default; the sweep sets it (see
     // docs/TILING.md) because without it every tile size costs the same.
     double setup_ns = 0;
+    // Smallest unit this memory delivers to a non-contiguous reader (DRAM
+    // burst / cache line, SRAM word), bytes; bounds the efficiency of strided
+    // reads FROM this memory (see stride_efficiency). 0 = no bound (formula
+    // (8) literally).
+    int64_t access_bytes = 0;
 };
 // Document 003, 15.1: DRAM 100 GB/s (GB-level, high energy), SRAM 500 GB/s
 // (KB-MB level), registers TB/s (KB level, low energy). Numbers the document
 // leaves qualitative are filled in and sourced in docs/TILING.md.
 struct Hierarchy {
-    MemLevel dram{"DRAM", int64_t(8) << 30, 100.0, 160.0};
-    MemLevel sram{"SRAM", int64_t(1) << 20, 500.0, 1.25};
-    MemLevel reg{"Registers", int64_t(64) << 10, 2000.0, 0.1};
+    MemLevel dram{"DRAM", int64_t(8) << 30, 100.0, 160.0, 0.0, 64};
+    MemLevel sram{"SRAM", int64_t(1) << 20, 500.0, 1.25, 0.0, 16};
+    MemLevel reg{"Registers", int64_t(64) << 10, 2000.0, 0.1, 0.0, 4};
 };
 
 enum class StrideBasis : uint8_t { destination, source };
@@ -105,16 +116,30 @@ struct Config {
     // How often each L1 tile is streamed from SRAM into registers. 4 is what
     // the document's table implies (see docs/TILING.md); 1 = no re-reads.
     int64_t l2_passes = 4;
-    StrideBasis basis = StrideBasis::destination;
+    StrideBasis basis = StrideBasis::source;
 };
 
 // Stride of each of C, H, W (in elements) in a compact buffer of `frame`
 // extents stored in `layout`. NC1HWC0 reports C's stride inside a C0 group (1).
 std::array<int64_t, 3> frame_strides(Layout layout, DType dtype, const Extent3& frame);
 
-// eta for an access stride, formula (8).
+// eta for an access stride, formula (8): 0.9 for stride 1, else 1/stride.
 inline double stride_efficiency(int64_t stride) {
     return stride <= 1 ? kContiguousEfficiency : 1.0 / double(stride);
+}
+// Formula (8) bounded by the access unit of the memory read: a strided read
+// fetches at most one `access_bytes` unit per element, so eta >= element
+// bytes / access_bytes (never above the contiguous 0.9). access_bytes 0 =
+// unbounded. Example: fp32 (32 bits), stride 3136, 64 B -> 4/64 = 0.0625.
+inline double stride_efficiency(int64_t stride, int element_bits, int64_t access_bytes) {
+    if (stride <= 1) return kContiguousEfficiency;
+    double eta = 1.0 / double(stride);
+    if (access_bytes > 0) {
+        const double floor_eta = double(element_bits) / 8.0 / double(access_bytes);
+        if (floor_eta > eta)
+            eta = floor_eta < kContiguousEfficiency ? floor_eta : kContiguousEfficiency;
+    }
+    return eta;
 }
 
 struct LevelResult {
@@ -124,6 +149,7 @@ struct LevelResult {
     std::array<int64_t, 3> source_strides{};  // C,H,W strides in the source buffer
     std::array<int64_t, 3> dest_strides{};    // C,H,W strides in the destination
     int64_t stride = 1;                       // the stride that sets eta (first full block)
+    int64_t access_bytes = 0;                 // access unit of the memory read (0: none)
     double efficiency = 0;                    // byte-weighted over all blocks (edge blocks too)
     std::string reasoning;                    // why eta is what it is, in words
     int64_t blocks = 0;                       // blocks moved (per pass)

@@ -52,7 +52,8 @@ TEST(CliTiling, DocumentTableRows) {
         const char *layout, *order, *e1, *e2, *total;
     } rows[] = {{"NCHW", "W_H_C", "0.90", "0.90", "16.1"},
                 {"NHWC", "C_W_H", "0.90", "0.90", "16.1"},
-                {"NHWC", "W_H_C", "0.06", "0.25", "154.1"}};
+                {"NHWC", "W_H_C", "0.06", "0.25", "154.1"},
+                {"NCHW", "C_W_H", "0.06", "0.25", "154.1"}};
     for (const auto& row : rows) {
         const auto j =
             run_json({"--layout", row.layout, "--l1-order", row.order, "--l2-order", row.order});
@@ -66,13 +67,14 @@ TEST(CliTiling, JsonCarriesPerLevelFigures) {
     const auto j = run_json({"--layout", "NHWC", "--l1-order", "W_H_C", "--l2-order", "C_W_H"});
     ASSERT_EQ(j["levels"].size(), 2u);
     const auto& l1 = j["levels"][0];
-    EXPECT_EQ(l1["stride"], 16);
+    EXPECT_EQ(l1["stride"], 64);  // read from the tensor in DRAM (the default basis)
+    EXPECT_EQ(l1["access_bytes"], 64);
     EXPECT_EQ(l1["innermost"], "W");
     EXPECT_EQ(l1["source_strides"]["W"], 64);  // the tensor in DRAM: W steps over C = 64
     EXPECT_EQ(l1["destination_strides"]["W"], 16);
     EXPECT_GT(l1["bytes"].get<int64_t>(), 0);
     EXPECT_GT(l1["energy_uj"].get<double>(), 0);
-    EXPECT_NE(l1["reasoning"].get<std::string>().find("stride 16"), std::string::npos);
+    EXPECT_NE(l1["reasoning"].get<std::string>().find("stride 64"), std::string::npos);
     EXPECT_EQ(j["levels"][1]["stride"], 1);
     EXPECT_NEAR(j["total_us"].get<double>(), j["l1_us"].get<double>() + j["l2_us"].get<double>(),
                 1e-9);
@@ -83,6 +85,17 @@ TEST(CliTiling, SourceBasisShowsSection152Strides) {
         run_json({"--l1-order", "C_W_H", "--l2-order", "C_W_H", "--stride-basis", "source"});
     EXPECT_EQ(j["levels"][0]["stride"], 3136);
     EXPECT_EQ(j["levels"][1]["stride"], 196);
+    EXPECT_EQ(j["stride_basis"], "source");
+}
+
+// Formula (8) without access units, strides in the destination buffers: the
+// reading that gives 1888 us for the NCHW + C_W_H row (docs/TILING.md).
+TEST(CliTiling, LiteralFormula8Reading) {
+    const auto j = run_json({"--l1-order", "C_W_H", "--l2-order", "C_W_H", "--stride-basis",
+                             "destination", "--access-bytes", "0,0"});
+    EXPECT_EQ(j["levels"][0]["stride"], 196);
+    EXPECT_EQ(j["levels"][1]["stride"], 49);
+    EXPECT_EQ(r(j["total_us"].get<double>(), 1), "1888.2");
 }
 
 TEST(CliTiling, EdgeTilesAreAccepted) {
@@ -147,6 +160,10 @@ TEST(CliTiling, BadInputIsExit2) {
     expect_usage_error({"tiling", "--l1-tile", "128,14,14"}, "larger than the tensor");
     expect_usage_error({"tiling", "--l1-tile", "0,14,14"}, "--l1-tile");
     expect_usage_error({"tiling", "--dram-bw", "0"}, "bandwidth");
+    expect_usage_error({"tiling", "--sram-bw", "0"}, "bandwidth");
+    expect_usage_error({"tiling", "--access-bytes", "64"}, "--access-bytes");
+    expect_usage_error({"tiling", "--access-bytes", "64,-16"}, "--access-bytes");
+    expect_usage_error({"tiling", "--stride-basis", "middle"}, "--stride-basis");
     expect_usage_error({"tiling", "--layout", "NDHWC"}, "--layout");
     expect_usage_error({"tiling", "--plot", "pie", "--svg", "/tmp/x.svg"}, "--plot");
 }

@@ -2,6 +2,7 @@
 // 003, section 15.4.1, and against its own contract.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -53,36 +54,92 @@ TEST(TilingModel, DocumentMatchedRows) {
 
 TEST(TilingModel, DocumentMismatchedRowNhwc) {
     const Result r = evaluate(doc_config("NHWC", "W_H_C", "W_H_C"));
-    EXPECT_EQ(r.l1.stride, 16);  // W steps over the tile's 16 channels
-    EXPECT_EQ(r.l2.stride, 4);   // ... and over the sub-tile's 4 channels
+    EXPECT_EQ(r.l1.stride, 64);  // W steps over the tensor's 64 channels in DRAM
+    EXPECT_EQ(r.l2.stride, 16);  // ... and over the tile's 16 channels in SRAM
     EXPECT_EQ(r2(r.l1.efficiency), "0.06");
-    EXPECT_EQ(r2(r.l2.efficiency), "0.25");
+    EXPECT_DOUBLE_EQ(r.l1.efficiency, 4.0 / 64);  // one 64 B burst per 4 B element
+    EXPECT_DOUBLE_EQ(r.l2.efficiency, 4.0 / 16);  // one 16 B SRAM word per element
     EXPECT_EQ(r1(r.total_us), "154.1");
     const Result m = evaluate(doc_config("NHWC", "C_W_H", "C_W_H"));
     EXPECT_EQ(r1(r.total_us / m.total_us), "9.6");
-    EXPECT_NE(r.l1.reasoning.find("stride 16"), std::string::npos) << r.l1.reasoning;
+    EXPECT_NE(r.l1.reasoning.find("stride 64"), std::string::npos) << r.l1.reasoning;
+    EXPECT_NE(r.l1.reasoning.find("64 B DRAM access unit"), std::string::npos) << r.l1.reasoning;
 }
 
-// The document repeats the NHWC numbers for NCHW + C_W_H; the model follows
-// its own stride rule instead (docs/ERRATA.md): C steps over a 14x14 plane in
-// the tile and a 7x7 plane in the sub-tile.
-TEST(TilingModel, NchwMismatchFollowsTheStrideRule) {
-    const Config c = doc_config("NCHW", "C_W_H", "C_W_H");
-    const Result r = evaluate(c);
-    EXPECT_EQ(r.l1.stride, c.l1_tile.h * c.l1_tile.w);
-    EXPECT_EQ(r.l2.stride, c.l2_tile.h * c.l2_tile.w);
-    EXPECT_DOUBLE_EQ(r.l1.efficiency, 1.0 / double(c.l1_tile.h * c.l1_tile.w));
-    EXPECT_GT(r.total_us, evaluate(doc_config("NHWC", "W_H_C", "W_H_C")).total_us);
-}
-
-TEST(TilingModel, SourceBasisUsesSection152Strides) {
-    Config c = doc_config("NCHW", "C_W_H", "C_W_H");
-    c.basis = StrideBasis::source;
-    const Result r = evaluate(c);
-    EXPECT_EQ(r.l1.stride, 56 * 56);  // stride_C in DRAM
-    EXPECT_EQ(r.l2.stride, 14 * 14);  // stride_C in the SRAM tile
+// With access units (the default) the NCHW row comes out as the table prints
+// it, with the strides section 15.2 prints (3136 in DRAM, 196 in the tile).
+TEST(TilingModel, DocumentMismatchedRowNchw) {
+    const Result r = evaluate(doc_config("NCHW", "C_W_H", "C_W_H"));
+    EXPECT_EQ(r.l1.stride, 3136);
+    EXPECT_EQ(r.l2.stride, 196);
     EXPECT_EQ(r.l1.source_strides[0], 3136);
     EXPECT_EQ(r.l2.source_strides[0], 196);
+    EXPECT_EQ(r2(r.l1.efficiency), "0.06");
+    EXPECT_EQ(r2(r.l2.efficiency), "0.25");
+    EXPECT_EQ(r1(r.total_us), "154.1");
+    const Result m = evaluate(doc_config("NCHW", "W_H_C", "W_H_C"));
+    EXPECT_EQ(r1(r.total_us / m.total_us), "9.6");
+}
+
+// The four rows do not depend on which buffer the stride is read in once the
+// access unit bounds eta: every mismatched stride is at least one unit.
+TEST(TilingModel, TableIsTheSameInEitherStrideBasis) {
+    for (auto [layout, order] : {std::pair{"NCHW", "W_H_C"}, std::pair{"NCHW", "C_W_H"},
+                                 std::pair{"NHWC", "C_W_H"}, std::pair{"NHWC", "W_H_C"}}) {
+        Config c = doc_config(layout, order, order);
+        const double src = evaluate(c).total_us;
+        c.basis = StrideBasis::destination;
+        EXPECT_NEAR(evaluate(c).total_us, src, 1e-9) << layout << " " << order;
+    }
+}
+
+// Formula (8) literally (no access unit): what the document's own rule gives.
+// Destination strides reproduce the NHWC row but give 1888 us for NCHW + C_W_H
+// (1/196, 1/49); source strides (15.2's 3136 and 196) match no row at all.
+TEST(TilingModel, LiteralFormula8) {
+    auto literal = [](const char* layout, const char* order, StrideBasis b) {
+        Config c = doc_config(layout, order, order);
+        c.mem.dram.access_bytes = 0;
+        c.mem.sram.access_bytes = 0;
+        c.basis = b;
+        return evaluate(c);
+    };
+    const Result nhwc_dst = literal("NHWC", "W_H_C", StrideBasis::destination);
+    EXPECT_EQ(nhwc_dst.l1.stride, 16);
+    EXPECT_EQ(nhwc_dst.l2.stride, 4);
+    EXPECT_EQ(r1(nhwc_dst.total_us), "154.1");
+    const Result nchw_dst = literal("NCHW", "C_W_H", StrideBasis::destination);
+    EXPECT_EQ(nchw_dst.l1.stride, 196);
+    EXPECT_EQ(nchw_dst.l2.stride, 49);
+    EXPECT_DOUBLE_EQ(nchw_dst.l1.efficiency, 1.0 / 196);
+    EXPECT_EQ(r1(nchw_dst.total_us), "1888.2");
+    EXPECT_EQ(r1(literal("NHWC", "W_H_C", StrideBasis::source).total_us), "616.6");
+    const Result nchw_src = literal("NCHW", "C_W_H", StrideBasis::source);
+    EXPECT_DOUBLE_EQ(nchw_src.l1.efficiency, 1.0 / 3136);
+    EXPECT_EQ(r1(nchw_src.total_us), "26435.1");
+    // Matched rows do not care: stride 1 is 0.9 in every reading.
+    EXPECT_EQ(r1(literal("NCHW", "W_H_C", StrideBasis::source).total_us), "16.1");
+}
+
+// The fitted factor: without the 4 SRAM->register passes no row's time matches.
+TEST(TilingModel, L2PassesIsTheFittedFactor) {
+    Config c = doc_config("NCHW", "W_H_C", "W_H_C");
+    c.l2_passes = 1;
+    EXPECT_EQ(r2(evaluate(c).total_us), "10.70");
+    c = doc_config("NHWC", "W_H_C", "W_H_C");
+    c.l2_passes = 1;
+    EXPECT_EQ(r2(evaluate(c).total_us), "134.87");
+}
+
+TEST(TilingModel, StrideEfficiencyWithAccessUnit) {
+    EXPECT_DOUBLE_EQ(stride_efficiency(1, 32, 64), 0.9);
+    EXPECT_DOUBLE_EQ(stride_efficiency(2, 32, 64), 0.5);        // 8 B apart: 8 per burst
+    EXPECT_DOUBLE_EQ(stride_efficiency(16, 32, 64), 1.0 / 16);  // exactly one per burst
+    EXPECT_DOUBLE_EQ(stride_efficiency(3136, 32, 64), 1.0 / 16);
+    EXPECT_DOUBLE_EQ(stride_efficiency(3136, 32, 0), 1.0 / 3136);  // no unit: formula (8)
+    EXPECT_DOUBLE_EQ(stride_efficiency(100, 16, 16), 2.0 / 16);    // fp16, 16 B words
+    EXPECT_DOUBLE_EQ(stride_efficiency(3, 64, 8), 0.9);  // unit = element: never above 0.9
+    EXPECT_DOUBLE_EQ(stride_efficiency(7), 1.0 / 7);
 }
 
 TEST(TilingModel, MixedCasesAndL1First) {
@@ -176,51 +233,69 @@ TEST(TilingModel, BytesPerLevel) {
 // Brute force: walk every tile and sub-tile of an uneven tiling, take each
 // block's own stride, and sum bytes / (bandwidth * eta).
 TEST(TilingModel, EdgeTilesMatchBlockByBlockSum) {
-    for (const char* layout : {"NCHW", "NHWC", "NC1HWC0"})
-        for (const char* order : {"W_H_C", "C_W_H", "H_C_W"}) {
-            Config c = doc_config(layout, order, order);
-            c.shape = {2, 20, 11, 13};
-            c.l1_tile = {8, 4, 5};
-            c.l2_tile = {3, 3, 2};
-            c.dtype = DType::fp16;
-            const int64_t c0 = 16;
-            auto padded = [&](int64_t ch) {
-                return c.layout == Layout::NC1HWC0 ? (ch + c0 - 1) / c0 * c0 : ch;
-            };
-            auto eta = [&](const Extent3& b, const Order& o) {
-                for (Dim d : o.inner_to_outer) {
-                    if (b[d] == 1) continue;
-                    const auto s = frame_strides(c.layout, c.dtype, b);
-                    return s[int(d)] == 1 ? 0.9 : 1.0 / double(s[int(d)]);
-                }
-                return 0.9;
-            };
-            double t1 = 0, t2 = 0;
-            for (int64_t n = 0; n < c.shape[0]; ++n)
-                for (int64_t c1 = 0; c1 < 20; c1 += 8)
-                    for (int64_t h1 = 0; h1 < 11; h1 += 4)
-                        for (int64_t w1 = 0; w1 < 13; w1 += 5) {
-                            const Extent3 tile{std::min<int64_t>(8, 20 - c1),
-                                               std::min<int64_t>(4, 11 - h1),
-                                               std::min<int64_t>(5, 13 - w1)};
-                            t1 += double(padded(tile.c) * tile.h * tile.w * 2) /
-                                  (100e3 * eta(tile, c.l1_order));
-                            for (int64_t c2 = 0; c2 < tile.c; c2 += 3)
-                                for (int64_t h2 = 0; h2 < tile.h; h2 += 3)
-                                    for (int64_t w2 = 0; w2 < tile.w; w2 += 2) {
-                                        const Extent3 sub{std::min<int64_t>(3, tile.c - c2),
-                                                          std::min<int64_t>(3, tile.h - h2),
-                                                          std::min<int64_t>(2, tile.w - w2)};
-                                        t2 += double(c.l2_passes * padded(sub.c) * sub.h * sub.w *
-                                                     2) /
-                                              (500e3 * eta(sub, c.l2_order));
-                                    }
+    for (const StrideBasis basis : {StrideBasis::source, StrideBasis::destination})
+        for (const auto& [unit1, unit2] : {std::pair{0, 0}, std::pair{64, 16}, std::pair{16, 8}})
+            for (const char* layout : {"NCHW", "NHWC", "NC1HWC0"})
+                for (const char* order : {"W_H_C", "C_W_H", "H_C_W"}) {
+                    Config c = doc_config(layout, order, order);
+                    c.shape = {2, 20, 11, 13};
+                    c.l1_tile = {8, 4, 5};
+                    c.l2_tile = {3, 3, 2};
+                    c.dtype = DType::fp16;
+                    c.basis = basis;
+                    c.mem.dram.access_bytes = unit1;
+                    c.mem.sram.access_bytes = unit2;
+                    const int64_t c0 = 16;
+                    auto padded = [&](int64_t ch) {
+                        return c.layout == Layout::NC1HWC0 ? (ch + c0 - 1) / c0 * c0 : ch;
+                    };
+                    // Stride of the block's stepping dimension in `frame`; eta from it,
+                    // at least one 2-byte element per `unit` bytes (never above 0.9).
+                    auto eta = [&](const Extent3& b, const Extent3& frame, const Order& o,
+                                   int unit) {
+                        for (Dim d : o.inner_to_outer) {
+                            if (b[d] == 1) continue;
+                            const auto s = frame_strides(c.layout, c.dtype, frame);
+                            if (s[int(d)] == 1) return 0.9;
+                            double e = 1.0 / double(s[int(d)]);
+                            if (unit > 0) e = std::min(0.9, std::max(e, 2.0 / unit));
+                            return e;
                         }
-            const Result r = evaluate(c);
-            EXPECT_NEAR(r.l1.time_us, t1, 1e-9 * t1) << layout << " " << order;
-            EXPECT_NEAR(r.l2.time_us, t2, 1e-9 * t2) << layout << " " << order;
-            EXPECT_EQ(r.l1.blocks, 2 * 3 * 3 * 3);
-        }
+                        return 0.9;
+                    };
+                    const bool src = basis == StrideBasis::source;
+                    const Extent3 tensor{20, 11, 13};
+                    double t1 = 0, t2 = 0;
+                    for (int64_t n = 0; n < c.shape[0]; ++n)
+                        for (int64_t c1 = 0; c1 < 20; c1 += 8)
+                            for (int64_t h1 = 0; h1 < 11; h1 += 4)
+                                for (int64_t w1 = 0; w1 < 13; w1 += 5) {
+                                    const Extent3 tile{std::min<int64_t>(8, 20 - c1),
+                                                       std::min<int64_t>(4, 11 - h1),
+                                                       std::min<int64_t>(5, 13 - w1)};
+                                    t1 +=
+                                        double(padded(tile.c) * tile.h * tile.w * 2) /
+                                        (100e3 * eta(tile, src ? tensor : tile, c.l1_order, unit1));
+                                    for (int64_t c2 = 0; c2 < tile.c; c2 += 3)
+                                        for (int64_t h2 = 0; h2 < tile.h; h2 += 3)
+                                            for (int64_t w2 = 0; w2 < tile.w; w2 += 2) {
+                                                const Extent3 sub{
+                                                    std::min<int64_t>(3, tile.c - c2),
+                                                    std::min<int64_t>(3, tile.h - h2),
+                                                    std::min<int64_t>(2, tile.w - w2)};
+                                                t2 += double(c.l2_passes * padded(sub.c) * sub.h *
+                                                             sub.w * 2) /
+                                                      (500e3 * eta(sub, src ? tile : sub,
+                                                                   c.l2_order, unit2));
+                                            }
+                                }
+                    const Result r = evaluate(c);
+                    EXPECT_NEAR(r.l1.time_us, t1, 1e-9 * t1)
+                        << layout << " " << order << " " << name(basis) << " " << unit1;
+                    EXPECT_NEAR(r.l2.time_us, t2, 1e-9 * t2)
+                        << layout << " " << order << " " << name(basis) << " " << unit2;
+                    EXPECT_EQ(r.l1.blocks, 2 * 3 * 3 * 3);
+                }
 }
 
 TEST(TilingModel, Nc1hwc0UsesC0FromDtype) {
@@ -237,9 +312,12 @@ TEST(TilingModel, InnermostDimWithExtentOneDoesNotStep) {
     Config c = doc_config("NCHW", "W_H_C", "W_H_C");
     c.l1_tile = {16, 14, 1};  // W never steps inside the tile: H does
     c.l2_tile = {4, 7, 1};
-    const Result r = evaluate(c);
+    Result r = evaluate(c);
     EXPECT_EQ(r.l1.innermost, Dim::H);
-    EXPECT_EQ(r.l1.stride, 1);  // a one-column tile: H is contiguous in it
+    EXPECT_EQ(r.l1.stride, 56);  // a one-column tile read from DRAM jumps a row
+    c.basis = StrideBasis::destination;
+    r = evaluate(c);
+    EXPECT_EQ(r.l1.stride, 1);  // ... but lands contiguous in the one-column tile
 }
 
 TEST(TilingModel, SetupTimeIsPerBlock) {
@@ -274,6 +352,12 @@ TEST(TilingModel, BadConfigsAreUsageErrors) {
     EXPECT_THROW(evaluate(c), UsageError);
     c = Config();
     c.mem.sram.bandwidth_gbps = -5;
+    EXPECT_THROW(evaluate(c), UsageError);
+    c = Config();
+    c.mem.reg.bandwidth_gbps = 0;
+    EXPECT_THROW(evaluate(c), UsageError);
+    c = Config();
+    c.mem.dram.access_bytes = -1;
     EXPECT_THROW(evaluate(c), UsageError);
     c = Config();
     c.l2_passes = 0;
