@@ -13,23 +13,32 @@ namespace ll {
 
 namespace {
 
-// Per-axis step of x and y in cell units for a tensor grid (see the contract
-// in plan.hpp): the picture is a sum of coordinate * step.
+// Per-axis steps of a tensor grid (see the contract in plan.hpp): axis a's
+// coordinate c moves a cell by (c % cols[a]) * sx[a] right and
+// (c / cols[a]) * sy[a] down, and the picture is the sum over the axes.
 struct TensorSteps {
     std::vector<float> sx, sy;
+    std::vector<int64_t> cols;
     Extent ext;
+    Place of(size_t a, int64_t c) const {
+        int64_t row = c / cols[a];
+        return {float(c - row * cols[a]) * sx[a], float(row) * sy[a]};
+    }
 };
 
-TensorSteps tensor_steps(const Shape& d) {
+// wrap: per axis blocks per row (see Grid::wrap); empty = alternate.
+TensorSteps tensor_steps(const Shape& d, const std::vector<int64_t>& wrap) {
     size_t r = d.size();
     TensorSteps t;
     t.sx.assign(r, 0.f);
     t.sy.assign(r, 0.f);
+    t.cols.assign(r, 1);
     if (r == 0) {
         t.ext = {1, 1};
         return t;
     }
     t.sx[r - 1] = 1;
+    t.cols[r - 1] = std::max<int64_t>(1, d[r - 1]);
     float w = float(d[r - 1]), h = 1;
     if (r >= 2) {
         t.sy[r - 2] = 1;
@@ -38,20 +47,56 @@ TensorSteps tensor_steps(const Shape& d) {
     for (size_t k = 2; k < r; ++k) {
         size_t i = r - 1 - k;
         float gap = float(k - 1);
-        float n = float(d[i]);
-        if (k % 2 == 0) {  // axis -3, -5, ...: downwards
-            t.sy[i] = h + gap;
-            h = n * h + (n - 1) * gap;
-        } else {
-            t.sx[i] = w + gap;
-            w = n * w + (n - 1) * gap;
-        }
+        int64_t n = std::max<int64_t>(1, d[i]);
+        int64_t cols = k % 2 == 0 ? 1 : n;  // axis -3, -5, ...: downwards
+        if (wrap.size() == r && wrap[i] > 0) cols = std::min(wrap[i], n);
+        int64_t rows = ceil_div(n, cols);
+        t.cols[i] = cols;
+        t.sx[i] = w + gap;
+        t.sy[i] = h + gap;
+        w = float(cols) * w + float(cols - 1) * gap;
+        h = float(rows) * h + float(rows - 1) * gap;
     }
     t.ext = {w, h};
     return t;
 }
 
+TensorSteps tensor_steps(const Grid& g) {
+    return tensor_steps(g.shape, g.wrap);
+}
+
 }  // namespace
+
+Grid fitted_tensor_grid(const Shape& s, float aspect) {
+    Grid g = tensor_grid(s);
+    auto off_by = [&](Extent e) { return std::abs(std::log(e.w / e.h / aspect)); };
+    size_t r = s.size();
+    const float classic = off_by(tensor_steps(g).ext);
+    if (r < 3 || classic <= std::log(3.f)) return g;
+    Grid classic_grid = g;
+    // Inner axes first: each takes the blocks-per-row that brings the
+    // picture closest to the aspect.
+    g.wrap.assign(r, 0);
+    float w = float(s[r - 1]), h = float(s[r - 2]);
+    for (size_t k = 2; k < r; ++k) {
+        size_t i = r - 1 - k;
+        float gap = float(k - 1);
+        int64_t n = std::max<int64_t>(1, s[i]), best = 1;
+        float best_off = 1e30f;
+        for (int64_t cols = 1; cols <= n; ++cols) {
+            int64_t rows = ceil_div(n, cols);
+            if (cols > 1 && ceil_div(n, cols - 1) == rows) continue;  // same rows, wider
+            Extent e{float(cols) * w + float(cols - 1) * gap,
+                     float(rows) * h + float(rows - 1) * gap};
+            if (off_by(e) < best_off) best_off = off_by(e), best = cols;
+        }
+        g.wrap[i] = best;
+        int64_t rows = ceil_div(n, best);
+        w = float(best) * w + float(best - 1) * gap;
+        h = float(rows) * h + float(rows - 1) * gap;
+    }
+    return off_by(tensor_steps(g).ext) < classic ? g : classic_grid;
+}
 
 Grid tensor_grid(const Shape& s) {
     Grid g;
@@ -79,13 +124,14 @@ Place cell_place(const Grid& g, int64_t offset) {
         int64_t band = row / g.band_rows;
         return {float(band * (g.row_elems + 2) + col), float(row % g.band_rows)};
     }
-    TensorSteps t = tensor_steps(g.shape);
+    TensorSteps t = tensor_steps(g);
     Place p;
     for (size_t i = g.shape.size(); i-- > 0;) {
         int64_t c = offset % g.shape[i];
         offset /= g.shape[i];
-        p.x += float(c) * t.sx[i];
-        p.y += float(c) * t.sy[i];
+        Place q = t.of(i, c);
+        p.x += q.x;
+        p.y += q.y;
     }
     return p;
 }
@@ -98,7 +144,7 @@ Extent grid_extent(const Grid& g) {
         int64_t bands = ceil_div(rows, g.band_rows);
         return {float(bands * (g.row_elems + 2) - 2), float(g.band_rows)};
     }
-    return tensor_steps(g.shape).ext;
+    return tensor_steps(g).ext;
 }
 
 namespace {
@@ -150,16 +196,18 @@ void axis_table(const Shape& d, const TensorSteps& t, size_t a0, size_t a1,
         for (size_t a = a1; a-- > a0;) {
             int64_t c = r % d[a];
             r /= d[a];
-            x += float(c) * t.sx[a];
-            y += float(c) * t.sy[a];
+            Place q = t.of(a, c);
+            x += q.x;
+            y += q.y;
         }
         out[size_t(2 * o)] = x;
         out[size_t(2 * o + 1)] = y;
     }
 }
 
-PlaceTables place_tables(const Shape& d) {
-    TensorSteps t = tensor_steps(d);
+PlaceTables place_tables(const Grid& g) {
+    const Shape& d = g.shape;
+    TensorSteps t = tensor_steps(g);
     PlaceTables pt;
     size_t r = d.size();
     if (r == 0) {
@@ -207,7 +255,7 @@ void places_of_offsets(const Grid& g, const int64_t* off, int64_t n, std::vector
         });
         return;
     }
-    const PlaceTables t = place_tables(g.shape);
+    const PlaceTables t = place_tables(g);
     split2(n, [&](int64_t lo, int64_t hi) {
         for (int64_t i = lo; i < hi; ++i) {
             int64_t o = off[i];
@@ -404,6 +452,9 @@ int64_t step_back(const Step& st, int64_t o) {
     return out;
 }
 
+// Width/height the explorer's views are shaped like (each about half a window).
+constexpr float kAspect = 1.1f;
+
 int channel_axis_of(Format f) {
     std::string letters = axis_letters(f);
     auto pos = letters.find('C');
@@ -473,7 +524,7 @@ Plan format_plan(const std::vector<Pipeline>& chain_in) {
         s.formula = std::string(name(first.from)) + " " + to_string(first.src_shape) +
                     ", one cell per element";
         s.shape = first.src_shape;
-        s.grid = tensor_grid(s.shape);
+        s.grid = fitted_tensor_grid(s.shape, kAspect);
         add(s, {0, 0});
     }
     for (size_t i = 0; i < c.size(); ++i) {
@@ -483,7 +534,7 @@ Plan format_plan(const std::vector<Pipeline>& chain_in) {
             s.label = q.steps[k].label();
             s.formula = q.steps[k].caption;
             s.shape = q.steps[k].after;
-            s.grid = tensor_grid(s.shape);
+            s.grid = fitted_tensor_grid(s.shape, kAspect);
             add(s, {i, k + 1});
         }
         Stage m;

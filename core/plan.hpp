@@ -42,6 +42,11 @@ struct Grid {
     bool linear = false;     // draw as a memory buffer in rows of row_elems
     int64_t row_elems = 16;  // linear: elements per drawn row (32 bytes)
     int64_t band_rows = 0;   // linear: rows per band; 0 = all rows in one band
+    // Tensor grid: per axis, how many of its blocks sit side by side before
+    // wrapping to the next block row (1 = downwards, size = rightwards); only
+    // the axes before the last two count. Empty: the alternation described
+    // above. fitted_tensor_grid() fills it to suit a window.
+    std::vector<int64_t> wrap;
 };
 
 struct Place {
@@ -62,6 +67,10 @@ Extent grid_extent(const Grid& g);
 Grid memory_grid(int64_t n, DType t);
 // The default tensor grid for shape s.
 Grid tensor_grid(const Shape& s);
+// A tensor grid for shape s whose picture is roughly `aspect` (width/height):
+// the classic alternation when it is within 3x of that, else every leading
+// axis wraps its blocks into rows (a tall stack of 32 blocks becomes 6 x 6).
+Grid fitted_tensor_grid(const Shape& s, float aspect);
 
 // A labelled rectangle drawn over a stage (cell units): a buffer, a 32-byte
 // row, a 512-byte fractal, a tile.

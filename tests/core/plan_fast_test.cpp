@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <set>
 
 #include "core/format/format.hpp"
 #include "core/plan.hpp"
@@ -113,4 +114,39 @@ TEST(PlanFast, BulkColoursMatchCellColour) {
             }
         }
     }
+}
+
+// A tall stack of blocks (NC1HWC0 of a 32x32 picture: 32 blocks of 32x16)
+// wraps into rows so the picture suits a window; places stay distinct and
+// inside, and small shapes keep the classic layout.
+TEST(PlanFast, FittedGridWrapsTallStacks) {
+    Shape s{1, 1, 32, 32, 16};
+    Extent classic = grid_extent(tensor_grid(s));
+    EXPECT_LT(classic.w / classic.h, 0.05f);
+    Grid g = fitted_tensor_grid(s, 1.1f);
+    Extent e = grid_extent(g);
+    EXPECT_GT(e.w / e.h, 0.4f);
+    EXPECT_LT(e.w / e.h, 3.f);
+    std::set<std::pair<float, float>> seen;
+    for (int64_t o = 0; o < numel(s); ++o) {
+        Place q = cell_place(g, o);
+        ASSERT_GE(q.x, 0);
+        ASSERT_GE(q.y, 0);
+        ASSERT_LE(q.x + 1, e.w);
+        ASSERT_LE(q.y + 1, e.h);
+        ASSERT_TRUE(seen.insert({q.x, q.y}).second) << o;
+    }
+    std::vector<int64_t> off(static_cast<size_t>(numel(s)));
+    for (size_t i = 0; i < off.size(); ++i) off[i] = int64_t(i);
+    std::vector<float> xy;
+    places_of_offsets(g, off.data(), int64_t(off.size()), xy);
+    for (size_t i = 0; i < off.size(); ++i) {
+        Place q = cell_place(g, int64_t(i));
+        ASSERT_EQ(xy[2 * i], q.x);
+        ASSERT_EQ(xy[2 * i + 1], q.y);
+    }
+    // The documents' NZ example keeps its classic picture.
+    Shape nz{2, 2, 1, 16, 16};
+    EXPECT_TRUE(fitted_tensor_grid(nz, 1.1f).wrap.empty());
+    EXPECT_TRUE(fitted_tensor_grid({3, 4}, 1.1f).wrap.empty());
 }
