@@ -128,10 +128,13 @@ void PlanGpu::set_plan(std::shared_ptr<const Plan> p) {
     // every frame, so the block count, not the cell count, sets the frame cost.
     while (ceil_div(n, block_size_) > (int64_t(1) << 14)) block_size_ *= 4;
     block_count_ = n > 65536 ? ceil_div(n, block_size_) : 0;
+    std::vector<int64_t> fin = plan_->offsets(plan_->stages.size() - 1);
+    final_identity_ = true;
+    for (int64_t i = 0; i < n && final_identity_; ++i) final_identity_ = fin[size_t(i)] == i;
     if (n <= kSmallPlan) {
         small_places_.resize(plan_->stages.size());
         for (size_t k = 0; k < plan_->stages.size(); ++k) stage_places(*plan_, k, small_places_[k]);
-        final_offsets_ = plan_->offsets(plan_->stages.size() - 1);
+        final_offsets_ = std::move(fin);
     }
     set_colours(mode_);
 }
@@ -142,7 +145,7 @@ void PlanGpu::set_colours(ColourMode m) {
     int64_t n = plan_->cell_count;
     int64_t fe = fractal_elems(plan_->dtype);
     std::vector<Rgba8> col(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; ++i) col[size_t(i)] = cell_colour(*plan_, m, i, fe);
+    cell_colours(*plan_, m, fe, col.data());
     if (!colours_) glGenBuffers(1, &colours_);
     glBindBuffer(GL_ARRAY_BUFFER, colours_);
     glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(n * 4), col.data(), GL_STATIC_DRAW);
@@ -177,14 +180,15 @@ Place PlanGpu::place(size_t k, int64_t cell) {
         return {NAN, NAN};
     if (!small_places_.empty())
         return {small_places_[k][size_t(2 * cell)], small_places_[k][size_t(2 * cell + 1)]};
-    std::vector<int64_t> off = plan_->offsets(k);
-    if (off[size_t(cell)] < 0) return {NAN, NAN};
-    return cell_place(plan_->stages[k].grid, off[size_t(cell)]);
+    int64_t o = plan_->offset_of ? plan_->offset_of(k, cell) : plan_->offsets(k)[size_t(cell)];
+    if (o < 0) return {NAN, NAN};
+    return cell_place(plan_->stages[k].grid, o);
 }
 
 int64_t PlanGpu::final_offset(int64_t cell) {
     if (!plan_ || cell < 0 || cell >= plan_->cell_count) return -1;
     if (!final_offsets_.empty()) return final_offsets_[size_t(cell)];
+    if (final_identity_) return cell;  // cells are the final buffer's elements
     // Large plans: one full pass per newly inspected cell, not per frame.
     if (cell != memo_cell_) {
         memo_cell_ = cell;
@@ -314,8 +318,10 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
     int last = int(p->stages.size()) - 1;
     s = std::clamp(s, 0.f, float(last));
     ka_ = std::min(int(std::floor(s)), last);
-    kb_ = std::min(ka_ + 1, last);
     t_ = s - float(ka_);
+    // Resting on a stage needs only that stage resident: two views at rest
+    // plus one gliding fit the three slots, so no stage is re-uploaded per frame.
+    kb_ = t_ > 0 ? std::min(ka_ + 1, last) : ka_;
     if (fit_pending_) {
         int k1 = fit_k1_ < 0 ? last : std::min(fit_k1_, last);
         fit(gpu, std::min(fit_k0_, k1), k1);
@@ -478,7 +484,7 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
     }
 
     // The path of the highlighted cell through every stage.
-    if (style.show_path && hover_draw_ >= 0 && !cols.empty()) {
+    if (style.show_path && hover_draw_ >= 0 && (!cols.empty() || p->offset_of)) {
         std::vector<ImVec2> pts;
         for (size_t k = 0; k < p->stages.size(); ++k) {
             Place q = gpu.place(k, hover_draw_);

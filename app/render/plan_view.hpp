@@ -41,8 +41,8 @@ class PlanGpu {
     ColourMode colour_mode() const { return mode_; }
     int64_t cell_count() const { return plan_ ? plan_->cell_count : 0; }
 
-    // Place of one cell at stage k (CPU side; NaN when hidden). Cheap for
-    // plans up to kSmallPlan cells (cached); larger plans compute the stage.
+    // Place of one cell at stage k (CPU side; NaN when hidden). Cached for
+    // plans up to kSmallPlan cells; larger plans walk the one cell's steps.
     Place place(size_t k, int64_t cell);
     // Offset of `cell` inside the last stage's tensor.
     int64_t final_offset(int64_t cell);
@@ -74,6 +74,7 @@ class PlanGpu {
     std::vector<Rgba8> small_colours_;
     std::vector<int64_t> final_offsets_;
     int64_t memo_cell_ = -1, memo_offset_ = -1;
+    bool final_identity_ = false;
 };
 
 struct ViewStyle {
