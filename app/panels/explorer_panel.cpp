@@ -9,6 +9,7 @@
 
 #include <dirent.h>
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -65,6 +66,7 @@ class ExplorerPanel : public Panel {
     bool playing_ = false;
     int64_t hovered_ = -1, selected_ = -1;
     bool pending_fit_cameras_ = true;
+    double build_ms_ = 0;  // building the last plan (for --dump-view)
 };
 
 void ExplorerPanel::sync_buffers() {
@@ -77,7 +79,10 @@ void ExplorerPanel::sync_buffers() {
 bool ExplorerPanel::rebuild() {
     err_.clear();
     try {
+        auto t0 = std::chrono::steady_clock::now();
         plan_ = build_plan(scene_);
+        build_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                        .count();
     } catch (const UsageError& e) {
         err_[error_field(e.what())] = e.what();
         return false;
@@ -85,8 +90,7 @@ bool ExplorerPanel::rebuild() {
         err_["shape"] = "out of memory; expected a smaller tensor";
         return false;
     }
-    gpu_.set_plan(plan_);
-    gpu_.set_colours(colour_mode_from_name(scene_.colour));
+    gpu_.set_plan(plan_, colour_mode_from_name(scene_.colour));
     views_[0].request_fit(0, 0);
     views_[1].set_follow(true);
     stage_ = target_ = std::min(stage_, last_stage());
@@ -112,9 +116,15 @@ nlohmann::json ExplorerPanel::save_settings() const {
                                {"stage", i == 0 ? 0.f : stage_},
                                {"zoom", c.zoom},
                                {"pan_x", c.pan_x},
-                               {"pan_y", c.pan_y}});
+                               {"pan_y", c.pan_y},
+                               {"lod", views_[i].lod_active()}});
     }
     j["stages"] = plan_ ? int(plan_->stages.size()) : 0;
+    j["cells"] = plan_ ? plan_->cell_count : 0;
+    j["block_size"] = gpu_.block_size();
+    // Building the plan, then colours + stage places + uploads so far.
+    j["plan_ms"] = build_ms_;
+    j["gpu_load_ms"] = gpu_.load_ms();
     return j;
 }
 
@@ -124,9 +134,11 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
     if (b != j.end() && b->is_string()) base = b->get<std::string>();
     scene_ = scene_from_json(j, base);
     sync_buffers();
+    auto t0 = std::chrono::steady_clock::now();
     plan_ = build_plan(scene_);  // throws UsageError: the caller reports it
-    gpu_.set_plan(plan_);
-    gpu_.set_colours(colour_mode_from_name(scene_.colour));
+    build_ms_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    gpu_.set_plan(plan_, colour_mode_from_name(scene_.colour));
     err_.clear();
     stage_ = target_ = parse_stage(scene_.stage, plan_->stages.size());
     for (int i = 0; i < 2; ++i) {

@@ -5,6 +5,7 @@
 #include <layoutlab_shaders.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -115,7 +116,15 @@ void PlanGpu::drop_slots() {
     }
 }
 
+namespace {
+double ms_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+}  // namespace
+
 void PlanGpu::set_plan(std::shared_ptr<const Plan> p) {
+    auto t0 = std::chrono::steady_clock::now();
+    load_ms_ = 0;
     drop_slots();
     plan_ = std::move(p);
     memo_cell_ = -1;
@@ -136,12 +145,14 @@ void PlanGpu::set_plan(std::shared_ptr<const Plan> p) {
         for (size_t k = 0; k < plan_->stages.size(); ++k) stage_places(*plan_, k, small_places_[k]);
         final_offsets_ = std::move(fin);
     }
+    load_ms_ += ms_since(t0);
     set_colours(mode_);
 }
 
 void PlanGpu::set_colours(ColourMode m) {
     mode_ = m;
     if (!plan_) return;
+    auto t0 = std::chrono::steady_clock::now();
     int64_t n = plan_->cell_count;
     int64_t fe = fractal_elems(plan_->dtype);
     std::vector<Rgba8> col(static_cast<size_t>(n));
@@ -173,6 +184,7 @@ void PlanGpu::set_colours(ColourMode m) {
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     small_colours_.clear();
     if (n <= kSmallPlan) small_colours_ = std::move(col);
+    load_ms_ += ms_since(t0);
 }
 
 Place PlanGpu::place(size_t k, int64_t cell) {
@@ -208,6 +220,7 @@ const PlanGpu::Slot& PlanGpu::stage(int k) {
     for (Slot& s : slots_)
         if (s.used < victim->used) victim = &s;
     Slot& s = *victim;
+    auto t0 = std::chrono::steady_clock::now();
     s.k = k;
     s.used = clock_;
     std::vector<float> xy;
@@ -253,6 +266,7 @@ const PlanGpu::Slot& PlanGpu::stage(int k) {
                      GL_STATIC_DRAW);
     }
     glBindBuffer(GL_ARRAY_BUFFER, 0);
+    load_ms_ += ms_since(t0);
     return s;
 }
 

@@ -36,6 +36,11 @@ class PlanGpu {
     PlanGpu& operator=(const PlanGpu&) = delete;
 
     void set_plan(std::shared_ptr<const Plan> p);
+    // Same, colouring once in mode m (set_plan + set_colours colours twice).
+    void set_plan(std::shared_ptr<const Plan> p, ColourMode m) {
+        mode_ = m;
+        set_plan(std::move(p));
+    }
     void set_colours(ColourMode m);
     const Plan* plan() const { return plan_.get(); }
     ColourMode colour_mode() const { return mode_; }
@@ -60,6 +65,9 @@ class PlanGpu {
     int64_t block_size() const { return block_size_; }
     int64_t block_count() const { return block_count_; }
     const std::vector<Rgba8>& small_colours() const { return small_colours_; }
+    // CPU milliseconds spent since the last set_plan on colours, stage places
+    // and uploads (the cost of changing the scene, for --dump-view).
+    double load_ms() const { return load_ms_; }
 
   private:
     void drop_slots();
@@ -75,6 +83,7 @@ class PlanGpu {
     std::vector<int64_t> final_offsets_;
     int64_t memo_cell_ = -1, memo_offset_ = -1;
     bool final_identity_ = false;
+    double load_ms_ = 0;
 };
 
 struct ViewStyle {
