@@ -136,6 +136,46 @@ Place cell_place(const Grid& g, int64_t offset) {
     return p;
 }
 
+int64_t offset_at(const Grid& g, float x, float y) {
+    if (!(x >= 0 && y >= 0)) return -1;  // also NaN
+    auto ix = int64_t(std::floor(x)), iy = int64_t(std::floor(y));
+    if (g.linear) {
+        int64_t n = g.shape.empty() ? 0 : g.shape[0];
+        int64_t band = g.band_rows > 0 ? ix / (g.row_elems + 2) : 0;
+        int64_t col = ix - band * (g.row_elems + 2);
+        if (col >= g.row_elems || (g.band_rows > 0 && iy >= g.band_rows)) return -1;
+        int64_t o = ((g.band_rows > 0 ? band * g.band_rows : 0) + iy) * g.row_elems + col;
+        return o < n ? o : -1;
+    }
+    // Outermost axis first: which of its blocks holds the point, then inside it.
+    TensorSteps t = tensor_steps(g);
+    const Shape& d = g.shape;
+    size_t r = d.size();
+    if (r == 0) return ix == 0 && iy == 0 ? 0 : -1;
+    int64_t o = 0;
+    for (size_t a = 0; a < r; ++a) {
+        int64_t c = 0;
+        if (a + 1 == r) {
+            c = ix, ix = 0;
+        } else if (a + 2 == r) {
+            c = iy, iy = 0;
+        } else {
+            auto bx = int64_t(t.sx[a]), by = int64_t(t.sy[a]);
+            int64_t col = ix / bx, row = iy / by;
+            if (col >= t.cols[a]) return -1;
+            c = row * t.cols[a] + col;
+            ix -= col * bx;
+            iy -= row * by;
+            // The gap after each block is (level) cells: outside the inner extent.
+            int64_t gap = int64_t(r - 1 - a) - 1;
+            if (ix >= bx - gap || iy >= by - gap) return -1;
+        }
+        if (c >= d[a]) return -1;
+        o = o * d[a] + c;
+    }
+    return ix == 0 && iy == 0 ? o : -1;
+}
+
 Extent grid_extent(const Grid& g) {
     if (g.linear) {
         int64_t n = g.shape.empty() ? 0 : g.shape[0];

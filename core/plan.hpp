@@ -59,6 +59,9 @@ struct Extent {
 
 // Top-left corner of the cell at row-major `offset` of g.shape (see contract).
 Place cell_place(const Grid& g, int64_t offset);
+// The offset whose cell covers point (x, y) of grid g (cell units), or -1 in
+// a gap or outside: the inverse of cell_place.
+int64_t offset_at(const Grid& g, float x, float y);
 // Width and height of the whole grid in cell units.
 Extent grid_extent(const Grid& g);
 // A linear grid for a buffer of n elements of type t, rows of 32 bytes and

@@ -150,3 +150,36 @@ TEST(PlanFast, FittedGridWrapsTallStacks) {
     EXPECT_TRUE(fitted_tensor_grid(nz, 1.1f).wrap.empty());
     EXPECT_TRUE(fitted_tensor_grid({3, 4}, 1.1f).wrap.empty());
 }
+
+// offset_at inverts cell_place on tensor grids (classic and wrapped) and on
+// memory grids, and finds nothing in the gaps between blocks and bands.
+TEST(PlanFast, OffsetAtInvertsCellPlace) {
+    std::vector<Grid> grids = {tensor_grid({7}),
+                               tensor_grid({3, 4}),
+                               tensor_grid({2, 3, 4}),
+                               tensor_grid({2, 3, 2, 3, 5}),
+                               fitted_tensor_grid({1, 1, 32, 32, 16}, 1.1f),
+                               fitted_tensor_grid({3, 40, 2, 2, 4}, 1.1f),
+                               memory_grid(1000, DType::fp16),
+                               memory_grid(100000, DType::int8)};
+    for (const Grid& g : grids) {
+        int64_t n = numel(g.shape);
+        std::set<std::pair<int64_t, int64_t>> used;
+        for (int64_t o = 0; o < n; ++o) {
+            Place q = cell_place(g, o);
+            ASSERT_EQ(offset_at(g, q.x + 0.5f, q.y + 0.5f), o) << to_string(g.shape) << " " << o;
+            ASSERT_EQ(offset_at(g, q.x, q.y), o);
+            used.insert({int64_t(q.x), int64_t(q.y)});
+        }
+        Extent e = grid_extent(g);
+        for (int64_t y = 0; y < int64_t(e.h); y += 1 + int64_t(e.h) / 50)
+            for (int64_t x = 0; x < int64_t(e.w); ++x) {
+                if (used.count({x, y})) continue;
+                ASSERT_EQ(offset_at(g, float(x) + 0.5f, float(y) + 0.5f), -1)
+                    << to_string(g.shape) << " gap " << x << "," << y;
+            }
+        EXPECT_EQ(offset_at(g, -0.5f, 0.5f), -1);
+        EXPECT_EQ(offset_at(g, e.w + 3, 0.5f), -1);
+        EXPECT_EQ(offset_at(g, 0.5f, e.h + 3), -1);
+    }
+}
