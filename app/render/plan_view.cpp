@@ -128,6 +128,8 @@ void PlanGpu::set_plan(std::shared_ptr<const Plan> p) {
     drop_slots();
     plan_ = std::move(p);
     memo_cell_ = -1;
+    inverse_.clear();
+    inverse_k_ = -1;
     small_places_.clear();
     final_offsets_.clear();
     if (!plan_) return;
@@ -207,6 +209,22 @@ int64_t PlanGpu::final_offset(int64_t cell) {
         memo_offset_ = plan_->offsets(plan_->stages.size() - 1)[size_t(cell)];
     }
     return memo_offset_;
+}
+
+int64_t PlanGpu::cell_at(size_t k, int64_t offset) {
+    if (!plan_ || offset < 0 || k >= plan_->stages.size()) return -1;
+    if (k + 1 == plan_->stages.size() && final_identity_)
+        return offset < plan_->cell_count ? offset : -1;
+    if (int(k) != inverse_k_) {
+        std::vector<int64_t> off = plan_->offsets(k);
+        int64_t m = 0;
+        for (int64_t o : off) m = std::max(m, o + 1);
+        inverse_.assign(size_t(m), -1);
+        for (size_t i = 0; i < off.size(); ++i)
+            if (off[i] >= 0) inverse_[size_t(off[i])] = int32_t(i);
+        inverse_k_ = int(k);
+    }
+    return offset < int64_t(inverse_.size()) ? inverse_[size_t(offset)] : -1;
 }
 
 const PlanGpu::Slot& PlanGpu::stage(int k) {
@@ -589,6 +607,15 @@ void bind_instances(PlanGpu& gpu, int ka, int kb, bool blocks) {
 
 int64_t PlanView::pick(PlanGpu& gpu, ImVec2 mouse) {
     if (!gpu.plan()) return -1;
+    if (gpu.cell_count() > PlanGpu::kSmallPlan) {
+        // A GPU pick would draw every cell again; at rest the grid inverts on
+        // the CPU instead (no hover while cells glide).
+        if (t_ > 0) return -1;
+        float x = cam_.pan_x + (mouse.x - origin_.x) / cam_.zoom;
+        float y = cam_.pan_y + (mouse.y - origin_.y) / cam_.zoom;
+        int64_t o = offset_at(gpu.plan()->stages[size_t(ka_)].grid, x, y);
+        return o < 0 ? -1 : gpu.cell_at(size_t(ka_), o);
+    }
     SharedGl& g = gl();
     if (!vao_) {
         glGenVertexArrays(1, &vao_);

@@ -51,6 +51,9 @@ class PlanGpu {
     Place place(size_t k, int64_t cell);
     // Offset of `cell` inside the last stage's tensor.
     int64_t final_offset(int64_t cell);
+    // The cell at `offset` of stage k's tensor, -1 none (padding not yet
+    // there). Large plans keep one stage's inverse map, built on first use.
+    int64_t cell_at(size_t k, int64_t offset);
     static constexpr int64_t kSmallPlan = int64_t(1) << 20;
 
     // GL buffers for stage k (cells: vec2 per cell; blocks: vec4 per block).
@@ -84,6 +87,8 @@ class PlanGpu {
     int64_t memo_cell_ = -1, memo_offset_ = -1;
     bool final_identity_ = false;
     double load_ms_ = 0;
+    std::vector<int32_t> inverse_;  // offset -> cell of stage inverse_k_
+    int inverse_k_ = -1;
 };
 
 struct ViewStyle {
