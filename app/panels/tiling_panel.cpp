@@ -36,6 +36,12 @@ int64_t block_address(const Config& c, const Extent3& frame, int64_t ch, int64_t
     return ch * s[0] + h * s[1] + w * s[2];
 }
 
+std::string fmt1(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.4g", v);
+    return b;
+}
+
 // Block counts per dimension and the visiting sequence for an order.
 struct Grid {
     int64_t n[3] = {1, 1, 1};  // C, H, W
@@ -51,6 +57,10 @@ struct Grid {
 
 const char* kPlotNames[] = {"Efficiency per level", "Time per level", "Order heatmap",
                             "Time vs tile size", "Sweep: time vs footprint"};
+// Scene-file names of the plots (export_plot) and of the tabs (tab).
+const char* kPlotIds[] = {"efficiency", "time", "heatmap", "tilesize", "sweep"};
+const char* kTabIds[] = {"traversal", "levels", "heatmap", "tilesize", "sweep"};
+const char* kTabNames[] = {"Traversal", "Levels", "Order heatmap", "Tile size", "Sweep"};
 
 class TilingPanel : public Panel {
   public:
@@ -63,48 +73,27 @@ class TilingPanel : public Panel {
     }
     bool busy() const override { return playing_; }
     void draw(AppContext& ctx) override;
-    nlohmann::json save_settings() const override {
-        return {{"shape", shape_}, {"layout", layout_}, {"dtype", dtype_}, {"l1", l1_},
-                {"l2", l2_},       {"o1", o1_},         {"o2", o2_},       {"passes", passes_},
-                {"basis", basis_}, {"setup", setup_},   {"bw", bw_},       {"speed", speed_}};
-    }
-    void load_settings(const nlohmann::json& j) override {
-        auto arr = [&](const char* k, auto& a) {
-            if (j.contains(k) && j[k].is_array() && j[k].size() == std::size(a))
-                for (size_t i = 0; i < std::size(a); ++i)
-                    a[i] = j[k][i].get<std::decay_t<decltype(a[0])>>();
-        };
-        auto num = [&](const char* k, auto& v) {
-            if (j.contains(k) && j[k].is_number()) v = j[k].get<std::decay_t<decltype(v)>>();
-        };
-        arr("shape", shape_);
-        arr("l1", l1_);
-        arr("l2", l2_);
-        arr("setup", setup_);
-        arr("bw", bw_);
-        num("layout", layout_);
-        num("dtype", dtype_);
-        num("o1", o1_);
-        num("o2", o2_);
-        num("passes", passes_);
-        num("basis", basis_);
-        num("speed", speed_);
-        rebuild();
-        if (!error_.empty()) throw UsageError("tiling panel settings: " + error_);
-    }
+    nlohmann::json save_settings() const override;
+    void load_settings(const nlohmann::json& j) override;
 
   private:
     void rebuild();
+    void run_sweep();
+    const plot::PlotSpec* export_spec() const;
+    void export_all(const std::string& base);  // base.png, base.svg, base.csv
     void draw_controls();
-    void draw_traversal();
+    void draw_traversal(const AppContext& ctx);
     void draw_export();
     int64_t total_steps() const { return std::max<int64_t>(1, l1_grid_.count() * sub_per_tile_); }
 
     // settings
     int shape_[4] = {1, 64, 56, 56};
-    int layout_ = 0, dtype_ = 6, o1_ = 0, o2_ = 0, passes_ = 4, basis_ = 0;
+    int layout_ = 0, dtype_ = 6, o1_ = 0, o2_ = 0, passes_ = 4, basis_ = 0;  // basis 0 = source
     int l1_[3] = {16, 14, 14}, l2_[3] = {4, 7, 7};
     float setup_[2] = {0, 0}, bw_[3] = {100, 500, 2000};
+    int access_[2] = {64, 16};  // DRAM burst, SRAM word (bytes); 0 = formula (8) alone
+    int tab_ = 0;               // kTabIds
+    int select_tab_ = 0;        // frames left to force tab_ (a scene asked for it)
     float speed_ = 6;
     // engine data
     Config cfg_;
@@ -117,6 +106,7 @@ class TilingPanel : public Panel {
     std::unique_ptr<plot::TileSizeLines> lines_;
     int lines_dim_ = 2;
     std::unique_ptr<SweepResult> sweep_;
+    bool sweep_setup_default_ = false;  // the sweep ran with 50/5 ns setup costs
     std::unique_ptr<plot::SweepScatter> scatter_;
     // animation and export
     double step_ = 0;
@@ -147,7 +137,9 @@ void TilingPanel::rebuild() {
         c.l1_order = all_orders()[size_t(o1_)];
         c.l2_order = all_orders()[size_t(o2_)];
         c.l2_passes = passes_;
-        c.basis = basis_ ? StrideBasis::source : StrideBasis::destination;
+        c.basis = basis_ ? StrideBasis::destination : StrideBasis::source;
+        c.mem.dram.access_bytes = access_[0];
+        c.mem.sram.access_bytes = access_[1];
         c.mem.dram.setup_ns = setup_[0];
         c.mem.sram.setup_ns = setup_[1];
         c.mem.dram.bandwidth_gbps = bw_[0];
@@ -165,6 +157,223 @@ void TilingPanel::rebuild() {
     } catch (const UsageError& e) {
         error_ = e.what();
     }
+}
+
+// ---- scene settings ----------------------------------------------------------------
+//
+// Keys (all optional; anything else is a UsageError naming the key):
+//   shape [N,C,H,W], layout "NCHW"|"NHWC"|"NC1HWC0", dtype "fp32"...,
+//   l1_tile / l2_tile [C,H,W], l1_order / l2_order "W_H_C"..., l2_passes,
+//   stride_basis "source"|"destination", access_bytes [DRAM,SRAM],
+//   bandwidth [DRAM,SRAM,registers] GB/s, setup_ns [L1,L2],
+//   speed (sub-tiles/s), step, playing, tab (kTabIds), tilesize_dim "C"|"H"|"W",
+//   sweep (true: run it), export_plot (kPlotIds), export "/path/base" (writes
+//   base.png, base.svg, base.csv of export_plot once, at load).
+
+nlohmann::json TilingPanel::save_settings() const {
+    return {{"shape", shape_},
+            {"layout", name(all_layouts()[size_t(layout_)])},
+            {"dtype", name(all_dtypes()[size_t(dtype_)])},
+            {"l1_tile", l1_},
+            {"l2_tile", l2_},
+            {"l1_order", to_string(all_orders()[size_t(o1_)])},
+            {"l2_order", to_string(all_orders()[size_t(o2_)])},
+            {"l2_passes", passes_},
+            {"stride_basis", basis_ ? "destination" : "source"},
+            {"access_bytes", access_},
+            {"bandwidth", bw_},
+            {"setup_ns", setup_},
+            {"speed", speed_},
+            {"step", step_},
+            {"playing", playing_},
+            {"tab", kTabIds[tab_]},
+            {"tilesize_dim", std::string(1, "CHW"[lines_dim_])},
+            {"sweep", sweep_ != nullptr},
+            {"export_plot", kPlotIds[export_plot_]}};
+}
+
+namespace {
+
+[[noreturn]] void bad_setting(const char* key, const nlohmann::json& v, const std::string& want) {
+    throw UsageError(std::string("tiling panel setting \"") + key + "\": " + v.dump() +
+                     "; expected " + want);
+}
+
+// Index of `v` (a name, any case) in names[0..n), or of a number 0..n-1.
+int pick(const char* key, const nlohmann::json& v, const std::vector<std::string>& names) {
+    std::string all;
+    for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
+    if (v.is_number_integer() && v.get<int64_t>() >= 0 && v.get<int64_t>() < int64_t(names.size()))
+        return int(v.get<int64_t>());
+    if (v.is_string()) {
+        std::string u = v.get<std::string>();
+        for (char& ch : u) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+        for (size_t i = 0; i < names.size(); ++i) {
+            std::string n = names[i];
+            for (char& ch : n) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+            if (n == u) return int(i);
+        }
+    }
+    bad_setting(key, v, "one of " + all);
+}
+
+template <class T, size_t N>
+void numbers(const char* key, const nlohmann::json& v, T (&out)[N], double lo, double hi,
+             const char* what) {
+    if (!v.is_array() || v.size() != N) bad_setting(key, v, what);
+    T tmp[N];
+    for (size_t i = 0; i < N; ++i) {
+        if (!v[i].is_number()) bad_setting(key, v, what);
+        const double x = v[i].get<double>();
+        if (!(x >= lo && x <= hi) || (std::is_integral<T>::value && x != std::floor(x)))
+            bad_setting(key, v, what);
+        tmp[i] = T(x);
+    }
+    std::copy(tmp, tmp + N, out);
+}
+
+double number(const char* key, const nlohmann::json& v, double lo, double hi, const char* what) {
+    if (!v.is_number() || !(v.get<double>() >= lo && v.get<double>() <= hi))
+        bad_setting(key, v, what);
+    return v.get<double>();
+}
+
+bool boolean(const char* key, const nlohmann::json& v) {
+    if (!v.is_boolean()) bad_setting(key, v, "true or false");
+    return v.get<bool>();
+}
+
+std::vector<std::string> names_of(const char* const* a, size_t n) {
+    return std::vector<std::string>(a, a + n);
+}
+
+}  // namespace
+
+void TilingPanel::load_settings(const nlohmann::json& j) {
+    if (!j.is_object()) throw UsageError("tiling panel settings: expected a JSON object");
+    std::vector<std::string> layouts, dtypes, orders;
+    for (Layout l : all_layouts()) layouts.push_back(name(l));
+    for (DType t : all_dtypes()) dtypes.push_back(name(t));
+    for (const Order& o : all_orders()) orders.push_back(to_string(o));
+    bool want_sweep = false;
+    double want_step = -1;
+    std::string export_base;
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        const std::string& k = it.key();
+        const nlohmann::json& v = it.value();
+        if (k == "shape")
+            numbers("shape", v, shape_, 1, 1 << 20, "[N,C,H,W], each 1..1048576");
+        else if (k == "layout")
+            layout_ = pick("layout", v, layouts);
+        else if (k == "dtype")
+            dtype_ = pick("dtype", v, dtypes);
+        else if (k == "l1_tile")
+            numbers("l1_tile", v, l1_, 1, 1 << 20, "[C,H,W] tile sizes >= 1");
+        else if (k == "l2_tile")
+            numbers("l2_tile", v, l2_, 1, 1 << 20, "[C,H,W] sub-tile sizes >= 1");
+        else if (k == "l1_order")
+            o1_ = pick("l1_order", v, orders);
+        else if (k == "l2_order")
+            o2_ = pick("l2_order", v, orders);
+        else if (k == "l2_passes")
+            passes_ = int(number("l2_passes", v, 1, 1024, "an integer 1..1024"));
+        else if (k == "stride_basis")
+            basis_ = pick("stride_basis", v, {"source", "destination"});
+        else if (k == "access_bytes")
+            numbers("access_bytes", v, access_, 0, 1 << 20,
+                    "[DRAM,SRAM] access units in bytes, 0 = formula (8) alone");
+        else if (k == "bandwidth")
+            numbers("bandwidth", v, bw_, 1e-3, 1e9, "[DRAM,SRAM,registers] GB/s, each > 0");
+        else if (k == "setup_ns")
+            numbers("setup_ns", v, setup_, 0, 1e9, "[L1,L2] ns per tile / sub-tile, >= 0");
+        else if (k == "speed")
+            speed_ = float(number("speed", v, 0.5, 200, "sub-tiles per second, 0.5..200"));
+        else if (k == "step")
+            want_step = number("step", v, 0, 1e15, "a step number >= 0");
+        else if (k == "playing")
+            playing_ = boolean("playing", v);
+        else if (k == "tab")
+            tab_ = pick("tab", v, names_of(kTabIds, 5)), select_tab_ = 3;
+        else if (k == "tilesize_dim")
+            lines_dim_ = pick("tilesize_dim", v, {"C", "H", "W"});
+        else if (k == "sweep")
+            want_sweep = boolean("sweep", v);
+        else if (k == "export_plot")
+            export_plot_ = pick("export_plot", v, names_of(kPlotIds, 5));
+        else if (k == "export") {
+            if (!v.is_string() || v.get<std::string>().empty())
+                bad_setting("export", v, "a path without extension (writes .png, .svg, .csv)");
+            export_base = v.get<std::string>();
+        } else {
+            throw UsageError("tiling panel: unknown setting \"" + k +
+                             "\"; expected shape, layout, dtype, l1_tile, l2_tile, l1_order, "
+                             "l2_order, l2_passes, stride_basis, access_bytes, bandwidth, "
+                             "setup_ns, speed, step, playing, tab, tilesize_dim, sweep, "
+                             "export_plot or export");
+        }
+    }
+    // Tiles are checked against the shape here (the sliders clamp them).
+    for (int i = 0; i < 3; ++i) {
+        const char* dn[] = {"C", "H", "W"};
+        if (l1_[i] > shape_[i + 1])
+            throw UsageError(std::string("tiling panel setting \"l1_tile\": ") + dn[i] + " = " +
+                             std::to_string(l1_[i]) + " is larger than the tensor's " +
+                             std::to_string(shape_[i + 1]) + "; expected a tile inside the tensor");
+        if (l2_[i] > l1_[i])
+            throw UsageError(std::string("tiling panel setting \"l2_tile\": ") + dn[i] + " = " +
+                             std::to_string(l2_[i]) + " is larger than the tile's " +
+                             std::to_string(l1_[i]) + "; expected a sub-tile inside the tile");
+    }
+    rebuild();
+    if (!error_.empty()) throw UsageError("tiling panel settings: " + error_);
+    if (want_step >= double(total_steps()))
+        throw UsageError("tiling panel setting \"step\": " + std::to_string(int64_t(want_step)) +
+                         "; expected 0.." + std::to_string(total_steps() - 1));
+    if (want_step >= 0) step_ = want_step;
+    if (want_sweep || (tab_ == 4 && export_plot_ == 4 && !export_base.empty())) run_sweep();
+    if (!export_base.empty()) export_all(export_base);
+}
+
+void TilingPanel::run_sweep() {
+    SweepSpec s;
+    s.base = cfg_;
+    // Without a per-block cost every matched tiling costs the same and the
+    // front collapses to a one-element tile; like `layoutlab sweep`, use
+    // 50 ns per tile and 5 ns per sub-tile unless the user set costs.
+    sweep_setup_default_ = cfg_.mem.dram.setup_ns == 0 && cfg_.mem.sram.setup_ns == 0;
+    if (sweep_setup_default_) {
+        s.base.mem.dram.setup_ns = 50;
+        s.base.mem.sram.setup_ns = 5;
+    }
+    sweep_ = std::make_unique<SweepResult>(sweep(s));
+    scatter_ = sweep_->rows.empty() ? nullptr : std::make_unique<plot::SweepScatter>(*sweep_);
+}
+
+const plot::PlotSpec* TilingPanel::export_spec() const {
+    switch (export_plot_) {
+        case 0:
+            return bars_ ? &bars_->efficiency : nullptr;
+        case 1:
+            return bars_ ? &bars_->time : nullptr;
+        case 2:
+            return heat_ ? &heat_->spec : nullptr;
+        case 3:
+            return lines_ ? &lines_->spec : nullptr;
+        default:
+            return scatter_ ? &scatter_->spec : nullptr;
+    }
+}
+
+void TilingPanel::export_all(const std::string& base) {
+    const plot::PlotSpec* spec = export_spec();
+    if (!spec)
+        throw UsageError("tiling panel: nothing to export for " +
+                         std::string(kPlotIds[export_plot_]) + "; run the sweep first");
+    for (const char* ext : {"png", "svg", "csv"}) plot::check_writable(base + "." + ext);
+    plot::write_png(*spec, base + ".png");
+    plot::write_svg(*spec, base + ".svg");
+    plot::write_csv(*spec, base + ".csv");
+    export_msg_ = "wrote " + base + ".png, .svg, .csv";
 }
 
 void TilingPanel::draw_controls() {
@@ -196,8 +405,14 @@ void TilingPanel::draw_controls() {
     changed |= ImGui::Combo("L2 order", &o2_, op.data(), 6);
     ImGui::Separator();
     changed |= ImGui::SliderInt("L2 passes", &passes_, 1, 16);
-    const char* bases[] = {"destination (table)", "source (15.2 prose)"};
+    const char* bases[] = {"source (15.2: 3136, 196)", "destination (tile, sub-tile)"};
     changed |= ImGui::Combo("stride basis", &basis_, bases, 2);
+    changed |= ImGui::SliderInt("DRAM burst B", &access_[0], 0, 256);
+    changed |= ImGui::SliderInt("SRAM word B", &access_[1], 0, 128);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "a strided read fetches one access unit per element, so eta >= element size / "
+            "unit; 0 = formula (8) alone (eta = 1/stride)");
     changed |= ImGui::SliderFloat("DRAM GB/s", &bw_[0], 1, 2000, "%.0f");
     changed |= ImGui::SliderFloat("SRAM GB/s", &bw_[1], 1, 5000, "%.0f");
     changed |= ImGui::SliderFloat("Reg GB/s", &bw_[2], 1, 20000, "%.0f");
@@ -213,6 +428,7 @@ void TilingPanel::draw_controls() {
         passes_ = 4;
         setup_[0] = setup_[1] = 0;
         bw_[0] = 100, bw_[1] = 500, bw_[2] = 2000;
+        access_[0] = 64, access_[1] = 16;
         changed = true;
     }
     ImGui::SameLine();
@@ -224,10 +440,135 @@ void TilingPanel::draw_controls() {
     if (changed) rebuild();
 }
 
-void TilingPanel::draw_traversal() {
+// Addresses (elements, in a buffer of `frame` extents) of the first `n`
+// elements of the block at `org` with extents `b`, visited in order `o`.
+std::vector<int64_t> visit_addresses(const Config& c, const Extent3& frame, const int64_t org[3],
+                                     const Extent3& b, const Order& o, int64_t n) {
+    std::vector<int64_t> out;
+    const int64_t total = b.c * b.h * b.w;
+    for (int64_t k = 0; k < std::min(n, total); ++k) {
+        int64_t idx[3] = {0, 0, 0}, r = k;
+        for (Dim d : o.inner_to_outer) {
+            idx[int(d)] = r % b[d];
+            r /= b[d];
+        }
+        out.push_back(block_address(c, frame, org[0] + idx[0], org[1] + idx[1], org[2] + idx[2]));
+    }
+    return out;
+}
+
+// The buffer a level reads, as a line of addresses: every element of the
+// current block as a tick on the whole buffer, then a zoom on its first
+// accesses with an arc and the address jump for each step, so "stride 3136"
+// is a distance on screen.
+void draw_address_strip(const Config& c, const Extent3& frame, const int64_t org[3],
+                        const Extent3& block, const Order& o, const char* buffer,
+                        const char* block_name, const MemLevel& mem, bool dark, bool model_eta) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 ink = dark ? IM_COL32(200, 200, 210, 255) : IM_COL32(40, 40, 50, 255);
+    const ImU32 bg = dark ? IM_COL32(55, 55, 65, 255) : IM_COL32(215, 215, 225, 255);
+    const ImU32 hit = IM_COL32(240, 150, 30, 255), arc = IM_COL32(230, 60, 60, 255);
+    const int64_t numel =
+        (c.layout == Layout::NC1HWC0 ? round_up(frame.c, elems_per_32b(c.dtype)) : frame.c) *
+        frame.h * frame.w;
+    const int64_t es_bits = bits(c.dtype);
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float avail = ImGui::GetContentRegionAvail().x - 8;
+    const int64_t kShow = 9;
+    const std::vector<int64_t> first = visit_addresses(c, frame, org, block, o, kShow);
+    const int64_t jump = first.size() > 1 ? first[1] - first[0] : 0;
+    // Caption: the rule, in numbers.
+    char cap[256];
+    if (first.size() < 2) {
+        std::snprintf(cap, sizeof cap, "%s in %s: the %s is one element", buffer, mem.name.c_str(),
+                      block_name);
+    } else if (jump == 1) {
+        std::snprintf(cap, sizeof cap,
+                      "%s addresses read by this %s in %s order: each step +1 element -> "
+                      "contiguous, eta 0.9",
+                      buffer, block_name, to_string(o).c_str());
+    } else {
+        const double jb = double(jump) * double(es_bits) / 8.0;
+        const double eta = stride_efficiency(std::llabs(jump), int(es_bits), mem.access_bytes);
+        std::snprintf(cap, sizeof cap,
+                      "%s addresses read by this %s in %s order: each step %+lld elements "
+                      "(%.0f B)%s -> eta %.4g%s",
+                      buffer, block_name, to_string(o).c_str(), (long long)jump, jb,
+                      mem.access_bytes > 0 && std::fabs(jb) >= double(mem.access_bytes)
+                          ? ", one access unit per element"
+                          : "",
+                      eta, model_eta ? "" : " (the model is set to destination strides)");
+    }
+    ImGui::TextWrapped("%s", cap);
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    // Whole buffer with every element of the block as a tick.
+    const float x0 = p0.x + 4, y0 = p0.y + 2, h0 = 12;
+    dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + avail, y0 + h0), bg);
+    auto xat = [&](int64_t a) { return x0 + float(double(a) / double(numel)) * avail; };
+    {
+        const int64_t total = block.c * block.h * block.w;
+        const std::vector<int64_t> all =
+            visit_addresses(c, frame, org, block, o, std::min<int64_t>(total, 1 << 16));
+        float last = -1;
+        for (int64_t a : all) {
+            const float x = std::floor(xat(a));
+            if (x == last) continue;
+            dl->AddLine(ImVec2(x + 0.5f, y0), ImVec2(x + 0.5f, y0 + h0), hit);
+            last = x;
+        }
+    }
+    char end[64];
+    std::snprintf(end, sizeof end, "%lld", (long long)numel);
+    dl->AddText(ImVec2(x0, y0 + h0 + 1), ink, "0");
+    dl->AddText(ImVec2(x0 + avail - ImGui::CalcTextSize(end).x, y0 + h0 + 1), ink, end);
+    // Zoom on the first accesses: address range [lo, hi] spread over the width.
+    const float zy = y0 + h0 + 2 * line + 14, zh = 14;
+    if (first.size() > 1) {
+        const int64_t lo = *std::min_element(first.begin(), first.end());
+        const int64_t hi = *std::max_element(first.begin(), first.end());
+        const int64_t span = std::max<int64_t>(hi - lo + 1, 16);
+        const float zw = avail * 0.9f, zx = x0 + avail * 0.05f;
+        auto zat = [&](int64_t a) { return zx + (float(double(a - lo) + 0.5) / float(span)) * zw; };
+        // Bracket from the zoomed range on the whole buffer to the zoom strip.
+        dl->AddLine(ImVec2(xat(lo), y0 + h0), ImVec2(zx, zy), ink);
+        dl->AddLine(ImVec2(xat(lo + span), y0 + h0), ImVec2(zx + zw, zy), ink);
+        dl->AddRectFilled(ImVec2(zx, zy), ImVec2(zx + zw, zy + zh), bg);
+        const float cw = std::max(3.0f, zw / float(span));
+        for (int64_t a : first)
+            dl->AddRectFilled(ImVec2(zat(a) - cw / 2, zy), ImVec2(zat(a) + cw / 2, zy + zh), hit);
+        if (span <= 128)  // element borders, when cells are wide enough to see
+            for (int64_t a = 0; a <= span; ++a) {
+                const float x = zx + float(a) / float(span) * zw;
+                dl->AddLine(ImVec2(x, zy), ImVec2(x, zy + zh), bg, 1.5f);
+            }
+        // One arc per step, labelled with its jump when there is room.
+        float label_end = -1e30f;
+        for (size_t i = 1; i < first.size(); ++i) {
+            const ImVec2 a(zat(first[i - 1]), zy), b(zat(first[i]), zy);
+            const float rise = std::min(22.0f, 6 + std::fabs(b.x - a.x) / 4);
+            dl->AddBezierCubic(a, ImVec2(a.x, a.y - rise), ImVec2(b.x, b.y - rise), b, arc, 1.8f);
+            char t[32];
+            std::snprintf(t, sizeof t, "%+lld", (long long)(first[i] - first[i - 1]));
+            const ImVec2 ts = ImGui::CalcTextSize(t);
+            const float tx = (a.x + b.x) / 2 - ts.x / 2;
+            if (i == 1 || (ts.x + 4 < std::fabs(b.x - a.x) && tx > label_end)) {
+                dl->AddText(ImVec2(tx, zy - rise - ts.y), arc, t);
+                label_end = tx + ts.x + 4;
+            }
+        }
+        char l[64], r[64];
+        std::snprintf(l, sizeof l, "%lld", (long long)lo);
+        std::snprintf(r, sizeof r, "%lld", (long long)(lo + span - 1));
+        dl->AddText(ImVec2(zx, zy + zh + 1), ink, l);
+        dl->AddText(ImVec2(zx + zw - ImGui::CalcTextSize(r).x, zy + zh + 1), ink, r);
+    }
+    ImGui::Dummy(ImVec2(avail, zy + zh + line + 4 - p0.y));
+}
+
+void TilingPanel::draw_traversal(const AppContext& ctx) {
     ImGui::Checkbox("play", &playing_);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(160);
+    ImGui::SetNextItemWidth(9 * ImGui::GetFontSize());
     ImGui::SliderFloat("sub-tiles / s", &speed_, 0.5f, 200.0f, "%.1f",
                        ImGuiSliderFlags_Logarithmic);
     ImGui::SameLine();
@@ -263,17 +604,17 @@ void TilingPanel::draw_traversal() {
     };
     const int64_t jump2 = sub_addr(scur) - sub_addr(sprev);
 
-    ImGui::Text(
+    ImGui::TextWrapped(
         "L1 tile %lld of %lld at (c,h,w) = (%lld,%lld,%lld): start address jump %+lld elements",
         (long long)k + 1, (long long)l1_grid_.count(), (long long)(cur[0] * l1_[0]),
         (long long)(cur[1] * l1_[1]), (long long)(cur[2] * l1_[2]), (long long)jump1);
-    ImGui::Text(
+    ImGui::TextWrapped(
         "  elements inside: order %s steps %c, stride %lld in the tensor, %lld in the tile (eta "
         "%.4g)",
         to_string(cfg_.l1_order).c_str(), dim_char(res_.l1.innermost),
         (long long)res_.l1.source_strides[int(res_.l1.innermost)],
         (long long)res_.l1.dest_strides[int(res_.l1.innermost)], res_.l1.efficiency);
-    ImGui::Text(
+    ImGui::TextWrapped(
         "L2 sub-tile %lld of %lld: start address jump %+lld elements in the tile; order %s steps "
         "%c,"
         " stride %lld in the tile, %lld in the sub-tile (eta %.4g)",
@@ -285,20 +626,25 @@ void TilingPanel::draw_traversal() {
     // Two drawings: the tensor's tile grid (one H x W grid per C tile) and the
     // current tile's sub-tile grid, each with the last jump as an arrow.
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImU32 kDone = IM_COL32(120, 160, 220, 255), kTodo = IM_COL32(70, 70, 80, 255),
-                kNow = IM_COL32(240, 150, 30, 255), kArrow = IM_COL32(230, 60, 60, 255);
+    const bool dark = ctx.dark_theme;
+    const ImU32 kDone = dark ? IM_COL32(120, 160, 220, 255) : IM_COL32(100, 140, 210, 255),
+                kTodo = dark ? IM_COL32(70, 70, 80, 255) : IM_COL32(210, 210, 220, 255),
+                kNow = IM_COL32(240, 150, 30, 255), kArrow = IM_COL32(230, 60, 60, 255),
+                kLabel = dark ? IM_COL32(170, 170, 180, 255) : IM_COL32(60, 60, 70, 255),
+                kPlate = dark ? IM_COL32(20, 20, 25, 220) : IM_COL32(250, 250, 252, 230);
     auto draw_grid = [&](const Grid& g, const Order& o, int64_t visited, const int64_t now[3],
-                         const int64_t before[3], int64_t jump, float height, const char* label) {
+                         const int64_t before[3], int64_t jump, float height, const char* label,
+                         int64_t cstep, int64_t cext) {
+        ImGui::TextWrapped("%s", label);
         const ImVec2 origin = ImGui::GetCursorScreenPos();
         const float avail = ImGui::GetContentRegionAvail().x;
-        const float gap = 8;
+        const float gap = 8, names_h = ImGui::GetTextLineHeight() + 3;
         const int64_t per_row = std::max<int64_t>(1, std::min<int64_t>(g.n[0], 8));
         const int64_t rows = ceil_div(g.n[0], per_row);
         const float cell =
             std::max(2.0f, std::min((avail - gap * float(per_row)) / float(per_row * g.n[2]),
-                                    (height - 36 - gap * float(rows)) / float(rows * g.n[1])));
-        ImGui::Text("%s", label);
-        const ImVec2 o0(origin.x, origin.y + 36);  // label line, then C block names
+                                    (height - names_h - gap * float(rows)) / float(rows * g.n[1])));
+        const ImVec2 o0(origin.x, origin.y + names_h);  // C block names, then the grids
         auto center = [&](const int64_t t[3]) {
             const int64_t gx = t[0] % per_row, gy = t[0] / per_row;
             return ImVec2(
@@ -327,11 +673,15 @@ void TilingPanel::draw_traversal() {
         for (int64_t c = 0; c < g.n[0]; ++c) {
             const int64_t t[3] = {c, 0, 0};
             const ImVec2 m = center(t);
-            char b[32];
-            std::snprintf(b, sizeof b, "C block %lld", (long long)c);
-            if (cell * float(g.n[2]) > 60 && c < per_row && g.n[0] > 1)  // first row only
-                dl->AddText(ImVec2(m.x - cell / 2, m.y - cell / 2 - 17),
-                            IM_COL32(170, 170, 180, 255), b);
+            char b[64];
+            const int64_t c_lo = c * cstep, c_hi = std::min(cext, c_lo + cstep) - 1;
+            if (c_hi > c_lo)
+                std::snprintf(b, sizeof b, "C %lld-%lld", (long long)c_lo, (long long)c_hi);
+            else
+                std::snprintf(b, sizeof b, "C %lld", (long long)c_lo);
+            if (cell * float(g.n[2]) + gap > ImGui::CalcTextSize(b).x + 4 && c < per_row &&
+                g.n[0] > 1)  // first row only
+                dl->AddText(ImVec2(m.x - cell / 2, m.y - cell / 2 - names_h), kLabel, b);
         }
         if (visited > 0) {
             const ImVec2 a = center(before), b = center(now);
@@ -346,9 +696,13 @@ void TilingPanel::draw_traversal() {
             }
             char t[48];
             std::snprintf(t, sizeof t, "%+lld", (long long)jump);
-            dl->AddText(ImVec2((a.x + b.x) / 2 + 4, (a.y + b.y) / 2 - 16), kArrow, t);
+            const ImVec2 ts = ImGui::CalcTextSize(t);
+            const ImVec2 tp((a.x + b.x) / 2 - ts.x / 2, (a.y + b.y) / 2 - ts.y - 4);
+            dl->AddRectFilled(ImVec2(tp.x - 2, tp.y), ImVec2(tp.x + ts.x + 2, tp.y + ts.y), kPlate,
+                              3);
+            dl->AddText(tp, kArrow, t);
         }
-        ImGui::Dummy(ImVec2(avail, float(rows) * (float(g.n[1]) * cell + gap) + 36));
+        ImGui::Dummy(ImVec2(avail, float(rows) * (float(g.n[1]) * cell + gap) + names_h));
     };
     char l1_label[160], l2_label[160];
     std::snprintf(l1_label, sizeof l1_label,
@@ -357,39 +711,51 @@ void TilingPanel::draw_traversal() {
     std::snprintf(l2_label, sizeof l2_label, "current tile %s in SRAM: %lld sub-tiles, visited %s",
                   tiling::to_string(tile).c_str(), (long long)sub.count(),
                   to_string(cfg_.l2_order).c_str());
-    draw_grid(l1_grid_, cfg_.l1_order, k, cur, prev, jump1, 260, l1_label);
-    draw_grid(sub, cfg_.l2_order, jj, scur, sprev, jump2, 200, l2_label);
+    const bool src = cfg_.basis == StrideBasis::source;
+    // L1 (tensor, DRAM) on the left, L2 (current tile, SRAM) on the right.
+    if (!ImGui::BeginTable("levels", 2, ImGuiTableFlags_SizingStretchSame)) return;
+    ImGui::TableNextColumn();
+    draw_grid(l1_grid_, cfg_.l1_order, k, cur, prev, jump1, 280, l1_label, l1_[0], tensor.c);
+    {
+        const int64_t org[3] = {cur[0] * l1_[0], cur[1] * l1_[1], cur[2] * l1_[2]};
+        draw_address_strip(cfg_, tensor, org, tile, cfg_.l1_order, "tensor", "tile", cfg_.mem.dram,
+                           ctx.dark_theme, src);
+    }
+    ImGui::TableNextColumn();
+    draw_grid(sub, cfg_.l2_order, jj, scur, sprev, jump2, 280, l2_label, l2_[0], tile.c);
+    {
+        const int64_t org[3] = {scur[0] * l2_[0], scur[1] * l2_[1], scur[2] * l2_[2]};
+        const Extent3 sb{std::min<int64_t>(l2_[0], tile.c - org[0]),
+                         std::min<int64_t>(l2_[1], tile.h - org[1]),
+                         std::min<int64_t>(l2_[2], tile.w - org[2])};
+        draw_address_strip(cfg_, tile, org, sb, cfg_.l2_order, "tile", "sub-tile", cfg_.mem.sram,
+                           ctx.dark_theme, src);
+    }
+    ImGui::EndTable();
 }
 
 void TilingPanel::draw_export() {
-    ImGui::SetNextItemWidth(220);
-    ImGui::Combo("plot", &export_plot_, kPlotNames, 5);
+    // Items flow onto the next line when the window is too narrow (large UI scales).
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    auto same_line_if_fits = [&](float w) {
+        const float x = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
+        if (x + w <= right) ImGui::SameLine();
+    };
+    const float em = ImGui::GetFontSize();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Export");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(260);
-    ImGui::InputText("path (no extension)", export_path_, sizeof export_path_);
-    const plot::PlotSpec* spec = nullptr;
-    switch (export_plot_) {
-        case 0:
-            spec = bars_ ? &bars_->efficiency : nullptr;
-            break;
-        case 1:
-            spec = bars_ ? &bars_->time : nullptr;
-            break;
-        case 2:
-            spec = heat_ ? &heat_->spec : nullptr;
-            break;
-        case 3:
-            spec = lines_ ? &lines_->spec : nullptr;
-            break;
-        default:
-            spec = scatter_ ? &scatter_->spec : nullptr;
-            break;
-    }
+    ImGui::SetNextItemWidth(14 * em);
+    ImGui::Combo("##plot", &export_plot_, kPlotNames, 5);
+    same_line_if_fits(16 * em);
+    ImGui::SetNextItemWidth(16 * em);
+    ImGui::InputTextWithHint("##path", "path without extension", export_path_, sizeof export_path_);
+    const plot::PlotSpec* spec = export_spec();
     for (const char* ext : {"png", "svg", "csv"}) {
-        ImGui::SameLine();
         char label[16];
         std::snprintf(label, sizeof label, "%s", ext);
         for (char& ch : label) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+        same_line_if_fits(ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x);
         if (ImGui::Button(label)) {
             const std::string path = std::string(export_path_) + "." + ext;
             try {
@@ -412,7 +778,9 @@ void TilingPanel::draw_export() {
 
 void TilingPanel::draw(AppContext& ctx) {
     ImGui::BeginChild("controls", ImVec2(330 * ctx.ui_scale, 0), true);
+    ImGui::PushItemWidth(-ImGui::CalcTextSize("setup ns/tile  ").x);
     draw_controls();
+    ImGui::PopItemWidth();
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("views", ImVec2(0, 0), false);
@@ -424,47 +792,62 @@ void TilingPanel::draw(AppContext& ctx) {
     ImGui::Text("L1 eff %.4g, L2 eff %.4g, L1 %.2f us + L2 %.2f us = %.2f us, %.2f uJ",
                 res_.l1.efficiency, res_.l2.efficiency, res_.l1.time_us, res_.l2.time_us,
                 res_.total_us, res_.total_energy_uj);
-    ImGui::TextWrapped("L1: %s", res_.l1.reasoning.c_str());
-    ImGui::TextWrapped("L2: %s", res_.l2.reasoning.c_str());
     draw_export();
+    // A tab asked for by a scene is forced for a few frames (ImGui applies
+    // SetSelected one frame late); otherwise tab_ follows the user's clicks.
+    auto tab = [&](int i) {
+        const ImGuiTabItemFlags f =
+            select_tab_ > 0 && tab_ == i ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+        const bool open = ImGui::BeginTabItem(kTabNames[i], nullptr, f);
+        if (open && select_tab_ == 0) tab_ = i;
+        return open;
+    };
+    if (select_tab_ > 0) --select_tab_;
     if (ImGui::BeginTabBar("tiling_tabs")) {
-        if (ImGui::BeginTabItem("Traversal")) {
-            draw_traversal();
+        if (tab(0)) {
+            draw_traversal(ctx);
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Levels")) {
+        if (tab(1)) {
+            ImGui::TextWrapped("L1: %s", res_.l1.reasoning.c_str());
+            ImGui::TextWrapped("L2: %s", res_.l2.reasoning.c_str());
             const float w = ImGui::GetContentRegionAvail().x / 2 - 4;
             plot::show_plot("eff", bars_->efficiency, ImVec2(w, 340));
             ImGui::SameLine();
             plot::show_plot("time", bars_->time, ImVec2(w, 340));
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Order heatmap")) {
+        if (tab(2)) {
             plot::show_plot("heat", heat_->spec, ImVec2(0, 420));
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Tile size")) {
+        if (tab(3)) {
             const char* dims[] = {"C", "H", "W"};
+            ImGui::SetNextItemWidth(80 * ctx.ui_scale);
             if (ImGui::Combo("vary L1 tile in", &lines_dim_, dims, 3))
                 lines_ = std::make_unique<plot::TileSizeLines>(cfg_, Dim(lines_dim_));
             plot::show_plot("lines", lines_->spec, ImVec2(0, 420));
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Sweep")) {
+        if (tab(4)) {
             if (ImGui::Button("Run sweep (every order x divisor tile sizes)")) {
                 try {
-                    SweepSpec s;
-                    s.base = cfg_;
-                    sweep_ = std::make_unique<SweepResult>(sweep(s));
-                    scatter_ = sweep_->rows.empty() ? nullptr
-                                                    : std::make_unique<plot::SweepScatter>(*sweep_);
+                    run_sweep();
                 } catch (const UsageError& e) {
                     export_msg_ = std::string("error: ") + e.what();
                 }
             }
             if (sweep_ && scatter_) {
-                ImGui::Text("%zu configurations; Pareto front %zu points", sweep_->rows.size(),
-                            sweep_->pareto.size());
+                ImGui::TextWrapped(
+                    "%zu configurations; Pareto front %zu points; setup %s ns per tile, %s ns per "
+                    "sub-tile%s",
+                    sweep_->rows.size(), sweep_->pareto.size(),
+                    sweep_setup_default_ ? "50" : fmt1(setup_[0]).c_str(),
+                    sweep_setup_default_ ? "5" : fmt1(setup_[1]).c_str(),
+                    sweep_setup_default_
+                        ? " (the sweep's defaults: with no per-block cost every matched tiling "
+                          "costs the same)"
+                        : "");
                 plot::show_plot("scatter", scatter_->spec, ImVec2(0, 380));
                 if (ImGui::BeginTable("rank", 8, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
                     for (const char* h : {"rank", "L1 tile", "L2 sub-tile", "L1", "L2", "L1 eff",

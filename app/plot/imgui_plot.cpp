@@ -44,12 +44,17 @@ class ImGuiCanvas : public Canvas {
             return;
         }
         // ImGui has no rotated text: draw it flat, then turn its vertices
-        // 90 degrees counter-clockwise around the anchor.
+        // 90 degrees counter-clockwise onto the anchor. The flat copy is laid
+        // out at the middle of the clip rectangle: ImGui drops glyphs outside
+        // it before they are turned, which cut the start of labels drawn
+        // near a window edge ("L1 tile order" lost its "L").
+        const ImVec2 lo = dl_->GetClipRectMin(), hi = dl_->GetClipRectMax();
+        const ImVec2 m(std::round((lo.x + hi.x) / 2), std::round((lo.y + hi.y) / 2));
         const int first = dl_->VtxBuffer.Size;
-        dl_->AddText(font_, size, ImVec2(x - shift, y - ascent), col(c), s.c_str());
+        dl_->AddText(font_, size, ImVec2(m.x - shift, m.y - ascent), col(c), s.c_str());
         for (int i = first; i < dl_->VtxBuffer.Size; ++i) {
             ImVec2& p = dl_->VtxBuffer[i].pos;
-            const ImVec2 d(p.x - x, p.y - y);
+            const ImVec2 d(p.x - m.x, p.y - m.y);
             p = ImVec2(x + d.y, y - d.x);
         }
     }

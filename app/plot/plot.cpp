@@ -377,7 +377,7 @@ PlotFrame paint(const PlotSpec& spec, Canvas& cv, float ox, float oy, float W, f
                 ++legend_n;
             }
     float right = 18;
-    if (legend_n) right = legend_w + 44;
+    if (legend_n) right = legend_w + 50;  // box (legend_w + 36) + margins, border inside
     double vmin = 0, vmax = 1;
     std::vector<double> cticks;
     float cbar_tick_w = 0;

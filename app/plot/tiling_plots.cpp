@@ -1,6 +1,7 @@
 #include "app/plot/tiling_plots.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace ll::plot {
@@ -103,9 +104,35 @@ TileSizeLines::TileSizeLines(const Config& c, Dim dim) {
                   to_string(c.l2_order));
     p.setup_x("L1 tile size in " + std::string(1, dc), "elements", true)
         .setup_y("total time", "us", true);
+    // Orders that give the same curve (e.g. every order starting with the
+    // contiguous dimension) share one line and one legend entry, so no line
+    // hides under another: "L1 W_H_C = W_C_H".
+    auto same = [](const std::vector<double>& x, const std::vector<double>& y) {
+        for (size_t i = 0; i < x.size(); ++i)
+            if (std::fabs(x[i] - y[i]) > 1e-9 * std::max(std::fabs(x[i]), std::fabs(y[i])))
+                return false;
+        return true;
+    };
+    std::vector<char> drawn(all_orders().size(), 0);
+    int colour = 0;
     for (size_t o = 0; o < all_orders().size(); ++o) {
-        Series& s = p.line("L1 " + to_string(all_orders()[o]), Data::of(sizes), Data::of(times[o]));
+        if (drawn[o]) continue;
+        std::string label = "L1 " + to_string(all_orders()[o]);
+        for (size_t q = o + 1; q < all_orders().size(); ++q)
+            if (!drawn[q] && same(times[o], times[q])) {
+                drawn[q] = 1;
+                label += " = " + to_string(all_orders()[q]);
+            }
+        Series& s = p.line(label, Data::of(sizes), Data::of(times[o]));
+        s.color = palette(colour++);
         s.markers = true;
+    }
+    {
+        const Fast f = evaluate_fast(c);
+        char b[64];
+        std::snprintf(b, sizeof b, "current: %lld, %.1f us", (long long)c.l1_tile[dim],
+                      f.l1_us + f.l2_us);
+        p.annotate(double(c.l1_tile[dim]), f.l1_us + f.l2_us, b);
     }
     spec = p.spec();
 }
