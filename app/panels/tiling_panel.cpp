@@ -799,7 +799,11 @@ void TilingPanel::draw(AppContext& ctx) {
         const ImGuiTabItemFlags f =
             select_tab_ > 0 && tab_ == i ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
         const bool open = ImGui::BeginTabItem(kTabNames[i], nullptr, f);
-        if (open && select_tab_ == 0) tab_ = i;
+        if (open && select_tab_ == 0 && tab_ != i) {
+            tab_ = i;  // the export combo follows the plot on screen
+            const int plot_of_tab[] = {export_plot_, 1, 2, 3, 4};
+            export_plot_ = plot_of_tab[i];
+        }
         return open;
     };
     if (select_tab_ > 0) --select_tab_;
@@ -811,14 +815,17 @@ void TilingPanel::draw(AppContext& ctx) {
         if (tab(1)) {
             ImGui::TextWrapped("L1: %s", res_.l1.reasoning.c_str());
             ImGui::TextWrapped("L2: %s", res_.l2.reasoning.c_str());
-            const float w = ImGui::GetContentRegionAvail().x / 2 - 4;
-            plot::show_plot("eff", bars_->efficiency, ImVec2(w, 340));
-            ImGui::SameLine();
-            plot::show_plot("time", bars_->time, ImVec2(w, 340));
+            // Side by side when each plot gets 560 px (times the UI scale), else stacked.
+            const float sc = ctx.ui_scale, full = ImGui::GetContentRegionAvail().x;
+            const bool two = full / 2 - 4 >= 560 * sc;
+            const float w = two ? full / 2 - 4 : full, h = 340 * sc;
+            plot::show_plot("eff", bars_->efficiency, ImVec2(w, h));
+            if (two) ImGui::SameLine();
+            plot::show_plot("time", bars_->time, ImVec2(w, h));
             ImGui::EndTabItem();
         }
         if (tab(2)) {
-            plot::show_plot("heat", heat_->spec, ImVec2(0, 420));
+            plot::show_plot("heat", heat_->spec, ImVec2(0, 420 * ctx.ui_scale));
             ImGui::EndTabItem();
         }
         if (tab(3)) {
@@ -826,7 +833,7 @@ void TilingPanel::draw(AppContext& ctx) {
             ImGui::SetNextItemWidth(80 * ctx.ui_scale);
             if (ImGui::Combo("vary L1 tile in", &lines_dim_, dims, 3))
                 lines_ = std::make_unique<plot::TileSizeLines>(cfg_, Dim(lines_dim_));
-            plot::show_plot("lines", lines_->spec, ImVec2(0, 420));
+            plot::show_plot("lines", lines_->spec, ImVec2(0, 420 * ctx.ui_scale));
             ImGui::EndTabItem();
         }
         if (tab(4)) {
@@ -848,7 +855,7 @@ void TilingPanel::draw(AppContext& ctx) {
                         ? " (the sweep's defaults: with no per-block cost every matched tiling "
                           "costs the same)"
                         : "");
-                plot::show_plot("scatter", scatter_->spec, ImVec2(0, 380));
+                plot::show_plot("scatter", scatter_->spec, ImVec2(0, 380 * ctx.ui_scale));
                 if (ImGui::BeginTable("rank", 8, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
                     for (const char* h : {"rank", "L1 tile", "L2 sub-tile", "L1", "L2", "L1 eff",
                                           "L2 eff", "total us"})

@@ -2,6 +2,7 @@
 
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -16,26 +17,32 @@ ImU32 col(Color c) {
     return IM_COL32(c.r, c.g, c.b, c.a);
 }
 
+// Paints in layout units scaled by `k` around the origin (ox, oy): the plot
+// is laid out at size / k and drawn k times larger, so a larger UI scale
+// gives the same picture with larger text (as a PNG exported bigger would).
 class ImGuiCanvas : public Canvas {
   public:
-    explicit ImGuiCanvas(ImDrawList* dl) : dl_(dl), font_(ImGui::GetFont()) {}
+    ImGuiCanvas(ImDrawList* dl, float ox, float oy, float k)
+        : dl_(dl), font_(ImGui::GetFont()), ox_(ox), oy_(oy), k_(k) {}
     void fill_rect(float x0, float y0, float x1, float y1, Color c) override {
-        dl_->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), col(c));
+        dl_->AddRectFilled(at(x0, y0), at(x1, y1), col(c));
     }
     void stroke_rect(float x0, float y0, float x1, float y1, Color c, float w) override {
-        dl_->AddRect(ImVec2(x0, y0), ImVec2(x1, y1), col(c), 0.0f, 0, w);
+        dl_->AddRect(at(x0, y0), at(x1, y1), col(c), 0.0f, 0, w * k_);
     }
     void polyline(const std::vector<float>& xy, Color c, float w) override {
         std::vector<ImVec2> p;
-        for (size_t i = 0; i + 1 < xy.size(); i += 2) p.emplace_back(xy[i], xy[i + 1]);
-        dl_->AddPolyline(p.data(), int(p.size()), col(c), 0, w);
+        for (size_t i = 0; i + 1 < xy.size(); i += 2) p.push_back(at(xy[i], xy[i + 1]));
+        dl_->AddPolyline(p.data(), int(p.size()), col(c), 0, w * k_);
     }
     void circle(float cx, float cy, float r, Color c) override {
-        dl_->AddCircleFilled(ImVec2(cx, cy), r, col(c), 12);
+        dl_->AddCircleFilled(at(cx, cy), r * k_, col(c), 12);
     }
-    void text(float x, float y, const std::string& s, float size, Color c, Align a,
+    void text(float lx, float ly, const std::string& s, float lsize, Color c, Align a,
               bool vertical) override {
-        const float w = text_width(s, size);
+        const ImVec2 p = at(lx, ly);
+        const float x = p.x, y = p.y, size = lsize * k_;
+        const float w = font_->CalcTextSizeA(size, FLT_MAX, 0.0f, s.c_str()).x;
         const float ascent = font_->Ascent * size / font_->FontSize;
         const float shift = a == Align::left ? 0 : a == Align::center ? w / 2 : w;
         if (!vertical) {
@@ -53,22 +60,24 @@ class ImGuiCanvas : public Canvas {
         const int first = dl_->VtxBuffer.Size;
         dl_->AddText(font_, size, ImVec2(m.x - shift, m.y - ascent), col(c), s.c_str());
         for (int i = first; i < dl_->VtxBuffer.Size; ++i) {
-            ImVec2& p = dl_->VtxBuffer[i].pos;
-            const ImVec2 d(p.x - m.x, p.y - m.y);
-            p = ImVec2(x + d.y, y - d.x);
+            ImVec2& v = dl_->VtxBuffer[i].pos;
+            const ImVec2 d(v.x - m.x, v.y - m.y);
+            v = ImVec2(x + d.y, y - d.x);
         }
     }
     float text_width(const std::string& s, float size) override {
-        return font_->CalcTextSizeA(size, FLT_MAX, 0.0f, s.c_str()).x;
+        return font_->CalcTextSizeA(size * k_, FLT_MAX, 0.0f, s.c_str()).x / k_;
     }
     void clip(float x0, float y0, float x1, float y1) override {
-        dl_->PushClipRect(ImVec2(x0, y0), ImVec2(x1, y1), true);
+        dl_->PushClipRect(at(x0, y0), at(x1, y1), true);
     }
     void unclip() override { dl_->PopClipRect(); }
 
   private:
+    ImVec2 at(float x, float y) const { return ImVec2(ox_ + (x - ox_) * k_, oy_ + (y - oy_) * k_); }
     ImDrawList* dl_;
     ImFont* font_;
+    float ox_, oy_, k_;
 };
 
 std::string num(double v) {
@@ -151,10 +160,15 @@ void show_plot(const char* id, const PlotSpec& spec, ImVec2 size) {
     ImGui::InvisibleButton(id, size);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->PushClipRect(pos, ImVec2(pos.x + size.x, pos.y + size.y), true);
-    ImGuiCanvas cv(dl);
-    const PlotFrame f = paint(spec, cv, pos.x, pos.y, size.x, size.y);
+    // The app's font is 16 px at UI scale 1; plots grow with it.
+    const float k = std::max(1.0f, ImGui::GetFontSize() / 16.0f);
+    ImGuiCanvas cv(dl, pos.x, pos.y, k);
+    const PlotFrame f = paint(spec, cv, pos.x, pos.y, size.x / k, size.y / k);
     dl->PopClipRect();
-    if (ImGui::IsItemHovered()) tooltip(spec, f, ImGui::GetIO().MousePos);
+    if (ImGui::IsItemHovered()) {
+        const ImVec2 m = ImGui::GetIO().MousePos;  // back to layout units
+        tooltip(spec, f, ImVec2(pos.x + (m.x - pos.x) / k, pos.y + (m.y - pos.y) / k));
+    }
 }
 
 }  // namespace ll::plot
