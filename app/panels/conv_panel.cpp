@@ -1,8 +1,12 @@
-// The convolution pipeline overview: every stage of the lecture's case study
-// with its shape, each AI Core buffer with what the whole problem would need
-// of it (so the need for tiling is visible), the feature map travelling
-// NCHW -> NC1HWC0 -> img2col -> A fractals, and the case study run on real
-// numbers against a direct convolution.
+// The convolution pipeline overview: the lecture's case study (or any
+// geometry) as a data-flow diagram of the AI Core's buffers (GM -> A1/B1 ->
+// A2/B2 -> Cube -> CO1 -> GM), each with how much of it the whole problem
+// would occupy (so the need for tiling is visible), every stage's shape, the
+// feature map travelling NCHW -> NC1HWC0 -> img2col -> A fractals, and the
+// case study run on real numbers against a direct convolution.
+//
+// Sections: [settings] scene file in/out, [model] rebuild and the real run,
+// [draw] controls, stage table, buffer diagram, feature-map animation.
 #include <imgui.h>
 
 #include <algorithm>
@@ -12,6 +16,7 @@
 #include <random>
 #include <string>
 
+#include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
@@ -23,18 +28,22 @@ namespace ll::gui {
 
 namespace {
 
-const ImVec4 kErr(1.0f, 0.42f, 0.38f, 1.0f);
+using compute::labelled_int;
+using compute::rect_json;
 
 // Buffer sizes of an Ascend 910-class AI Core, for the occupancy bars only.
 struct BufferCap {
     const char* name;
     const char* holds;
+    const char* key;  // the ConvShapes stage it holds
     int64_t bytes;
 };
 constexpr BufferCap kCaps[] = {
-    {"A1 (L1)", "input NC1HWC0", 1 << 20},  {"B1 (L1)", "weights FRACTAL_Z", 1 << 20},
-    {"A2 (L0A)", "A fractals", 64 << 10},   {"B2 (L0B)", "B fractals", 64 << 10},
-    {"CO1 (L0C)", "C fractals", 256 << 10},
+    {"A1 (L1)", "input NC1HWC0", "input_5hd", 1 << 20},
+    {"B1 (L1)", "weights FRACTAL_Z", "b_fractal", 1 << 20},
+    {"A2 (L0A)", "A fractals", "a_fractal", 64 << 10},
+    {"B2 (L0B)", "B fractals", "b_fractal", 64 << 10},
+    {"CO1 (L0C)", "C fractals (fp32)", "c_fractal", 256 << 10},
 };
 
 std::string human(double b) {
@@ -66,6 +75,8 @@ class ConvPanel : public Panel {
         stage_ = std::fabs(d) <= step ? target_ : stage_ + std::copysign(step, d);
     }
     void draw(AppContext& ctx) override;
+    nlohmann::json save_settings() const override;
+    void load_settings(const nlohmann::json& j) override;
 
   private:
     void small() {
@@ -77,12 +88,14 @@ class ConvPanel : public Panel {
     }
     void rebuild();
     void run_case();
-    bool edit(const char* label, int64_t& v) {
-        int x = int(v);
-        ImGui::SetNextItemWidth(90);
-        if (!ImGui::InputInt(label, &x)) return false;
-        v = x;
-        return true;
+    void controls();
+    void stage_table();
+    void buffer_diagram(ImVec2 size, bool dark);
+    int64_t need_bytes(size_t i) const {
+        const int64_t eb = kCaps[i].key == std::string("c_fractal") ? 4
+                           : p_.dtype == DType::int8                ? 1
+                                                                    : 2;
+        return numel(shapes_.at(kCaps[i].key)) * eb;
     }
 
     exec::ConvParams p_;
@@ -91,9 +104,77 @@ class ConvPanel : public Panel {
     render::PlanGpu gpu_;
     render::PlanView view_;
     std::string error_, run_msg_;
+    nlohmann::json run_ = nullptr;  // the last real run, for --dump-view
     float stage_ = 0, target_ = 0;
     bool playing_ = false;
+    nlohmann::json screen_ = nlohmann::json::object();
 };
+
+// ---- [settings] ----------------------------------------------------------------
+
+nlohmann::json ConvPanel::save_settings() const {
+    nlohmann::json shapes = nlohmann::json::object();
+    for (const auto& s : shapes_.stages) shapes[s.key] = s.shape;
+    return {{"n", p_.n},
+            {"cin", p_.cin},
+            {"cout", p_.cout},
+            {"h", p_.h},
+            {"w", p_.w},
+            {"kh", p_.win.kh},
+            {"kw", p_.win.kw},
+            {"stride", p_.win.stride_h},
+            {"dilation", p_.win.dil_h},
+            {"pad", p_.win.pad_top},
+            {"dtype", name(p_.dtype)},
+            {"stage", target_},
+            {"shapes", shapes},
+            {"cube_ops", shapes_.cube_ops},
+            {"result", run_},
+            {"screen", screen_}};
+}
+
+void ConvPanel::load_settings(const nlohmann::json& j) {
+    compute::SceneReader r(j, "conv");
+    r.only({"n", "cin", "cout", "h", "w", "kh", "kw", "stride", "dilation", "pad", "dtype", "stage",
+            "playing", "case_study", "run", "shapes", "cube_ops", "result"});
+    bool cs = false, run = false;
+    r.get("case_study", cs);
+    exec::ConvParams p = cs ? exec::conv_case_study() : p_;
+    r.get("n", p.n, 1, 64);
+    r.get("cin", p.cin, 1, 4096);
+    r.get("cout", p.cout, 1, 4096);
+    r.get("h", p.h, 1, 4096);
+    r.get("w", p.w, 1, 4096);
+    r.get("kh", p.win.kh, 1, 15);
+    r.get("kw", p.win.kw, 1, 15);
+    r.get("stride", p.win.stride_h, 1, 16);
+    r.get("dilation", p.win.dil_h, 1, 16);
+    r.get("pad", p.win.pad_top, 0, 16);
+    p.win.stride_w = p.win.stride_h;
+    p.win.dil_w = p.win.dil_h;
+    p.win.pad_bottom = p.win.pad_left = p.win.pad_right = p.win.pad_top;
+    if (r.has("dtype")) {
+        std::string d;
+        r.get("dtype", d);
+        if (d != "fp16" && d != "int8") r.fail("dtype", j.at("dtype"), "\"fp16\" or \"int8\"");
+        p.dtype = d == "int8" ? DType::int8 : DType::fp16;
+    }
+    try {
+        p.validate();
+    } catch (const UsageError& e) {
+        throw UsageError(std::string("conv scene: ") + e.what());
+    }
+    p_ = p;
+    rebuild();
+    if (!error_.empty()) throw UsageError("conv scene: " + error_);
+    r.get("stage", target_, 0.0f, 3.0f);
+    stage_ = target_;
+    r.get("playing", playing_);
+    r.get("run", run);
+    if (run) run_case();
+}
+
+// ---- [model] -------------------------------------------------------------------
 
 void ConvPanel::rebuild() {
     try {
@@ -111,11 +192,14 @@ void ConvPanel::rebuild() {
     } catch (const UsageError& e) {
         error_ = e.what();
     }
+    run_msg_.clear();
+    run_ = nullptr;
 }
 
 void ConvPanel::run_case() {
     try {
         exec::check_runnable(p_);
+        if (p_.dtype != DType::fp16) throw UsageError("the real run is fp16 only; switch dtype");
         std::mt19937 rng(1);
         std::uniform_real_distribution<float> d(-1, 1);
         std::vector<float> x(size_t(p_.n * p_.cin * p_.h * p_.w)),
@@ -130,48 +214,67 @@ void ConvPanel::run_case() {
         double err = 0;
         for (size_t i = 0; i < ref.size(); ++i)
             err = std::max(err, double(std::fabs(r.output[i] - ref[i])));
+        const double ms_pipe = std::chrono::duration<double, std::milli>(t1 - t0).count();
+        const double ms_direct = std::chrono::duration<double, std::milli>(t2 - t1).count();
         char buf[256];
         std::snprintf(buf, sizeof buf,
-                      "ran on random fp16 data: pipeline %.1f ms, direct convolution %.1f ms, "
-                      "max |difference| %.2g, %lld Cube steps",
-                      std::chrono::duration<double, std::milli>(t1 - t0).count(),
-                      std::chrono::duration<double, std::milli>(t2 - t1).count(), err,
-                      (long long)r.shapes.cube_ops);
+                      "ran on random fp16 data: pipeline %.1f ms, direct convolution (double) "
+                      "%.1f ms, max |difference| %.2g, %lld Cube steps",
+                      ms_pipe, ms_direct, err, (long long)r.shapes.cube_ops);
         run_msg_ = buf;
+        run_ = {{"pipeline_ms", ms_pipe},
+                {"direct_ms", ms_direct},
+                {"max_abs_diff", err},
+                {"cube_ops", r.shapes.cube_ops}};
     } catch (const UsageError& e) {
         run_msg_ = e.what();
+        run_ = {{"error", e.what()}};
     }
 }
 
-void ConvPanel::draw(AppContext& ctx) {
+// ---- [draw] --------------------------------------------------------------------
+
+void ConvPanel::controls() {
     bool ch = false;
-    ch |= edit("N", p_.n);
+    auto field = [&](const char* label, int64_t& v) {
+        if (labelled_int(label, v, 80)) ch = true;
+    };
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("input");
     ImGui::SameLine();
-    ch |= edit("Cin", p_.cin);
+    field("N", p_.n);
     ImGui::SameLine();
-    ch |= edit("Cout", p_.cout);
+    field("Cin", p_.cin);
     ImGui::SameLine();
-    ch |= edit("H", p_.h);
+    field("H", p_.h);
     ImGui::SameLine();
-    ch |= edit("W", p_.w);
-    ch |= edit("Kh", p_.win.kh);
+    field("W", p_.w);
+    ImGui::SameLine(0, 20);
+    ImGui::TextUnformatted("weights");
     ImGui::SameLine();
-    ch |= edit("Kw", p_.win.kw);
+    field("Cout", p_.cout);
     ImGui::SameLine();
-    ch |= edit("stride", p_.win.stride_h);
+    field("Kh", p_.win.kh);
     ImGui::SameLine();
-    ch |= edit("dilation", p_.win.dil_h);
+    field("Kw", p_.win.kw);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("window");
     ImGui::SameLine();
-    ch |= edit("pad", p_.win.pad_top);
+    field("stride", p_.win.stride_h);
+    ImGui::SameLine();
+    field("dilation", p_.win.dil_h);
+    ImGui::SameLine();
+    field("pad", p_.win.pad_top);
     p_.win.stride_w = p_.win.stride_h;
     p_.win.dil_w = p_.win.dil_h;
     p_.win.pad_bottom = p_.win.pad_left = p_.win.pad_right = p_.win.pad_top;
+    ImGui::SameLine(0, 20);
     bool int8 = p_.dtype == DType::int8;
-    if (ImGui::Checkbox("int8", &int8)) {
+    if (ImGui::Checkbox("int8 (else fp16)", &int8)) {
         p_.dtype = int8 ? DType::int8 : DType::fp16;
         ch = true;
     }
-    ImGui::SameLine();
+    ImGui::SameLine(0, 20);
     if (ImGui::Button("Case study (N10 Cin32 Cout64 28x28 3x3)")) {
         p_ = exec::conv_case_study();
         ch = true;
@@ -181,47 +284,121 @@ void ConvPanel::draw(AppContext& ctx) {
         small();
         ch = true;
     }
-    if (ch) {
-        rebuild();
-        run_msg_.clear();
-    }
-    if (!error_.empty()) {
-        ImGui::TextColored(kErr, "%s", error_.c_str());
-        return;
-    }
-    if (p_.dtype == DType::fp16) {
-        ImGui::SameLine();
-        if (ImGui::Button("Run on real numbers")) run_case();
-    }
-    if (!run_msg_.empty()) ImGui::TextUnformatted(run_msg_.c_str());
+    if (ch) rebuild();
+}
 
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    ImGui::BeginChild("stages", ImVec2(avail.x * 0.42f, avail.y), true);
+void ConvPanel::stage_table() {
     if (ImGui::BeginTable("pipeline", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+        ImGui::TableSetupColumn("stage");
+        ImGui::TableSetupColumn("shape");
+        ImGui::TableHeadersRow();
         for (const auto& s : shapes_.stages) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(s.title.c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.note.c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(to_string(s.shape).c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.note.c_str());
         }
         ImGui::EndTable();
     }
-    ImGui::Text("Cube loop K -> N -> M: %lld x %lld x %lld = %lld fractal multiplications",
-                (long long)shapes_.k1, (long long)shapes_.n1, (long long)shapes_.m1,
-                (long long)shapes_.cube_ops);
+    ImGui::TextWrapped(
+        "Cube loop K -> N -> M: K1 %lld x N1 %lld x M1 %lld = %lld fractal "
+        "multiplications",
+        (long long)shapes_.k1, (long long)shapes_.n1, (long long)shapes_.m1,
+        (long long)shapes_.cube_ops);
+}
+
+// GM -> A1 -> A2 -> Cube -> CO1 -> GM, and B1 -> B2 -> Cube; each buffer box
+// filled to the share of it the whole problem would need (red when over).
+void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const ImU32 text = dark ? IM_COL32(225, 225, 230, 255) : IM_COL32(25, 25, 35, 255);
+    const ImU32 edge = dark ? IM_COL32(150, 150, 165, 255) : IM_COL32(110, 110, 125, 255);
+    const ImU32 ok = IM_COL32(70, 170, 110, 255), over = IM_COL32(215, 75, 65, 255);
+    const float lh = ImGui::GetTextLineHeight();
+    const float bw = std::max(104.0f, std::min(150.0f, (size.x - 5 * 50) / 6)), bh = 3 * lh + 12;
+    const float gx = std::max(12.0f, (size.x - 6 * bw) / 5), row2 = bh + 22;
+    auto at = [&](int col, int row) {
+        return ImVec2(o.x + float(col) * (bw + gx), o.y + float(row) * row2);
+    };
+    nlohmann::json boxes = nlohmann::json::object();
+    auto arrow = [&](ImVec2 a, ImVec2 b, const char* label) {
+        dl->AddLine(a, b, edge, 2);
+        const float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+        const ImVec2 u(dx / len, dy / len), nrm(-u.y, u.x);
+        dl->AddTriangleFilled(b, ImVec2(b.x - u.x * 8 + nrm.x * 4, b.y - u.y * 8 + nrm.y * 4),
+                              ImVec2(b.x - u.x * 8 - nrm.x * 4, b.y - u.y * 8 - nrm.y * 4), edge);
+        if (label) {
+            const float tw = ImGui::CalcTextSize(label).x;
+            dl->AddText(ImVec2((a.x + b.x - tw) / 2, (a.y + b.y) / 2 + 3), text, label);
+        }
+    };
+    auto box = [&](int col, int row, const char* title, const char* sub, int cap) {
+        const ImVec2 a = at(col, row), b(a.x + bw, a.y + bh);
+        if (cap >= 0) {
+            const double frac = double(need_bytes(size_t(cap))) / double(kCaps[cap].bytes);
+            const float f = float(std::min(1.0, frac));
+            dl->AddRectFilled(ImVec2(a.x, b.y - (bh - 2) * f), b, frac > 1 ? over : ok);
+            char line[64];
+            std::snprintf(line, sizeof line, "%.0f%%%s", frac * 100, frac > 1 ? " tile it" : "");
+            dl->AddText(ImVec2(a.x + 6, a.y + 4 + 2 * lh), text, line);
+            boxes[kCaps[cap].name] = {{"rect", rect_json(a, b)}, {"occupancy", frac}};
+        }
+        dl->AddRect(a, b, edge, 4, 0, 2);
+        dl->AddText(ImVec2(a.x + 6, a.y + 4), text, title);
+        dl->AddText(ImVec2(a.x + 6, a.y + 4 + lh), text, sub);
+    };
+    box(0, 0, "GM", "input NCHW", -1);
+    box(1, 0, "A1 (L1)", "NC1HWC0", 0);
+    box(2, 0, "A2 (L0A)", "A fractals ZZ", 2);
+    box(3, 0, "Cube", "Mmad K>N>M", -1);
+    box(4, 0, "CO1 (L0C)", "C fractals NZ", 4);
+    box(5, 0, "GM", "output NCHW", -1);
+    box(0, 1, "GM", "weights OIHW", -1);
+    box(1, 1, "B1 (L1)", "FRACTAL_Z", 1);
+    box(2, 1, "B2 (L0B)", "B fractals ZN", 3);
+    const float my = bh / 2;
+    for (int c = 0; c < 5; ++c) {
+        static const char* kLabels[] = {"5HD", "Load3D", "", "", "unpad"};
+        arrow(ImVec2(at(c, 0).x + bw, at(c, 0).y + my), ImVec2(at(c + 1, 0).x, at(c + 1, 0).y + my),
+              kLabels[c]);
+    }
+    arrow(ImVec2(at(0, 1).x + bw, at(0, 1).y + my), ImVec2(at(1, 1).x, at(1, 1).y + my), "FZ");
+    arrow(ImVec2(at(1, 1).x + bw, at(1, 1).y + my), ImVec2(at(2, 1).x, at(2, 1).y + my), "Load2D");
+    arrow(ImVec2(at(2, 1).x + bw, at(2, 1).y + my), ImVec2(at(3, 0).x + bw / 2, at(3, 0).y + bh),
+          nullptr);
+    dl->AddText(ImVec2(at(3, 1).x, at(3, 1).y + 4), text, "fill = share of the buffer the");
+    dl->AddText(ImVec2(at(3, 1).x, at(3, 1).y + 4 + lh), text, "whole problem needs at once");
+    screen_["buffers"] = boxes;
+    ImGui::Dummy(ImVec2(size.x, 2 * row2));
+}
+
+void ConvPanel::draw(AppContext& ctx) {
+    controls();
+    screen_ = nlohmann::json::object();
+    if (!error_.empty()) {
+        ImGui::TextColored(compute::kErrColour, "%s", error_.c_str());
+        return;
+    }
+    if (p_.dtype == DType::fp16) {
+        if (ImGui::Button("Run on real numbers")) run_case();
+        ImGui::SameLine();
+    }
+    ImGui::TextUnformatted(run_msg_.empty() ? "(fp16: run the pipeline on random data and "
+                                              "compare with a direct convolution)"
+                                            : run_msg_.c_str());
+
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    ImGui::BeginChild("stages", ImVec2(avail.x * 0.34f, avail.y), true);
+    stage_table();
     ImGui::Separator();
     ImGui::TextUnformatted("buffer occupancy (whole problem at once):");
-    const int64_t eb = p_.dtype == DType::int8 ? 1 : 2;
-    const int64_t need[] = {
-        numel(shapes_.at("input_5hd")) * eb, numel(shapes_.at("b_fractal")) * eb,
-        numel(shapes_.at("a_fractal")) * eb, numel(shapes_.at("b_fractal")) * eb,
-        numel(shapes_.at("c_fractal")) * 4};
     for (size_t i = 0; i < 5; ++i) {
-        const double frac = double(need[i]) / double(kCaps[i].bytes);
+        const double frac = double(need_bytes(i)) / double(kCaps[i].bytes);
         char label[96];
-        std::snprintf(label, sizeof label, "%s / %s%s", human(double(need[i])).c_str(),
+        std::snprintf(label, sizeof label, "%s / %s%s", human(double(need_bytes(i))).c_str(),
                       human(double(kCaps[i].bytes)).c_str(), frac > 1 ? "  -> tile it" : "");
         ImGui::Text("%-10s %s", kCaps[i].name, kCaps[i].holds);
         ImGui::ProgressBar(float(std::min(1.0, frac)), ImVec2(-1, 0), label);
@@ -229,6 +406,8 @@ void ConvPanel::draw(AppContext& ctx) {
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginGroup();
+    buffer_diagram(ImVec2(ImGui::GetContentRegionAvail().x, 0), ctx.dark_theme);
+    ImGui::Separator();
     if (!plan_) {
         ImGui::TextWrapped(
             "The feature-map animation is off above 4M cells; use a smaller "
@@ -239,10 +418,9 @@ void ConvPanel::draw(AppContext& ctx) {
             playing_ = !playing_;
         }
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(220);
-        const char* names[] = {"NCHW", "NC1HWC0", "img2col", "A fractals"};
-        if (ImGui::SliderFloat("##stage", &target_, 0, 3,
-                               names[std::clamp(int(target_ + 0.5f), 0, 3)]))
+        const char* names[] = {"NCHW %.2f", "NC1HWC0 %.2f", "img2col %.2f", "A fractals %.2f"};
+        if (compute::labelled_float("feature map", target_, 0, 3,
+                                    names[std::clamp(int(target_ + 0.5f), 0, 3)], 220))
             playing_ = false;
         render::ViewStyle vs;
         vs.dark = ctx.dark_theme;

@@ -2,7 +2,11 @@
 // accumulates into one C fractal, one 16x16x16 (fp16) or 16x32x16 (int8)
 // multiply per step, in the lecture's loop order K -> N -> M. Drawn with
 // ImDrawList: A (ZZ, M1 x K1), B (ZN, K1 x N1), C (NZ, shown as M1 x N1);
-// a C fractal darkens with every k it has accumulated.
+// a C fractal brightens with every k it has accumulated. At the left the
+// loop nest with the current indices, and the step counter.
+//
+// Sections: [settings] scene file in/out, [draw] controls, loop nest, the
+// three matrices of fractals.
 #include <imgui.h>
 
 #include <algorithm>
@@ -11,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "core/dtype.hpp"
 #include "core/error.hpp"
@@ -21,6 +26,11 @@
 namespace ll::gui {
 
 namespace {
+
+using compute::labelled_int;
+using compute::rect_json;
+
+const ImU32 kHot = IM_COL32(255, 200, 40, 255);
 
 class CubePanel : public Panel {
   public:
@@ -37,63 +47,86 @@ class CubePanel : public Panel {
     }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override {
-        return {{"m1", m1_}, {"k1", k1_}, {"n1", n1_}, {"int8", int8_}};
+        return {{"m1", m1_},     {"k1", k1_},        {"n1", n1_},
+                {"int8", int8_}, {"step", done()},   {"steps", int64_t(steps_.size())},
+                {"rate", rate_}, {"screen", screen_}};
     }
     void load_settings(const nlohmann::json& j) override {
-        auto get = [&](const char* key, int& v, int lo, int hi) {
-            auto it = j.find(key);
-            if (it == j.end()) return;
-            if (!it->is_number_integer() || it->get<int>() < lo || it->get<int>() > hi)
-                throw UsageError(std::string("Cube scene ") + key + " = " + it->dump() +
-                                 "; expected " + std::to_string(lo) + ".." + std::to_string(hi));
-            v = it->get<int>();
-        };
-        get("m1", m1_, 1, 4096);
-        get("k1", k1_, 1, 4096);
-        get("n1", n1_, 1, 4096);
-        auto b = j.find("int8");
-        if (b != j.end() && b->is_boolean()) int8_ = b->get<bool>();
+        compute::SceneReader r(j, "Cube");
+        r.only({"m1", "k1", "n1", "int8", "step", "steps", "rate", "playing", "case_study"});
+        bool cs = false;
+        r.get("case_study", cs);
+        if (cs) case_study();
+        r.get("m1", m1_, 1, 4096);
+        r.get("k1", k1_, 1, 4096);
+        r.get("n1", n1_, 1, 4096);
+        r.get("int8", int8_);
         rebuild();
+        int64_t s = 0;
+        r.get("step", s, 0, int64_t(steps_.size()));
+        step_ = double(s);
+        float rate = float(rate_);
+        r.get("rate", rate, 0.5f, 5000.0f);
+        rate_ = rate;
+        r.get("playing", playing_);
     }
 
   private:
+    int64_t done() const { return int64_t(std::floor(step_)); }
     void rebuild() {
         steps_ = exec::cube_schedule(m1_, k1_, n1_);
         step_ = 0;
         playing_ = false;
     }
+    void case_study() {
+        // The lecture's convolution: M1 = N*ceil(HoWo/16), K1 = C1*Kh*Kw, N1 = ceil(Cout/16).
+        const exec::ConvShapes s = exec::conv_shapes(exec::conv_case_study());
+        m1_ = int(s.m1);
+        k1_ = int(s.k1);
+        n1_ = int(s.n1);
+        int8_ = false;
+        rate_ = 2000;
+    }
+    void controls();
+    void loop_nest();
 
     int m1_ = 4, k1_ = 3, n1_ = 2;
     bool int8_ = false;
     std::vector<exec::CubeStep> steps_;
     double step_ = 0, rate_ = 4;
     bool playing_ = false;
+    nlohmann::json screen_ = nlohmann::json::object();
 };
 
-void CubePanel::draw(AppContext& ctx) {
+void CubePanel::controls() {
     bool ch = false;
-    ImGui::SetNextItemWidth(100);
-    ch |= ImGui::InputInt("M1 (A rows of fractals)", &m1_);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(100);
-    ch |= ImGui::InputInt("K1", &k1_);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(100);
-    ch |= ImGui::InputInt("N1", &n1_);
-    ImGui::SameLine();
-    ch |= ImGui::Checkbox("int8 (16x32x16)", &int8_);
-    ImGui::SameLine();
-    if (ImGui::Button("case study (490, 18, 4)")) {
-        m1_ = 490;
-        k1_ = 18;
-        n1_ = 4;
-        int8_ = false;
+    auto field = [&](const char* label, int& v) {
+        int64_t x = v;
+        if (labelled_int(label, x, 90)) {
+            v = int(std::clamp<int64_t>(x, 1, 4096));
+            ch = true;
+        }
+    };
+    field("M1 (A fractal rows)", m1_);
+    ImGui::SameLine(0, 16);
+    field("K1", k1_);
+    ImGui::SameLine(0, 16);
+    field("N1 (B fractal columns)", n1_);
+    ImGui::SameLine(0, 16);
+    ch |= ImGui::Checkbox("int8 (16x32x16 per step)", &int8_);
+    ImGui::SameLine(0, 16);
+    if (ImGui::Button("Case study (490 x 18 x 4)")) {
+        case_study();
         ch = true;
-        rate_ = 2000;
     }
-    m1_ = std::clamp(m1_, 1, 4096);
-    k1_ = std::clamp(k1_, 1, 4096);
-    n1_ = std::clamp(n1_, 1, 4096);
+    ImGui::SameLine();
+    if (ImGui::Button("Small example")) {
+        m1_ = 4;
+        k1_ = 3;
+        n1_ = 2;
+        rate_ = 4;
+        ch = true;
+    }
     if (ch) rebuild();
 
     const auto total = int64_t(steps_.size());
@@ -104,41 +137,82 @@ void CubePanel::draw(AppContext& ctx) {
     ImGui::SameLine();
     if (ImGui::Button("Step")) step_ = std::min(double(total), std::floor(step_) + 1);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(160);
+    if (ImGui::Button("Reset")) step_ = 0;
+    ImGui::SameLine(0, 16);
     float r = float(rate_);
-    if (ImGui::SliderFloat("steps/s", &r, 0.5f, 5000, "%.1f", ImGuiSliderFlags_Logarithmic))
-        rate_ = r;
-    const auto done = int64_t(std::floor(step_));
-    const exec::CubeShape cs = exec::cube_shape(int8_ ? DType::int8 : DType::fp16);
-    ImGui::SameLine();
-    ImGui::Text("step %lld / %lld  (%lld MACs so far, %lldx%lldx%lld each)", (long long)done,
-                (long long)total, (long long)(done * cs.m0 * cs.k0 * cs.n0), (long long)cs.m0,
-                (long long)cs.k0, (long long)cs.n0);
-    if (done < total) {
-        const exec::CubeStep& s = steps_[size_t(done)];
-        ImGui::Text(
-            "for k = %lld (of %d)  ->  for n = %lld (of %d)  ->  for m = %lld (of %d):   "
-            "C[n%lld][m%lld] %s A[m%lld][k%lld] x B[k%lld][n%lld]",
-            (long long)s.k, k1_, (long long)s.n, n1_, (long long)s.m, m1_, (long long)s.n,
-            (long long)s.m, s.first_k ? "=" : "+=", (long long)s.m, (long long)s.k, (long long)s.k,
-            (long long)s.n);
-    } else {
-        ImGui::TextUnformatted("done: every C fractal holds the sum over all K1 fractal products");
-    }
+    if (compute::labelled_float("steps/s", r, 0.5f, 5000, "%.1f", 160)) rate_ = r;
+}
 
+void CubePanel::loop_nest() {
+    const auto total = int64_t(steps_.size());
+    const int64_t d = done();
+    const exec::CubeShape cs = exec::cube_shape(int8_ ? DType::int8 : DType::fp16);
+    ImGui::Text("step %lld / %lld", (long long)d, (long long)total);
+    ImGui::Text("%lld MACs so far", (long long)(d * cs.m0 * cs.k0 * cs.n0));
+    ImGui::Text("(%lldx%lldx%lld per step)", (long long)cs.m0, (long long)cs.k0, (long long)cs.n0);
+    ImGui::Separator();
+    ImGui::TextUnformatted("loop order K -> N -> M:");
+    const bool live = d < total;
+    const exec::CubeStep s = live ? steps_[size_t(d)] : exec::CubeStep{};
+    const ImVec4 on(1.0f, 0.78f, 0.16f, 1.0f);
+    auto line = [&](const char* fmt, long long v, long long n) {
+        if (live)
+            ImGui::TextColored(on, fmt, v, n);
+        else
+            ImGui::TextDisabled(fmt, v, n);
+    };
+    line("for k = %lld  (of %lld)", (long long)s.k, (long long)k1_);
+    line("  for n = %lld  (of %lld)", (long long)s.n, (long long)n1_);
+    line("    for m = %lld  (of %lld)", (long long)s.m, (long long)m1_);
+    if (live) {
+        ImGui::Text("      C[n%lld][m%lld] %s", (long long)s.n, (long long)s.m,
+                    s.first_k ? "=" : "+=");
+        ImGui::Text("        A[m%lld][k%lld] x B[k%lld][n%lld]", (long long)s.m, (long long)s.k,
+                    (long long)s.k, (long long)s.n);
+        ImGui::Separator();
+        ImGui::TextWrapped(
+            "A fractal %lld (ZZ), B fractal %lld (ZN) -> C fractal %lld (NZ), "
+            "%lld of %d partial products summed after this step",
+            (long long)s.a, (long long)s.b, (long long)s.c, (long long)(s.k + 1), k1_);
+    } else {
+        ImGui::TextWrapped("done: every C fractal holds the sum over all K1 fractal products");
+    }
+    ImGui::Separator();
+    ImGui::TextWrapped(
+        "K outermost: B[k][n] stays in L0B while m sweeps A's column k; each C "
+        "fractal is revisited once per k and stays in L0C until k ends.");
+}
+
+void CubePanel::draw(AppContext& ctx) {
+    controls();
+    const auto total = int64_t(steps_.size());
+    const int64_t done = this->done();
+    const ImVec2 avail0 = ImGui::GetContentRegionAvail();
+    const float side = std::min(360.0f, avail0.x * 0.3f);
+    ImGui::BeginChild("loops", ImVec2(side, avail0.y), true);
+    loop_nest();
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginGroup();
     // Layout: A at the left (M1 x K1), B above C (K1 x N1), C at the right (M1 x N1).
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImVec2 o = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+    const float label_h = ImGui::GetTextLineHeightWithSpacing();
+    const ImVec2 o0 = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+    const ImVec2 o(o0.x, o0.y + label_h);
     const float gap = 24;
-    const float cols = float(k1_ + n1_), rows = float(k1_ + m1_);
-    const float cell =
-        std::max(0.5f, std::min((avail.x - gap * 2) / cols, (avail.y - gap * 2) / rows));
-    const float ax = o.x, ay = o.y + float(k1_) * cell + gap;
-    const float bx = o.x + float(k1_) * cell + gap, by = o.y;
+    // One size `cw` for k and n (A's columns, B's rows and columns, C's
+    // columns), another `ch` for m (rows of A and C), so a tall problem like
+    // the case study (M1 = 490) keeps readable K and N.
+    const float avail_h = avail.y - label_h - gap * 2;
+    const float cw = std::max(1.0f, std::min({(avail.x - gap * 2 - 130) / float(k1_ + n1_),
+                                              avail_h * 0.4f / float(k1_), 48.0f}));
+    const float ch = std::max(0.5f, std::min(cw, (avail_h - float(k1_) * cw) / float(m1_)));
+    const float ax = o.x, ay = o.y + float(k1_) * cw + gap;
+    const float bx = o.x + float(k1_) * cw + gap, by = o.y;
     const float cx = bx, cy = ay;
     const ImU32 grid = ctx.dark_theme ? IM_COL32(90, 90, 100, 255) : IM_COL32(170, 170, 180, 255);
-    const ImU32 hot = IM_COL32(255, 190, 60, 255);
-    const bool lines = cell >= 4;
+    const ImU32 text = ctx.dark_theme ? IM_COL32(220, 220, 225, 255) : IM_COL32(30, 30, 40, 255);
+    const bool lines = ch >= 4;
     // Accumulated k per C fractal, from the schedule (k outermost: all C fractals
     // with (n, m) visited at k < current k are complete for that k).
     auto acc = [&](int64_t n, int64_t m) {
@@ -148,42 +222,57 @@ void CubePanel::draw(AppContext& ctx) {
         if (n < s.n || (n == s.n && m < s.m)) ++k;
         return k;
     };
+    auto cell = [&](float x, float y, float w, float h, ImU32 fill) {
+        dl->AddRectFilled(ImVec2(x, y), ImVec2(x + w, y + h), fill);
+        if (lines) dl->AddRect(ImVec2(x, y), ImVec2(x + w, y + h), grid);
+    };
     for (int m = 0; m < m1_; ++m)
-        for (int k = 0; k < k1_; ++k) {
-            ImVec2 a(ax + float(k) * cell, ay + float(m) * cell);
-            dl->AddRectFilled(a, ImVec2(a.x + cell, a.y + cell), IM_COL32(70, 130, 200, 200));
-            if (lines) dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), grid);
-        }
+        for (int k = 0; k < k1_; ++k)
+            cell(ax + float(k) * cw, ay + float(m) * ch, cw, ch, IM_COL32(70, 130, 200, 255));
     for (int k = 0; k < k1_; ++k)
-        for (int n = 0; n < n1_; ++n) {
-            ImVec2 b(bx + float(n) * cell, by + float(k) * cell);
-            dl->AddRectFilled(b, ImVec2(b.x + cell, b.y + cell), IM_COL32(80, 170, 110, 200));
-            if (lines) dl->AddRect(b, ImVec2(b.x + cell, b.y + cell), grid);
-        }
+        for (int n = 0; n < n1_; ++n)
+            cell(bx + float(n) * cw, by + float(k) * cw, cw, cw, IM_COL32(80, 170, 110, 255));
     for (int m = 0; m < m1_; ++m)
         for (int n = 0; n < n1_; ++n) {
-            ImVec2 c(cx + float(n) * cell, cy + float(m) * cell);
-            float t = float(acc(n, m)) / float(k1_);
-            auto v = int(40 + 200 * t);
-            dl->AddRectFilled(c, ImVec2(c.x + cell, c.y + cell), IM_COL32(v, v / 3, v / 2, 255));
-            if (lines) dl->AddRect(c, ImVec2(c.x + cell, c.y + cell), grid);
+            const auto v = int(40 + 200 * float(acc(n, m)) / float(k1_));
+            cell(cx + float(n) * cw, cy + float(m) * ch, cw, ch, IM_COL32(v, v / 3, v / 2, 255));
         }
+    if (!lines && cw >= 4) {  // rows too thin for a grid: still show the fractal columns
+        for (int k = 0; k <= k1_; ++k)
+            dl->AddLine(ImVec2(ax + float(k) * cw, ay),
+                        ImVec2(ax + float(k) * cw, cy + float(m1_) * ch), grid);
+        for (int n = 0; n <= n1_; ++n)
+            dl->AddLine(ImVec2(cx + float(n) * cw, cy),
+                        ImVec2(cx + float(n) * cw, cy + float(m1_) * ch), grid);
+    }
+    screen_ = {
+        {"cell_w", cw},
+        {"cell_h", ch},
+        {"a", rect_json(ImVec2(ax, ay), ImVec2(ax + float(k1_) * cw, ay + float(m1_) * ch))},
+        {"b", rect_json(ImVec2(bx, by), ImVec2(bx + float(n1_) * cw, by + float(k1_) * cw))},
+        {"c", rect_json(ImVec2(cx, cy), ImVec2(cx + float(n1_) * cw, cy + float(m1_) * ch))}};
     if (done < total) {
         const exec::CubeStep& s = steps_[size_t(done)];
-        auto box = [&](float x, float y, float w, float h) {
-            dl->AddRect(ImVec2(x, y), ImVec2(x + w, y + h), hot, 0, 0,
-                        std::max(1.5f, cell * 0.12f));
+        const float th = std::max(2.0f, std::min(cw, ch) * 0.12f);
+        auto box = [&](const char* key, float x, float y, float w, float h) {
+            dl->AddRect(ImVec2(x, y), ImVec2(x + w, y + h), kHot, 0, 0, th);
+            if (key) screen_[key] = rect_json(ImVec2(x, y), ImVec2(x + w, y + h));
         };
-        box(ax, ay + float(s.m) * cell, float(k1_) * cell, cell);  // the row of A
-        box(bx + float(s.n) * cell, by, cell, float(k1_) * cell);  // the column of B
-        box(ax + float(s.k) * cell, ay + float(s.m) * cell, cell, cell);
-        box(bx + float(s.n) * cell, by + float(s.k) * cell, cell, cell);
-        box(cx + float(s.n) * cell, cy + float(s.m) * cell, cell, cell);
+        const float hh = std::max(ch, 3.0f);  // a 1-pixel row still shows its frame
+        box("a_row", ax, ay + float(s.m) * ch, float(k1_) * cw, hh);
+        box("b_column", bx + float(s.n) * cw, by, cw, float(k1_) * cw);
+        box(nullptr, ax + float(s.k) * cw, ay + float(s.m) * ch, cw, hh);
+        box(nullptr, bx + float(s.n) * cw, by + float(s.k) * cw, cw, cw);
+        box("c_fractal", cx + float(s.n) * cw, cy + float(s.m) * ch, cw, hh);
     }
-    dl->AddText(ImVec2(ax, ay - ImGui::GetTextLineHeight() - 2), grid, "A (ZZ): M1 x K1");
-    dl->AddText(ImVec2(o.x, o.y), grid, "B (ZN): K1 x N1 ->");
-    dl->AddText(ImVec2(cx + float(n1_) * cell + 6, cy), grid, "C (NZ)");
-    ImGui::Dummy(ImVec2(avail.x, float(k1_ + m1_) * cell + gap));
+    dl->AddText(ImVec2(ax, ay - label_h), text, "A (ZZ): M1 x K1");
+    dl->AddText(ImVec2(bx, o0.y), text, "B (ZN): K1 x N1");
+    const float tx = cx + float(n1_) * cw + 6;
+    dl->AddText(ImVec2(tx, cy), text, "C (NZ): M1 x N1");
+    dl->AddText(ImVec2(tx, cy + label_h), text, "brighter =");
+    dl->AddText(ImVec2(tx, cy + 2 * label_h), text, "more k summed");
+    ImGui::Dummy(ImVec2(avail.x, float(k1_) * cw + float(m1_) * ch + gap + label_h));
+    ImGui::EndGroup();
 }
 
 }  // namespace

@@ -1,15 +1,24 @@
-// The img2col scene: the window slides over the (padded) input and every
-// position becomes a matrix row; duplicated input elements share a colour,
-// the expansion counter rises as the matrix fills. Explicit (the animated
-// matrix, left) next to implicit (the gather formula for the hovered matrix
-// element, evaluated on the spot, right).
+// The img2col scene. Left, explicit: the materialised matrix, one row per
+// window position, filling up as the window slides (rows not yet written are
+// dimmed, the current row is framed). Right, implicit: the padded input with
+// the kernel window at its current position (one frame per channel) and the
+// gather formula that computes a matrix element's address without the matrix
+// existing. Input elements that an earlier window already copied are marked
+// as duplicates on both sides, and the counter (written / repeats / padding)
+// rises with the window. Cells share a colour when they hold the same input
+// element.
+//
+// Sections: [settings] scene file in/out, [model] rebuild and per-window
+// counts, [draw] controls, explicit view, implicit view.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
@@ -20,7 +29,11 @@ namespace ll::gui {
 
 namespace {
 
-const ImVec4 kErr(1.0f, 0.42f, 0.38f, 1.0f);
+using compute::labelled_int;
+using compute::rect_json;
+
+const ImU32 kWindowCol = IM_COL32(255, 200, 40, 255);  // the window and its row
+const ImU32 kDupCol = IM_COL32(255, 60, 220, 255);     // a repeated input element
 
 class Img2colPanel : public Panel {
   public:
@@ -33,70 +46,112 @@ class Img2colPanel : public Panel {
     bool busy() const override { return playing_ || std::fabs(stage_ - target_) > 1e-4f; }
     void update(double dt) override {
         if (playing_) {
-            target_ = std::min(2.0f, target_ + float(dt) * speed_);
-            if (target_ >= 2.0f) playing_ = false;
+            pos_ += float(dt) * speed_;
+            if (pos_ >= float(rows() - 1)) {
+                pos_ = float(rows() - 1);
+                playing_ = false;
+            }
         }
         float d = target_ - stage_, step = float(dt) * 3.0f;
         stage_ = std::fabs(d) <= step ? target_ : stage_ + std::copysign(step, d);
     }
     void draw(AppContext& ctx) override;
-    nlohmann::json save_settings() const override {
-        return {
-            {"n", spec_.n},
-            {"c", spec_.c},
-            {"h", spec_.h},
-            {"w", spec_.w},
-            {"kh", spec_.win.kh},
-            {"kw", spec_.win.kw},
-            {"stride", {spec_.win.stride_h, spec_.win.stride_w}},
-            {"dilation", {spec_.win.dil_h, spec_.win.dil_w}},
-            {"pad",
-             {spec_.win.pad_top, spec_.win.pad_bottom, spec_.win.pad_left, spec_.win.pad_right}}};
-    }
-    void load_settings(const nlohmann::json& j) override {
-        exec::Img2colSpec s = spec_;
-        try {
-            s.n = j.value("n", s.n);
-            s.c = j.value("c", s.c);
-            s.h = j.value("h", s.h);
-            s.w = j.value("w", s.w);
-            s.win.kh = j.value("kh", s.win.kh);
-            s.win.kw = j.value("kw", s.win.kw);
-            if (j.contains("stride")) {
-                s.win.stride_h = j["stride"].at(0);
-                s.win.stride_w = j["stride"].at(1);
-            }
-            if (j.contains("dilation")) {
-                s.win.dil_h = j["dilation"].at(0);
-                s.win.dil_w = j["dilation"].at(1);
-            }
-            if (j.contains("pad")) {
-                s.win.pad_top = j["pad"].at(0);
-                s.win.pad_bottom = j["pad"].at(1);
-                s.win.pad_left = j["pad"].at(2);
-                s.win.pad_right = j["pad"].at(3);
-            }
-        } catch (const nlohmann::json::exception& e) {
-            throw UsageError(std::string("img2col scene: ") + e.what() + "; expected integers");
-        }
-        s.validate();
-        spec_ = s;
-        rebuild();
-    }
+    nlohmann::json save_settings() const override;
+    void load_settings(const nlohmann::json& j) override;
 
   private:
+    int64_t rows() const { return shown_.rows(); }
+    int64_t window() const { return std::clamp<int64_t>(int64_t(pos_), 0, rows() - 1); }
     void rebuild();
-    bool edit(const char* label, int64_t& v, int lo, int hi);
+    void controls();
+    void draw_explicit(ImDrawList* dl, ImVec2 size, bool dark);
+    void draw_implicit(ImDrawList* dl, ImVec2 size, bool dark);
+    void formula();
 
-    exec::Img2colSpec spec_;
+    exec::Img2colSpec spec_, shown_;  // as edited; as last built (drawn)
     exec::Img2colExpansion exp_;
+    std::vector<int64_t> first_use_;  // per input element: first matrix index reading it
+    std::vector<int64_t> repeats_;    // per row r: repeated copies in rows 0..r
+    std::vector<int64_t> padding_;    // per row r: padding entries in rows 0..r
     std::shared_ptr<Plan> plan_;
     render::PlanGpu gpu_;
     render::PlanView explicit_, input_;
     std::string error_;
-    float stage_ = 0, target_ = 0, speed_ = 0.6f;
+    float stage_ = 2, target_ = 2, speed_ = 1.5f, pos_ = 0;
     bool playing_ = false;
+    nlohmann::json screen_ = nlohmann::json::object();  // rectangles of the last draw
 };
+
+// ---- [settings] ----------------------------------------------------------------
+
+nlohmann::json Img2colPanel::save_settings() const {
+    const exec::Window2d& w = spec_.win;
+    return {{"n", spec_.n},
+            {"c", spec_.c},
+            {"h", spec_.h},
+            {"w", spec_.w},
+            {"kh", w.kh},
+            {"kw", w.kw},
+            {"stride", {w.stride_h, w.stride_w}},
+            {"dilation", {w.dil_h, w.dil_w}},
+            {"pad", {w.pad_top, w.pad_bottom, w.pad_left, w.pad_right}},
+            {"position", window()},
+            {"stage", target_},
+            {"counter",
+             {{"written", (window() + 1) * spec_.cols()},
+              {"repeats", repeats_.empty() ? 0 : repeats_[size_t(window())]},
+              {"padding", padding_.empty() ? 0 : padding_[size_t(window())]},
+              {"matrix_elements", exp_.matrix_elements},
+              {"input_elements", exp_.input_elements}}},
+            {"screen", screen_}};
+}
+
+void Img2colPanel::load_settings(const nlohmann::json& j) {
+    compute::SceneReader r(j, "img2col");
+    r.only({"n", "c", "h", "w", "kh", "kw", "stride", "dilation", "pad", "position", "stage",
+            "playing", "counter"});
+    exec::Img2colSpec s = spec_;
+    r.get("n", s.n, 1, 4);
+    r.get("c", s.c, 1, 8);
+    r.get("h", s.h, 1, 64);
+    r.get("w", s.w, 1, 64);
+    r.get("kh", s.win.kh, 1, 9);
+    r.get("kw", s.win.kw, 1, 9);
+    r.get_pair("stride", s.win.stride_h, s.win.stride_w, 1, 8);
+    r.get_pair("dilation", s.win.dil_h, s.win.dil_w, 1, 4);
+    if (r.has("pad")) {
+        const auto& p = j.at("pad");
+        auto ok = [](const nlohmann::json& e) {
+            return e.is_number_integer() && e.get<int64_t>() >= 0 && e.get<int64_t>() <= 4;
+        };
+        if (ok(p)) {
+            s.win.pad_top = s.win.pad_bottom = s.win.pad_left = s.win.pad_right = p.get<int64_t>();
+        } else if (p.is_array() && p.size() == 4 && ok(p[0]) && ok(p[1]) && ok(p[2]) && ok(p[3])) {
+            s.win.pad_top = p[0];
+            s.win.pad_bottom = p[1];
+            s.win.pad_left = p[2];
+            s.win.pad_right = p[3];
+        } else {
+            r.fail("pad", p, "an integer or [top, bottom, left, right], each 0..4");
+        }
+    }
+    try {
+        s.validate();
+    } catch (const UsageError& e) {
+        throw UsageError(std::string("img2col scene: ") + e.what());
+    }
+    spec_ = s;
+    rebuild();
+    if (!error_.empty()) throw UsageError("img2col scene: " + error_);
+    int64_t pos = 0;
+    r.get("position", pos, 0, spec_.rows() - 1);
+    pos_ = float(pos);
+    r.get("stage", target_, 0.0f, 2.0f);
+    stage_ = target_;
+    r.get("playing", playing_);
+}
+
+// ---- [model] -------------------------------------------------------------------
 
 void Img2colPanel::rebuild() {
     try {
@@ -106,121 +161,241 @@ void Img2colPanel::rebuild() {
                              " elements; expected at most 4M for the scene");
         exp_ = exec::img2col_expansion(spec_);
         plan_ = std::make_shared<Plan>(exec::img2col_plan(spec_));
+        // Per window: how many of its copies repeat an element already copied.
+        const std::vector<int64_t>& src = plan_->src;
+        const int64_t rows = spec_.rows(), cols = spec_.cols();
+        first_use_.assign(size_t(exp_.input_elements), -1);
+        repeats_.assign(size_t(rows), 0);
+        padding_.assign(size_t(rows), 0);
+        int64_t rep = 0, pad = 0;
+        for (int64_t i = 0; i < rows * cols; ++i) {
+            const int64_t s = src[size_t(i)];
+            if (s < 0)
+                ++pad;
+            else if (first_use_[size_t(s)] < 0)
+                first_use_[size_t(s)] = i;
+            else
+                ++rep;
+            if (i % cols == cols - 1) {
+                repeats_[size_t(i / cols)] = rep;
+                padding_[size_t(i / cols)] = pad;
+            }
+        }
         gpu_.set_plan(plan_);
         gpu_.set_colours(ColourMode::source_index);
-        explicit_.request_fit(0, -1);
-        input_.request_fit(0, 0);
+        explicit_.request_fit(2, 2);
+        input_.request_fit(1, 1);
+        pos_ = std::min(pos_, float(rows - 1));
+        shown_ = spec_;
         error_.clear();
     } catch (const UsageError& e) {
         error_ = e.what();
     }
 }
 
-bool Img2colPanel::edit(const char* label, int64_t& v, int lo, int hi) {
-    int x = int(v);
-    ImGui::SetNextItemWidth(90 * ImGui::GetIO().FontGlobalScale);
-    if (!ImGui::InputInt(label, &x)) return false;
-    v = std::clamp(x, lo, hi);
-    return true;
+// ---- [draw] --------------------------------------------------------------------
+
+void Img2colPanel::controls() {
+    exec::Window2d& w = spec_.win;
+    bool ch = false;
+    auto field = [&](const char* label, int64_t& v, int64_t lo, int64_t hi) {
+        if (labelled_int(label, v, 80)) {
+            v = std::clamp(v, lo, hi);
+            ch = true;
+        }
+    };
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("input");
+    ImGui::SameLine();
+    field("N", spec_.n, 1, 4);
+    ImGui::SameLine();
+    field("C", spec_.c, 1, 8);
+    ImGui::SameLine();
+    field("H", spec_.h, 1, 64);
+    ImGui::SameLine();
+    field("W", spec_.w, 1, 64);
+    ImGui::SameLine(0, 24);
+    ImGui::TextUnformatted("kernel");
+    ImGui::SameLine();
+    field("Kh", w.kh, 1, 9);
+    ImGui::SameLine();
+    field("Kw", w.kw, 1, 9);
+    field("stride h", w.stride_h, 1, 8);
+    ImGui::SameLine();
+    field("stride w", w.stride_w, 1, 8);
+    ImGui::SameLine(0, 16);
+    field("dilation h", w.dil_h, 1, 4);
+    ImGui::SameLine();
+    field("dilation w", w.dil_w, 1, 4);
+    ImGui::SameLine(0, 16);
+    field("pad top", w.pad_top, 0, 4);
+    ImGui::SameLine();
+    field("bottom", w.pad_bottom, 0, 4);
+    ImGui::SameLine();
+    field("left", w.pad_left, 0, 4);
+    ImGui::SameLine();
+    field("right", w.pad_right, 0, 4);
+    if (ch) rebuild();
 }
 
 void Img2colPanel::draw(AppContext& ctx) {
-    bool changed = false;
-    changed |= edit("N", spec_.n, 1, 4);
-    ImGui::SameLine();
-    changed |= edit("C", spec_.c, 1, 8);
-    ImGui::SameLine();
-    changed |= edit("H", spec_.h, 1, 64);
-    ImGui::SameLine();
-    changed |= edit("W", spec_.w, 1, 64);
-    changed |= edit("Kh", spec_.win.kh, 1, 9);
-    ImGui::SameLine();
-    changed |= edit("Kw", spec_.win.kw, 1, 9);
-    ImGui::SameLine();
-    changed |= edit("stride h", spec_.win.stride_h, 0, 8);
-    ImGui::SameLine();
-    changed |= edit("stride w", spec_.win.stride_w, 0, 8);
-    changed |= edit("dil h", spec_.win.dil_h, 0, 4);
-    ImGui::SameLine();
-    changed |= edit("dil w", spec_.win.dil_w, 0, 4);
-    ImGui::SameLine();
-    changed |= edit("pad t", spec_.win.pad_top, 0, 4);
-    ImGui::SameLine();
-    changed |= edit("pad b", spec_.win.pad_bottom, 0, 4);
-    ImGui::SameLine();
-    changed |= edit("pad l", spec_.win.pad_left, 0, 4);
-    ImGui::SameLine();
-    changed |= edit("pad r", spec_.win.pad_right, 0, 4);
-    if (changed) rebuild();
-    if (!error_.empty()) {
-        ImGui::TextColored(kErr, "%s", error_.c_str());
-        return;
-    }
+    controls();
+    // A bad geometry is reported inline; the last valid one stays on screen.
+    if (!error_.empty())
+        ImGui::TextColored(compute::kErrColour, "%s (showing the last valid geometry)",
+                           error_.c_str());
+    if (!plan_) return;
+    const int64_t rows = shown_.rows(), cols = shown_.cols();
     if (ImGui::Button(playing_ ? "Pause" : "Play")) {
-        if (!playing_ && target_ >= 2.0f) stage_ = target_ = 0;
+        if (!playing_ && window() >= rows - 1) pos_ = 0;
         playing_ = !playing_;
     }
     ImGui::SameLine();
+    int p = int(window());
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("window position");
+    ImGui::SameLine();
     ImGui::SetNextItemWidth(220);
-    if (ImGui::SliderFloat("stage", &target_, 0, 2,
-                           target_ < 0.5f   ? "input %.2f"
-                           : target_ < 1.5f ? "padded %.2f"
-                                            : "matrix %.2f"))
+    if (ImGui::SliderInt("##pos", &p, 0, int(rows - 1))) {
+        pos_ = float(p);
         playing_ = false;
-    // The counter rises with the animation from stage 1 (padded) to 2 (matrix).
-    const float f = std::clamp(stage_ - 1.0f, 0.0f, 1.0f);
-    const auto filled = int64_t(std::floor(f * float(exp_.matrix_elements)));
-    ImGui::SameLine();
-    ImGui::Text(
-        "matrix %lld / %lld elements from %lld inputs (x%.2f), %lld padding, max reuse %lld",
-        (long long)filled, (long long)exp_.matrix_elements, (long long)exp_.input_elements,
-        exp_.ratio(), (long long)exp_.padding_elements, (long long)exp_.max_reuse);
-
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float lw = avail.x * 0.62f, h = std::max(120.0f, avail.y - 4);
-    render::ViewStyle vs;
-    vs.dark = ctx.dark_theme;
-    vs.highlight = input_.hovered();
-    ImGui::BeginGroup();
-    ImGui::TextUnformatted("explicit: the matrix is materialised (copies)");
-    explicit_.draw(gpu_, stage_, ImVec2(lw, h - ImGui::GetTextLineHeightWithSpacing()), vs);
-    ImGui::EndGroup();
-    ImGui::SameLine();
-    ImGui::BeginGroup();
-    ImGui::TextUnformatted("implicit: address generated on demand");
-    vs.highlight = explicit_.hovered();
-    input_.draw(gpu_, 0.0f, ImVec2(avail.x - lw - 8, h * 0.6f), vs);
-    const int64_t cell = explicit_.hovered() >= 0 ? explicit_.hovered() : input_.hovered();
-    if (cell >= 0 && cell < plan_->cell_count) {
-        const int64_t row = cell / spec_.cols(), col = cell % spec_.cols();
-        const int64_t ho = spec_.out_h(), wo = spec_.out_w();
-        const int64_t ow = row % wo, oh = row / wo % ho, n = row / (wo * ho);
-        const int64_t kw = col % spec_.win.kw, kh = col / spec_.win.kw % spec_.win.kh,
-                      c = col / (spec_.win.kw * spec_.win.kh);
-        const int64_t ih = oh * spec_.win.stride_h - spec_.win.pad_top + kh * spec_.win.dil_h;
-        const int64_t iw = ow * spec_.win.stride_w - spec_.win.pad_left + kw * spec_.win.dil_w;
-        const int64_t src = exec::img2col_source(spec_, row, col);
-        ImGui::Text("M[%lld][%lld]: row -> (n %lld, oh %lld, ow %lld)", (long long)row,
-                    (long long)col, (long long)n, (long long)oh, (long long)ow);
-        ImGui::Text("col -> (c %lld, kh %lld, kw %lld)", (long long)c, (long long)kh,
-                    (long long)kw);
-        ImGui::Text("ih = %lld*%lld - %lld + %lld*%lld = %lld", (long long)oh,
-                    (long long)spec_.win.stride_h, (long long)spec_.win.pad_top, (long long)kh,
-                    (long long)spec_.win.dil_h, (long long)ih);
-        ImGui::Text("iw = %lld*%lld - %lld + %lld*%lld = %lld", (long long)ow,
-                    (long long)spec_.win.stride_w, (long long)spec_.win.pad_left, (long long)kw,
-                    (long long)spec_.win.dil_w, (long long)iw);
-        if (src < 0)
-            ImGui::TextUnformatted("outside the input: the pad value");
-        else
-            ImGui::Text("input element %lld, used %lld times", (long long)src,
-                        (long long)exp_.reuse[size_t(src)]);
-    } else {
-        ImGui::TextWrapped(
-            "Hover a matrix element: its source is computed from (row, col) "
-            "without the matrix existing. Same colour = same input element.");
     }
+    ImGui::SameLine(0, 20);
+    compute::labelled_float("matrix view", target_, 0, 2,
+                            target_ < 0.5f   ? "input %.2f"
+                            : target_ < 1.5f ? "padded %.2f"
+                                             : "matrix %.2f");
+    const int64_t win = window();
+    ImGui::Text(
+        "window %lld of %lld: matrix %lld / %lld elements written, %lld of them repeat an "
+        "input already copied, %lld padding  (whole matrix: %lld from %lld inputs, x%.2f, "
+        "max reuse %lld)",
+        (long long)(win + 1), (long long)rows, (long long)((win + 1) * cols),
+        (long long)exp_.matrix_elements, (long long)repeats_[size_t(win)],
+        (long long)padding_[size_t(win)], (long long)exp_.matrix_elements,
+        (long long)exp_.input_elements, exp_.ratio(), (long long)exp_.max_reuse);
+
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float lw = avail.x * 0.58f, h = std::max(120.0f, avail.y - 4);
+    screen_ = nlohmann::json::object();
+    ImGui::BeginGroup();
+    ImGui::TextUnformatted("explicit: the matrix is materialised (every copy stored)");
+    draw_explicit(dl, ImVec2(lw, h - ImGui::GetTextLineHeightWithSpacing()), ctx.dark_theme);
     ImGui::EndGroup();
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    ImGui::TextUnformatted("implicit: the address is generated on demand");
+    draw_implicit(dl, ImVec2(avail.x - lw - 8, h * 0.55f), ctx.dark_theme);
+    formula();
+    ImGui::EndGroup();
+}
+
+void Img2colPanel::draw_explicit(ImDrawList* dl, ImVec2 size, bool dark) {
+    render::ViewStyle vs;
+    vs.dark = dark;
+    vs.highlight = input_.hovered();
+    explicit_.draw(gpu_, stage_, size, vs);
+    if (stage_ < 1.999f) return;  // the overlay describes the matrix stage
+    const int64_t cols = shown_.cols(), rows = shown_.rows(), win = window();
+    const ImVec2 o = explicit_.origin();
+    dl->PushClipRect(o, ImVec2(o.x + size.x, o.y + size.y), true);
+    auto at = [&](float x, float y) { return explicit_.to_screen(x, y); };
+    // Rows not written yet: dimmed.
+    if (win + 1 < rows)
+        dl->AddRectFilled(at(0, float(win + 1)), at(float(cols), float(rows)),
+                          dark ? IM_COL32(20, 20, 26, 190) : IM_COL32(240, 240, 242, 190));
+    // Repeated copies in the rows written so far.
+    const float zoom = at(1, 0).x - at(0, 0).x;
+    if (zoom >= 5 && (win + 1) * cols <= 20000) {
+        for (int64_t i = 0; i < (win + 1) * cols; ++i) {
+            const int64_t s = plan_->src[size_t(i)];
+            if (s < 0 || first_use_[size_t(s)] == i) continue;
+            const float x = float(i % cols), y = float(i / cols);
+            dl->AddRect(at(x + 0.12f, y + 0.12f), at(x + 0.88f, y + 0.88f), kDupCol, 0, 0,
+                        std::max(1.5f, zoom * 0.08f));
+        }
+    }
+    const ImVec2 a = at(0, float(win)), b = at(float(cols), float(win + 1));
+    dl->AddRect(a, b, kWindowCol, 0, 0, 3.0f);
+    dl->PopClipRect();
+    screen_["row_box"] = rect_json(a, b);
+    screen_["matrix"] = {{"origin", {o.x, o.y}}, {"size", {size.x, size.y}}, {"zoom", zoom}};
+}
+
+void Img2colPanel::draw_implicit(ImDrawList* dl, ImVec2 size, bool dark) {
+    render::ViewStyle vs;
+    vs.dark = dark;
+    vs.highlight = explicit_.hovered();
+    input_.draw(gpu_, 1.0f, size, vs);
+    const exec::Window2d& w = shown_.win;
+    const int64_t ho = shown_.out_h(), wo = shown_.out_w(), win = window(), cols = shown_.cols();
+    const int64_t ow = win % wo, oh = win / wo % ho, n = win / (wo * ho);
+    const int64_t ph = shown_.h + w.pad_top + w.pad_bottom,
+                  pw = shown_.w + w.pad_left + w.pad_right;
+    const Grid& g = plan_->stages[1].grid;
+    const ImVec2 o = input_.origin();
+    dl->PushClipRect(o, ImVec2(o.x + size.x, o.y + size.y), true);
+    const float zoom = input_.to_screen(1, 0).x - input_.to_screen(0, 0).x;
+    const int64_t y0 = oh * w.stride_h, x0 = ow * w.stride_w;
+    const int64_t y1 = y0 + (w.kh - 1) * w.dil_h, x1 = x0 + (w.kw - 1) * w.dil_w;
+    for (int64_t c = 0; c < shown_.c; ++c) {
+        const int64_t base = (n * shown_.c + c) * ph;
+        // The taps (dilation spreads them); repeats get the duplicate mark.
+        for (int64_t kh = 0; kh < w.kh; ++kh)
+            for (int64_t kw = 0; kw < w.kw; ++kw) {
+                const int64_t i = win * cols + (c * w.kh + kh) * w.kw + kw;
+                const int64_t s = plan_->src[size_t(i)];
+                const Place q = cell_place(g, (base + y0 + kh * w.dil_h) * pw + x0 + kw * w.dil_w);
+                const ImVec2 a = input_.to_screen(q.x, q.y), b = input_.to_screen(q.x + 1, q.y + 1);
+                if (s >= 0 && first_use_[size_t(s)] < i)
+                    dl->AddRect(ImVec2(a.x + zoom * 0.12f, a.y + zoom * 0.12f),
+                                ImVec2(b.x - zoom * 0.12f, b.y - zoom * 0.12f), kDupCol, 0, 0,
+                                std::max(1.5f, zoom * 0.08f));
+                else
+                    dl->AddRect(a, b, kWindowCol, 0, 0, 1.0f);
+            }
+        const Place p0 = cell_place(g, (base + y0) * pw + x0);
+        const Place p1 = cell_place(g, (base + y1) * pw + x1);
+        const ImVec2 a = input_.to_screen(p0.x, p0.y), b = input_.to_screen(p1.x + 1, p1.y + 1);
+        dl->AddRect(a, b, kWindowCol, 0, 0, 3.0f);
+        if (c == 0) screen_["window_box"] = rect_json(a, b);
+    }
+    dl->PopClipRect();
+    screen_["input"] = {{"origin", {o.x, o.y}}, {"size", {size.x, size.y}}, {"zoom", zoom}};
+}
+
+void Img2colPanel::formula() {
+    const exec::Window2d& w = shown_.win;
+    const int64_t cols = shown_.cols();
+    int64_t cell = explicit_.hovered() >= 0 ? explicit_.hovered() : input_.hovered();
+    const bool hovered = cell >= 0 && cell < plan_->cell_count;
+    if (!hovered) cell = window() * cols;  // the current window's first element
+    const int64_t row = cell / cols, col = cell % cols;
+    const int64_t ho = shown_.out_h(), wo = shown_.out_w();
+    const int64_t ow = row % wo, oh = row / wo % ho, n = row / (wo * ho);
+    const int64_t kw = col % w.kw, kh = col / w.kw % w.kh, c = col / (w.kw * w.kh);
+    const int64_t ih = oh * w.stride_h - w.pad_top + kh * w.dil_h;
+    const int64_t iw = ow * w.stride_w - w.pad_left + kw * w.dil_w;
+    const int64_t src = exec::img2col_source(shown_, row, col);
+    ImGui::Text("%s M[%lld][%lld]", hovered ? "hovered" : "window's first element", (long long)row,
+                (long long)col);
+    ImGui::Text("row %lld -> (n %lld, oh %lld, ow %lld)", (long long)row, (long long)n,
+                (long long)oh, (long long)ow);
+    ImGui::Text("col %lld -> (c %lld, kh %lld, kw %lld)", (long long)col, (long long)c,
+                (long long)kh, (long long)kw);
+    ImGui::Text("ih = oh*%lld - %lld + kh*%lld = %lld", (long long)w.stride_h, (long long)w.pad_top,
+                (long long)w.dil_h, (long long)ih);
+    ImGui::Text("iw = ow*%lld - %lld + kw*%lld = %lld", (long long)w.stride_w,
+                (long long)w.pad_left, (long long)w.dil_w, (long long)iw);
+    if (src < 0)
+        ImGui::TextUnformatted("outside the input: the pad value");
+    else
+        ImGui::Text("input element %lld, copied %lld times in all", (long long)src,
+                    (long long)exp_.reuse[size_t(src)]);
+    ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.16f, 1.0f), "yellow: the window and its row");
+    ImGui::TextColored(ImVec4(1.0f, 0.24f, 0.86f, 1.0f),
+                       "magenta: a repeat of an input already copied");
 }
 
 }  // namespace

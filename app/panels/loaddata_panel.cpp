@@ -1,8 +1,14 @@
 // The LoadData scene: fractals travel from L1 (A1/B1) or GM to L0 (A2/B2).
-// Every parameter of Load2D v1, Load2Dv2 and Load3D is editable; the plan is
-// rebuilt on each edit so its effect (start, stride, gap, transpose,
-// decrement, steps, img2col windows) is visible at once, and a bad value
-// shows the engine's own "<parameter> ...; expected <range>" message.
+// Every parameter of Load2D v1, Load2Dv2 and Load3D is editable (label before
+// the field, the document's name for it); the plan is rebuilt on each edit so
+// its effect (start, stride, gap, transpose, decrement, steps, img2col
+// windows) is visible at once, and the address formula with the current
+// numbers is printed above the picture. A bad value frames its field in red
+// and shows the engine's own "<parameter> ...; expected <range>" message
+// inline, while the last valid load stays on screen.
+//
+// Sections: [settings] scene file in/out, [model] rebuild, [draw] controls,
+// the formula line, the picture and the list of moves.
 #include <imgui.h>
 
 #include <algorithm>
@@ -10,6 +16,7 @@
 #include <memory>
 #include <string>
 
+#include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
@@ -21,9 +28,19 @@ namespace ll::gui {
 
 namespace {
 
-const ImVec4 kErr(1.0f, 0.42f, 0.38f, 1.0f);
+using compute::labelled_int;
 const char* kModes[] = {"Load2D (v1)", "Load2Dv2", "Load3D (img2col)"};
+const char* kModeKeys[] = {"load2d", "load2dv2", "load3d"};
 const char* kPaths[] = {"A1->A2", "B1->B2", "GM->A1", "GM->B1", "GM->A2", "GM->B2"};
+
+// "A2" -> "A2 (L0A)": the buffer and the memory it lives in.
+std::string level(const std::string& b) {
+    static const char* const kLevels[][2] = {{"A1", "L1"},  {"B1", "L1"},  {"A2", "L0A"},
+                                             {"B2", "L0B"}, {"GM", "HBM"}, {"CO1", "L0C"}};
+    for (const auto& l : kLevels)
+        if (b == l[0]) return b + " (" + l[1] + ")";
+    return b;
+}
 
 class LoadDataPanel : public Panel {
   public:
@@ -52,41 +69,161 @@ class LoadDataPanel : public Panel {
         stage_ = std::fabs(d) <= step ? target_ : stage_ + std::copysign(step, d);
     }
     void draw(AppContext& ctx) override;
-    nlohmann::json save_settings() const override { return {{"mode", mode_}, {"dtype", dtype_}}; }
-    void load_settings(const nlohmann::json& j) override {
-        auto it = j.find("mode");
-        if (it != j.end()) {
-            if (!it->is_number_integer() || it->get<int>() < 0 || it->get<int>() > 2)
-                throw UsageError("LoadData scene mode " + it->dump() + "; expected 0, 1 or 2");
-            mode_ = it->get<int>();
-        }
-        auto dt = j.find("dtype");
-        if (dt != j.end()) {
-            if (!dt->is_string())
-                throw UsageError("LoadData scene dtype " + dt->dump() + "; expected a name");
-            dtype_ = name(dtype_from_name(dt->get<std::string>()));
-        }
-        rebuild();
-    }
+    nlohmann::json save_settings() const override;
+    void load_settings(const nlohmann::json& j) override;
 
   private:
     void rebuild();
-    bool edit(const char* label, int64_t& v);
     void controls();
+    void formula_line();
+    // `param`: the engine's name for the field when the label differs.
+    bool field(const char* label, int64_t& v, const char* param = nullptr) {
+        return labelled_int(label, v, 90, compute::names(error_, param ? param : label));
+    }
 
     int mode_ = 0, path_ = 0;
     std::string dtype_ = "fp16";
     exec::Load2dParams v1_;
     exec::Load2dV2Params v2_;
     exec::Load3dParams v3_;
-    exec::LoadResult result_;
+    exec::LoadResult result_;  // of the last valid load (drawn)
+    int shown_mode_ = 0;
     std::shared_ptr<Plan> plan_;
     render::PlanGpu gpu_;
     render::PlanView view_;
     std::string error_;
     float stage_ = 0, target_ = 0;
     bool playing_ = false;
+    nlohmann::json screen_ = nlohmann::json::object();
 };
+
+// ---- [settings] ----------------------------------------------------------------
+
+nlohmann::json LoadDataPanel::save_settings() const {
+    return {{"mode", kModeKeys[mode_]},
+            {"dtype", dtype_},
+            {"path", kPaths[path_]},
+            {"stage", target_},
+            {"load2d",
+             {{"src_fractals", v1_.src_fractals},
+              {"start_index", v1_.start_index},
+              {"repeat", v1_.repeat},
+              {"src_stride", v1_.src_stride},
+              {"dst_gap", v1_.dst_gap},
+              {"transpose", v1_.transpose},
+              {"decrement", v1_.decrement}}},
+            {"load2dv2",
+             {{"src_fractals", v2_.src_fractals},
+              {"m_start", v2_.m_start},
+              {"k_start", v2_.k_start},
+              {"m_step", v2_.m_step},
+              {"k_step", v2_.k_step},
+              {"src_stride", v2_.src_stride},
+              {"dst_stride", v2_.dst_stride},
+              {"transpose", v2_.transpose}}},
+            {"load3d",
+             {{"c1", v3_.c1},
+              {"h", v3_.h},
+              {"w", v3_.w},
+              {"pad", {v3_.pad_left, v3_.pad_right, v3_.pad_top, v3_.pad_bottom}},
+              {"c1_index", v3_.c1_index},
+              {"fetch_filter", {v3_.fetch_filter_w, v3_.fetch_filter_h}},
+              {"left_top", {v3_.left_top_w, v3_.left_top_h}},
+              {"stride", {v3_.stride_w, v3_.stride_h}},
+              {"filter", {v3_.kw, v3_.kh}},
+              {"dilation", {v3_.dil_w, v3_.dil_h}},
+              {"jump_stride", v3_.jump_stride},
+              {"repeat_mode", v3_.repeat_mode},
+              {"repeat", v3_.repeat}}},
+            {"moves", int64_t(result_.fractals.size())},
+            {"screen", screen_}};
+}
+
+void LoadDataPanel::load_settings(const nlohmann::json& j) {
+    compute::SceneReader r(j, "LoadData");
+    r.only({"mode", "dtype", "path", "stage", "playing", "load2d", "load2dv2", "load3d", "moves"});
+    constexpr int64_t big = int64_t(1) << 24;  // the engine checks the real ranges
+    if (r.has("mode")) {
+        std::string m;
+        r.get("mode", m);
+        auto it = std::find(std::begin(kModeKeys), std::end(kModeKeys), m);
+        if (it == std::end(kModeKeys))
+            r.fail("mode", j.at("mode"), "\"load2d\", \"load2dv2\" or \"load3d\"");
+        mode_ = int(it - std::begin(kModeKeys));
+    }
+    if (r.has("dtype")) {
+        r.get("dtype", dtype_);
+        try {
+            dtype_ = name(dtype_from_name(dtype_));
+        } catch (const UsageError& e) {
+            throw UsageError(std::string("LoadData scene: dtype: ") + e.what());
+        }
+    }
+    if (r.has("path")) {
+        std::string p;
+        r.get("path", p);
+        auto it = std::find_if(std::begin(kPaths), std::end(kPaths),
+                               [&](const char* q) { return p == q; });
+        if (it == std::end(kPaths))
+            r.fail("path", j.at("path"), "A1->A2, B1->B2, GM->A1, GM->B1, GM->A2 or GM->B2");
+        path_ = int(it - std::begin(kPaths));
+    }
+    const compute::SceneReader a = r.sub("load2d");
+    a.only({"src_fractals", "start_index", "repeat", "src_stride", "dst_gap", "transpose",
+            "decrement"});
+    a.get("src_fractals", v1_.src_fractals, -big, big);
+    a.get("start_index", v1_.start_index, -big, big);
+    a.get("repeat", v1_.repeat, -big, big);
+    a.get("src_stride", v1_.src_stride, -big, big);
+    a.get("dst_gap", v1_.dst_gap, -big, big);
+    a.get("transpose", v1_.transpose);
+    a.get("decrement", v1_.decrement);
+    const compute::SceneReader b = r.sub("load2dv2");
+    b.only({"src_fractals", "m_start", "k_start", "m_step", "k_step", "src_stride", "dst_stride",
+            "transpose"});
+    b.get("src_fractals", v2_.src_fractals, -big, big);
+    b.get("m_start", v2_.m_start, -big, big);
+    b.get("k_start", v2_.k_start, -big, big);
+    b.get("m_step", v2_.m_step, -big, big);
+    b.get("k_step", v2_.k_step, -big, big);
+    b.get("src_stride", v2_.src_stride, -big, big);
+    b.get("dst_stride", v2_.dst_stride, -big, big);
+    b.get("transpose", v2_.transpose);
+    const compute::SceneReader c = r.sub("load3d");
+    c.only({"c1", "h", "w", "pad", "c1_index", "fetch_filter", "left_top", "stride", "filter",
+            "dilation", "jump_stride", "repeat_mode", "repeat"});
+    c.get("c1", v3_.c1, -big, big);
+    c.get("h", v3_.h, -big, big);
+    c.get("w", v3_.w, -big, big);
+    if (c.has("pad")) {
+        const auto& p = j.at("load3d").at("pad");
+        if (!p.is_array() || p.size() != 4 ||
+            !std::all_of(p.begin(), p.end(), [](const auto& e) { return e.is_number_integer(); }))
+            c.fail("pad", p, "[left, right, top, bottom] integers (padList order)");
+        v3_.pad_left = p[0];
+        v3_.pad_right = p[1];
+        v3_.pad_top = p[2];
+        v3_.pad_bottom = p[3];
+    }
+    c.get("c1_index", v3_.c1_index, -big, big);
+    c.get_pair("fetch_filter", v3_.fetch_filter_w, v3_.fetch_filter_h, -big, big);
+    c.get_pair("left_top", v3_.left_top_w, v3_.left_top_h, -big, big);
+    c.get_pair("stride", v3_.stride_w, v3_.stride_h, -big, big);
+    c.get_pair("filter", v3_.kw, v3_.kh, -big, big);
+    c.get_pair("dilation", v3_.dil_w, v3_.dil_h, -big, big);
+    c.get("jump_stride", v3_.jump_stride, -big, big);
+    c.get("repeat_mode", v3_.repeat_mode, -big, big);
+    c.get("repeat", v3_.repeat, -big, big);
+    rebuild();
+    // A scene holds a load that runs: the engine's message names the parameter.
+    if (!error_.empty())
+        throw UsageError(std::string("LoadData scene (") + kModeKeys[mode_] + "): " + error_);
+    r.get("stage", target_, 0.0f, 1.0f);
+    stage_ = target_;
+    r.get("playing", playing_);
+}
+
+// ---- [model] -------------------------------------------------------------------
 
 void LoadDataPanel::rebuild() {
     try {
@@ -94,32 +231,36 @@ void LoadDataPanel::rebuild() {
         exec::Path p = exec::parse_path(kPaths[path_], exec::Op::load2d);
         int64_t src_elems = 0;
         std::string title;
+        exec::LoadResult r;
         if (mode_ == 0) {
             v1_.dtype = t;
             v1_.src = p.src;
             v1_.dst = p.dst;
-            result_ = exec::load2d(v1_);
-            src_elems = v1_.src_fractals * result_.geom.elems();
+            r = exec::load2d(v1_);
+            src_elems = v1_.src_fractals * r.geom.elems();
             title = "Load2D";
         } else if (mode_ == 1) {
             v2_.dtype = t;
             v2_.src = p.src;
             v2_.dst = p.dst;
-            result_ = exec::load2d_v2(v2_);
-            src_elems = v2_.src_fractals * result_.geom.elems();
+            r = exec::load2d_v2(v2_);
+            src_elems = v2_.src_fractals * r.geom.elems();
             title = "Load2Dv2";
         } else {
             v3_.dtype = t;
-            result_ = exec::load3d(v3_);
+            r = exec::load3d(v3_);
             src_elems = v3_.c1 * v3_.h * v3_.w * v3_.c0();
             title = "Load3D";
         }
-        if (result_.dst_of.empty())
+        if (r.dst_of.empty())
             throw UsageError("nothing is moved (a step of 0); expected at least one fractal");
         const bool l3 = mode_ == 2;
-        plan_ = std::make_shared<Plan>(exec::load_plan(result_, src_elems, t, title,
-                                                       l3 ? "A1 [C1][H][W][C0]" : name(p.src),
-                                                       l3 ? "A2" : name(p.dst)));
+        auto plan = std::make_shared<Plan>(exec::load_plan(r, src_elems, t, title,
+                                                           l3 ? "A1 [C1][H][W][C0]" : name(p.src),
+                                                           l3 ? "A2" : name(p.dst)));
+        result_ = std::move(r);
+        shown_mode_ = mode_;
+        plan_ = std::move(plan);
         gpu_.set_plan(plan_);
         gpu_.set_colours(ColourMode::source_index);
         view_.request_fit(0, -1);
@@ -129,21 +270,20 @@ void LoadDataPanel::rebuild() {
     }
 }
 
-bool LoadDataPanel::edit(const char* label, int64_t& v) {
-    int x = int(v);
-    ImGui::SetNextItemWidth(100 * ImGui::GetIO().FontGlobalScale);
-    if (!ImGui::InputInt(label, &x)) return false;
-    v = x;  // range checks are the engine's: a bad value shows its message
-    return true;
-}
+// ---- [draw] --------------------------------------------------------------------
 
 void LoadDataPanel::controls() {
     bool ch = false;
-    ImGui::SetNextItemWidth(160);
-    ch |= ImGui::Combo("instruction", &mode_, kModes, 3);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("instruction");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(170);
+    ch |= ImGui::Combo("##instruction", &mode_, kModes, 3);
+    ImGui::SameLine(0, 16);
+    ImGui::TextUnformatted("dtype");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(90);
-    if (ImGui::BeginCombo("dtype", dtype_.c_str())) {
+    if (ImGui::BeginCombo("##dtype", dtype_.c_str())) {
         for (DType t : all_dtypes())
             if (ImGui::Selectable(name(t), dtype_ == name(t))) {
                 dtype_ = name(t);
@@ -152,62 +292,80 @@ void LoadDataPanel::controls() {
         ImGui::EndCombo();
     }
     if (mode_ != 2) {
+        ImGui::SameLine(0, 16);
+        ImGui::TextUnformatted("path");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(100);
-        ch |= ImGui::Combo("path", &path_, kPaths, 6);
+        ch |= ImGui::Combo("##path", &path_, kPaths, 6);
     }
     if (mode_ == 0) {
-        ch |= edit("source fractals", v1_.src_fractals);
-        ImGui::SameLine();
-        ch |= edit("startIndex", v1_.start_index);
-        ImGui::SameLine();
-        ch |= edit("repeatTimes", v1_.repeat);
-        ch |= edit("srcStride", v1_.src_stride);
-        ImGui::SameLine();
-        ch |= edit("dstGap", v1_.dst_gap);
-        ImGui::SameLine();
+        ch |= field("source size (fractals)", v1_.src_fractals, "source size");
+        ImGui::SameLine(0, 16);
+        ch |= field("startIndex", v1_.start_index);
+        ImGui::SameLine(0, 16);
+        ch |= field("repeatTimes", v1_.repeat);
+        ch |= field("srcStride", v1_.src_stride);
+        ImGui::SameLine(0, 16);
+        ch |= field("dstGap", v1_.dst_gap);
+        ImGui::SameLine(0, 16);
         ch |= ImGui::Checkbox("ifTranspose", &v1_.transpose);
-        ImGui::SameLine();
-        ch |= ImGui::Checkbox("decrement", &v1_.decrement);
+        ImGui::SameLine(0, 16);
+        ch |= ImGui::Checkbox("addrMode decrement", &v1_.decrement);
     } else if (mode_ == 1) {
-        ch |= edit("source fractals", v2_.src_fractals);
-        ImGui::SameLine();
-        ch |= edit("mStart", v2_.m_start);
-        ImGui::SameLine();
-        ch |= edit("kStart", v2_.k_start);
-        ch |= edit("mStep", v2_.m_step);
-        ImGui::SameLine();
-        ch |= edit("kStep", v2_.k_step);
-        ImGui::SameLine();
-        ch |= edit("srcStride", v2_.src_stride);
-        ImGui::SameLine();
-        ch |= edit("dstStride", v2_.dst_stride);
-        ImGui::SameLine();
+        ch |= field("source size (fractals)", v2_.src_fractals, "source size");
+        ImGui::SameLine(0, 16);
+        ch |= field("mStartPosition", v2_.m_start);
+        ImGui::SameLine(0, 16);
+        ch |= field("kStartPosition", v2_.k_start);
+        ch |= field("mStep", v2_.m_step);
+        ImGui::SameLine(0, 16);
+        ch |= field("kStep", v2_.k_step);
+        ImGui::SameLine(0, 16);
+        ch |= field("srcStride", v2_.src_stride);
+        ImGui::SameLine(0, 16);
+        ch |= field("dstStride", v2_.dst_stride);
+        ImGui::SameLine(0, 16);
         ch |= ImGui::Checkbox("ifTranspose", &v2_.transpose);
     } else {
-        ch |= edit("C1", v3_.c1);
+        ch |= field("C1", v3_.c1);
         ImGui::SameLine();
-        ch |= edit("H", v3_.h);
+        ch |= field("H", v3_.h);
         ImGui::SameLine();
-        ch |= edit("W", v3_.w);
+        ch |= field("W", v3_.w);
+        ImGui::SameLine(0, 16);
+        ch |= field("c1Index", v3_.c1_index);
+        ImGui::SameLine(0, 16);
+        ch |= field("filterH", v3_.kh, "filterH");
         ImGui::SameLine();
-        ch |= edit("Kh", v3_.kh);
+        ch |= field("filterW", v3_.kw);
+        ch |= field("padList left", v3_.pad_left);
         ImGui::SameLine();
-        ch |= edit("Kw", v3_.kw);
-        ch |= edit("dilation", v3_.dil_h);
+        ch |= field("right", v3_.pad_right, "padList right");
         ImGui::SameLine();
-        ch |= edit("stride", v3_.stride_h);
+        ch |= field("top", v3_.pad_top, "padList top");
         ImGui::SameLine();
-        ch |= edit("pad", v3_.pad_top);
+        ch |= field("bottom", v3_.pad_bottom, "padList bottom");
+        ImGui::SameLine(0, 16);
+        ch |= field("leftTopH", v3_.left_top_h);
         ImGui::SameLine();
-        ch |= edit("repeatMode", v3_.repeat_mode);
+        ch |= field("leftTopW", v3_.left_top_w);
+        ch |= field("strideH", v3_.stride_h);
         ImGui::SameLine();
-        ch |= edit("repeatTime", v3_.repeat);
-        v3_.dil_w = v3_.dil_h;
-        v3_.stride_w = v3_.stride_h;
-        v3_.pad_bottom = v3_.pad_left = v3_.pad_right = v3_.pad_top;
-        v3_.left_top_h = v3_.left_top_w = -v3_.pad_top;
+        ch |= field("strideW", v3_.stride_w);
+        ImGui::SameLine(0, 16);
+        ch |= field("dilationFilterH", v3_.dil_h);
         ImGui::SameLine();
+        ch |= field("dilationFilterW", v3_.dil_w);
+        ImGui::SameLine(0, 16);
+        ch |= field("fetchFilterH", v3_.fetch_filter_h);
+        ImGui::SameLine();
+        ch |= field("fetchFilterW", v3_.fetch_filter_w);
+        ch |= field("jumpStride", v3_.jump_stride);
+        ImGui::SameLine(0, 16);
+        ch |= field("repeatMode", v3_.repeat_mode);
+        ImGui::SameLine(0, 16);
+        ch |= field("repeatTime", v3_.repeat);
+        ImGui::SameLine(0, 16);
         if (ImGui::Button("document 001 example")) {
             v3_ = exec::load3d_doc_example();
             ch = true;
@@ -216,37 +374,78 @@ void LoadDataPanel::controls() {
     if (ch) rebuild();
 }
 
+// The address formula of the instruction with the current numbers.
+void LoadDataPanel::formula_line() {
+    auto list = [&](auto f) {
+        std::string s;
+        const size_t n = std::min<size_t>(result_.fractals.size(), 8);
+        for (size_t i = 0; i < n; ++i)
+            s += (i ? ", " : "") + std::to_string(f(result_.fractals[i]));
+        if (result_.fractals.size() > n) s += ", ...";
+        return s;
+    };
+    auto src = list([](const exec::FractalMove& m) { return m.src_fractal; });
+    auto dst = list([](const exec::FractalMove& m) { return m.dst_fractal; });
+    if (shown_mode_ == 0) {
+        ImGui::Text(
+            "source fractal = startIndex %s i*srcStride = %s;   destination = i*(1+dstGap) "
+            "= %s%s",
+            v1_.decrement ? "-" : "+", src.c_str(), dst.c_str(),
+            v1_.transpose ? ";   each fractal transposed" : "");
+    } else if (shown_mode_ == 1) {
+        ImGui::Text(
+            "source (i,j) = (kStart+j)*srcStride + mStart+i = %s;   destination = "
+            "j*dstStride + i = %s%s",
+            src.c_str(), dst.c_str(), v2_.transpose ? ";   transposed blocks" : "");
+    } else {
+        ImGui::Text("repeat r reads kernel position %s into destination fractal %s", src.c_str(),
+                    dst.c_str());
+    }
+}
+
 void LoadDataPanel::draw(AppContext& ctx) {
     controls();
-    if (!error_.empty()) {
-        ImGui::TextColored(kErr, "%s", error_.c_str());
-        return;
-    }
+    if (!error_.empty())
+        ImGui::TextColored(compute::kErrColour, "%s  (showing the last valid load)",
+                           error_.c_str());
+    if (!plan_) return;
     if (ImGui::Button(playing_ ? "Pause" : "Play")) {
         if (!playing_ && target_ >= 1.0f) stage_ = target_ = 0;
         playing_ = !playing_;
     }
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(200);
-    if (ImGui::SliderFloat("L1 -> L0", &target_, 0, 1, "%.2f")) playing_ = false;
-    ImGui::SameLine();
+    if (compute::labelled_float("L1 -> L0", target_, 0, 1,
+                                target_ < 0.5f ? "source %.2f" : "destination %.2f", 200))
+        playing_ = false;
+    ImGui::SameLine(0, 16);
     int64_t written = 0;
     for (int64_t s : result_.dst_of) written += s >= 0;
     ImGui::Text("%zu fractal copies of %lldx%lld, %lld of %zu destination elements written",
                 result_.fractals.size(), (long long)result_.geom.rows, (long long)result_.geom.cols,
                 (long long)written, result_.dst_of.size());
+    formula_line();
+    // Which buffer the picture shows: the source before the move, the destination after.
+    const Stage& st = plan_->stages[stage_ < 0.5f ? 0 : 1];
+    ImGui::TextDisabled("now showing %s: %s (%s)", stage_ < 0.5f ? "the source" : "the destination",
+                        level(st.label).c_str(), st.formula.c_str());
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float lw = avail.x * 0.74f;
+    const float lw = avail.x * 0.74f, h = std::max(120.0f, avail.y - 4);
     render::ViewStyle vs;
     vs.dark = ctx.dark_theme;
-    view_.draw(gpu_, stage_, ImVec2(lw, std::max(120.0f, avail.y - 4)), vs);
+    view_.draw(gpu_, stage_, ImVec2(lw, h), vs);
+    const ImVec2 o = view_.origin();
+    screen_ = {{"view",
+                {{"origin", {o.x, o.y}},
+                 {"size", {lw, h}},
+                 {"zoom", view_.camera().zoom},
+                 {"pan", {view_.camera().pan_x, view_.camera().pan_y}}}}};
     ImGui::SameLine();
-    ImGui::BeginChild("moves", ImVec2(0, std::max(120.0f, avail.y - 4)), true);
-    const char* what = mode_ == 2 ? "kernel pos" : "src fractal";
+    ImGui::BeginChild("moves", ImVec2(0, h), true);
+    const char* what = shown_mode_ == 2 ? "kernel pos" : "src fractal";
     for (const auto& f : result_.fractals)
         ImGui::Text("#%lld: %s %lld -> dst %lld%s", (long long)f.iteration, what,
                     (long long)f.src_fractal, (long long)f.dst_fractal, f.transposed ? " (T)" : "");
-    if (view_.hovered() >= 0) {
+    if (view_.hovered() >= 0 && view_.hovered() < int64_t(result_.dst_of.size())) {
         ImGui::Separator();
         int64_t c = view_.hovered();
         int64_t src = result_.dst_of[size_t(c)];
