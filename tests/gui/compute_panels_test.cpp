@@ -1,0 +1,263 @@
+// The execution-engine panels (img2col, LoadData, Cube, convolution) under
+// Xvfb: each opened at a prepared state from a scene file, with pixel checks
+// at the rectangles the panel reports through --dump-view (its
+// save_settings), states that must differ, the case study run on real
+// numbers, and bad scene files as usage errors.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/exec/img2col.hpp"
+#include "core/exec/plans.hpp"
+#include "tests/support/gui.hpp"
+#include "tests/support/png.hpp"
+#include "tests/support/process.hpp"
+
+using ll::test::difference;
+using ll::test::distinct_colours;
+using ll::test::Image;
+using nlohmann::json;
+
+namespace {
+
+struct Shot {
+    Image im;
+    json view;  // the panel's save_settings() after the captured frame
+    int code = -1;
+    std::string err;
+};
+
+// Opens `panel` with `settings` (a JSON object) and captures it.
+Shot shot(const std::string& dir, const std::string& name, const std::string& panel,
+          json settings) {
+    settings["panel"] = panel;
+    const std::string js = dir + "/" + name + ".json", png = dir + "/" + name + ".png",
+                      dump = dir + "/" + name + ".view.json";
+    ll::test::run_shell("cat > " + ll::test::shell_quote(js) + " <<'EOF_JSON'\n" + settings.dump() +
+                        "\nEOF_JSON\n");
+    auto r = ll::test::run_app("--size 1280x800 --scene " + ll::test::shell_quote(js) +
+                               " --screenshot " + ll::test::shell_quote(png) + " --dump-view " +
+                               ll::test::shell_quote(dump));
+    Shot s;
+    s.code = r.code;
+    s.err = r.err;
+    if (r.code == 0) {
+        s.im = ll::test::load_png(png);
+        s.view = json::parse(ll::test::read_file(dump));
+    }
+    return s;
+}
+
+bool near(const std::array<uint8_t, 4>& px, int r, int g, int b, int tol = 30) {
+    return std::abs(int(px[0]) - r) <= tol && std::abs(int(px[1]) - g) <= tol &&
+           std::abs(int(px[2]) - b) <= tol;
+}
+
+// Pixels of (about) one colour inside [x0, x1) x [y0, y1).
+int count_colour(const Image& im, int r, int g, int b, int x0 = 0, int y0 = 0, int x1 = 1 << 30,
+                 int y1 = 1 << 30) {
+    int n = 0;
+    for (int y = std::max(0, y0); y < std::min(im.height, y1); ++y)
+        for (int x = std::max(0, x0); x < std::min(im.width, x1); ++x)
+            n += near(im.at(x, y), r, g, b, 12);
+    return n;
+}
+
+// The middle of a rectangle's left edge (drawn 3 px thick, centred on it).
+std::array<uint8_t, 4> left_edge(const Image& im, const json& rect) {
+    const int x = rect[0].get<int>(), y = (rect[1].get<int>() + rect[3].get<int>()) / 2;
+    return im.at(x, y);
+}
+
+const int kYellow[3] = {255, 200, 40};   // window / current step
+const int kMagenta[3] = {255, 60, 220};  // repeated img2col element
+
+}  // namespace
+
+// The documents' example (3x3 input, 2x2 kernel): the window slides over the
+// input and the matrix row follows; repeats appear once a window re-reads.
+TEST(GuiCompute, Img2colWindowSlides) {
+    const std::string dir = ll::test::make_temp_dir();
+    const json base = {{"n", 1}, {"c", 1}, {"h", 3}, {"w", 3}, {"kh", 2}, {"kw", 2}};
+    json s0 = base, s3 = base;
+    s0["position"] = 0;
+    s3["position"] = 3;
+    Shot a = shot(dir, "i0", "img2col", s0), b = shot(dir, "i3", "img2col", s3);
+    ASSERT_EQ(a.code, 0) << a.err;
+    ASSERT_EQ(b.code, 0) << b.err;
+    ASSERT_FALSE(a.im.empty());
+    EXPECT_GT(distinct_colours(a.im), 20);
+    EXPECT_GT(difference(a.im, b.im), 0.001);
+
+    // Counter from the model: window 4 of 4 wrote all 16 elements, 7 of them
+    // repeats (16 copies of 9 inputs); window 1 wrote 4, none repeated.
+    ll::exec::Img2colSpec spec;
+    spec.h = spec.w = 3;
+    spec.win.kh = spec.win.kw = 2;
+    const auto e = ll::exec::img2col_expansion(spec);
+    EXPECT_EQ(a.view["counter"]["written"], 4);
+    EXPECT_EQ(a.view["counter"]["repeats"], 0);
+    EXPECT_EQ(b.view["counter"]["written"], e.matrix_elements);
+    EXPECT_EQ(b.view["counter"]["repeats"], e.matrix_elements - e.input_elements);
+
+    // The window box moved by one input cell right and down (stride 1), the
+    // matrix row box by three rows; both are drawn in the window colour.
+    const json& w0 = a.view["screen"]["window_box"];
+    const json& w3 = b.view["screen"]["window_box"];
+    const json& r0 = a.view["screen"]["row_box"];
+    const json& r3 = b.view["screen"]["row_box"];
+    const double cell = (w0[2].get<double>() - w0[0].get<double>()) / 2;  // Kw = 2 cells
+    ASSERT_GT(cell, 8);
+    EXPECT_NEAR(w3[0].get<double>() - w0[0].get<double>(), cell, 2);
+    EXPECT_NEAR(w3[1].get<double>() - w0[1].get<double>(), cell, 2);
+    const double row = r0[3].get<double>() - r0[1].get<double>();
+    EXPECT_NEAR(r3[1].get<double>() - r0[1].get<double>(), 3 * row, 2);
+    for (const Shot* s : {&a, &b})
+        for (const char* key : {"window_box", "row_box"}) {
+            auto px = left_edge(s->im, s->view["screen"][key]);
+            EXPECT_TRUE(near(px, kYellow[0], kYellow[1], kYellow[2]))
+                << key << " edge " << int(px[0]) << "," << int(px[1]) << "," << int(px[2]);
+        }
+    // Repeats are marked (in both views) only once a window re-reads an element.
+    for (const char* v : {"matrix", "input"}) {
+        auto magenta = [&](const Shot& s) {
+            const json& r = s.view["screen"][v];
+            const int x0 = r["origin"][0].get<int>(), y0 = r["origin"][1].get<int>();
+            return count_colour(s.im, kMagenta[0], kMagenta[1], kMagenta[2], x0, y0,
+                                x0 + r["size"][0].get<int>(), y0 + r["size"][1].get<int>());
+        };
+        EXPECT_EQ(magenta(a), 0) << v;
+        EXPECT_GT(magenta(b), 20) << v;
+    }
+}
+
+// Transpose changes where every element lands in L0A; so does the start index.
+TEST(GuiCompute, LoadDataParametersShow) {
+    const std::string dir = ll::test::make_temp_dir();
+    json on = {{"mode", "load2d"},
+               {"stage", 1.0},
+               {"load2d",
+                {{"src_fractals", 4},
+                 {"start_index", 0},
+                 {"repeat", 2},
+                 {"src_stride", 1},
+                 {"dst_gap", 0},
+                 {"transpose", true}}}};
+    json off = on, start = on;
+    off["load2d"]["transpose"] = false;
+    start["load2d"]["transpose"] = false;
+    start["load2d"]["start_index"] = 2;
+    Shot a = shot(dir, "on", "loaddata", on), b = shot(dir, "off", "loaddata", off),
+         c = shot(dir, "start", "loaddata", start);
+    ASSERT_EQ(a.code, 0) << a.err;
+    ASSERT_EQ(b.code, 0) << b.err;
+    ASSERT_EQ(c.code, 0) << c.err;
+    EXPECT_GT(distinct_colours(a.im), 20);
+    EXPECT_GT(difference(a.im, b.im), 0.01);
+    EXPECT_GT(difference(b.im, c.im), 0.01);
+    EXPECT_EQ(a.view["moves"], 2);
+    EXPECT_EQ(a.view["load2d"]["transpose"], true);
+    // The saved settings read back into the same picture.
+    json again = a.view;
+    again.erase("screen");
+    Shot d = shot(dir, "again", "loaddata", again);
+    ASSERT_EQ(d.code, 0) << d.err;
+    EXPECT_LT(difference(a.im, d.im), 0.001);
+}
+
+// Step k of the K -> N -> M loop frames A's row m, B's column n and C[n][m].
+TEST(GuiCompute, CubeStepsThroughTheLoop) {
+    const std::string dir = ll::test::make_temp_dir();
+    const json base = {{"m1", 4}, {"k1", 3}, {"n1", 2}};
+    json s0 = base, s5 = base;
+    s0["step"] = 0;
+    s5["step"] = 13;
+    Shot a = shot(dir, "c0", "cube", s0), b = shot(dir, "c13", "cube", s5);
+    ASSERT_EQ(a.code, 0) << a.err;
+    ASSERT_EQ(b.code, 0) << b.err;
+    EXPECT_GT(difference(a.im, b.im), 0.002);
+    EXPECT_EQ(b.view["steps"], 4 * 3 * 2);
+    const auto sched = ll::exec::cube_schedule(4, 3, 2);
+    const auto& st = sched[13];  // k 1, n 1, m 1
+    const json& scr = b.view["screen"];
+    const double cw = scr["cell_w"], ch = scr["cell_h"];  // k and n; m
+    ASSERT_GT(cw, 6);
+    ASSERT_GT(ch, 6);
+    EXPECT_NEAR(scr["c_fractal"][0].get<double>(), scr["c"][0].get<double>() + double(st.n) * cw,
+                1.5);
+    EXPECT_NEAR(scr["c_fractal"][1].get<double>(), scr["c"][1].get<double>() + double(st.m) * ch,
+                1.5);
+    EXPECT_NEAR(scr["a_row"][1].get<double>(), scr["a"][1].get<double>() + double(st.m) * ch, 1.5);
+    EXPECT_NEAR(scr["b_column"][0].get<double>(), scr["b"][0].get<double>() + double(st.n) * cw,
+                1.5);
+    for (const char* key : {"a_row", "b_column", "c_fractal"}) {
+        auto px = left_edge(b.im, scr[key]);
+        EXPECT_TRUE(near(px, kYellow[0], kYellow[1], kYellow[2])) << key;
+    }
+    // C fractals already summed over k = 0 are brighter than untouched ones
+    // at step 0: sample the centre of C[0][0] in both.
+    const json& c = scr["c"];
+    const int cx = c[0].get<int>() + int(cw / 2), cy = c[1].get<int>() + int(ch / 2);
+    EXPECT_GT(int(b.im.at(cx, cy)[0]), int(a.im.at(cx, cy)[0]) + 40);
+}
+
+// The lecture's case study from the scene ("case_study": true) renders, runs
+// on real numbers and reports the documented shapes.
+TEST(GuiCompute, ConvCaseStudyRuns) {
+    const std::string dir = ll::test::make_temp_dir();
+    Shot s = shot(dir, "case", "conv", {{"case_study", true}, {"run", true}, {"stage", 3}});
+    ASSERT_EQ(s.code, 0) << s.err;
+    EXPECT_GT(distinct_colours(s.im), 20);
+    const json& sh = s.view["shapes"];
+    EXPECT_EQ(sh["a_fractal"], json({10, 49, 18, 16, 16}));
+    EXPECT_EQ(sh["b_fractal"], json({18, 4, 16, 16}));
+    EXPECT_EQ(sh["c_fractal"], json({4, 490, 16, 16}));
+    EXPECT_EQ(sh["output_5hd"], json({10, 4, 28, 28, 16}));
+    EXPECT_EQ(s.view["cube_ops"], 35280);
+    ASSERT_TRUE(s.view["result"].is_object()) << s.view.dump();
+    EXPECT_EQ(s.view["result"]["cube_ops"], 35280);
+    EXPECT_LT(s.view["result"]["max_abs_diff"].get<double>(), 1e-2);
+    // A2 (L0A, 64 KB) cannot hold the whole A matrix: its box is red.
+    const json& a2 = s.view["screen"]["buffers"]["A2 (L0A)"];
+    EXPECT_GT(a2["occupancy"].get<double>(), 1.0);
+    const json& r = a2["rect"];
+    auto px = s.im.at(r[0].get<int>() + 10, r[3].get<int>() - 4);
+    EXPECT_TRUE(near(px, 215, 75, 65)) << int(px[0]) << "," << int(px[1]) << "," << int(px[2]);
+    // The small example fits: its A2 box is green.
+    Shot m = shot(dir, "small", "conv", json::object());
+    ASSERT_EQ(m.code, 0) << m.err;
+    const json& m2 = m.view["screen"]["buffers"]["A2 (L0A)"];
+    EXPECT_LT(m2["occupancy"].get<double>(), 1.0);
+    EXPECT_GT(difference(s.im, m.im), 0.05);
+}
+
+TEST(GuiCompute, BadScenesAreUsageErrors) {
+    const std::string dir = ll::test::make_temp_dir();
+    struct Bad {
+        const char* panel;
+        json settings;
+        const char* names;  // what the message must mention
+    };
+    const Bad bad[] = {
+        {"img2col", {{"kh", "x"}}, "kh"},
+        {"img2col", {{"kh", 5}}, "kernel"},
+        {"img2col", {{"position", 99}}, "position"},
+        {"img2col", {{"bogus", 1}}, "bogus"},
+        {"loaddata", {{"load2d", {{"repeat", 0}}}}, "repeatTimes"},
+        {"loaddata", {{"mode", "load9"}}, "mode"},
+        {"loaddata", {{"load2d", {{"transpose", true}}}, {"dtype", "int8"}}, "ifTranspose"},
+        {"cube", {{"m1", 0}}, "m1"},
+        {"cube", {{"step", 1000}}, "step"},
+        {"conv", {{"stride", 0}}, "stride"},
+        {"conv", {{"dtype", "fp64"}}, "dtype"},
+    };
+    for (const Bad& b : bad) {
+        Shot s = shot(dir, "bad", b.panel, b.settings);
+        EXPECT_EQ(s.code, 2) << b.panel << " " << b.settings.dump();
+        EXPECT_EQ(s.err.rfind("error: ", 0), 0u) << s.err;
+        EXPECT_NE(s.err.find(b.names), std::string::npos) << s.err;
+    }
+}
