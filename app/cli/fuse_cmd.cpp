@@ -96,8 +96,8 @@ Runner setup_fuse(CLI::App& sub) {
             if (s.category == Category::expanding)
                 std::cout << "  x" << std::fixed << std::setprecision(2) << expansion(s)
                           << std::defaultfloat;
-            if (s.op.kind == OpKind::gather && s.copied)
-                std::cout << " (reads through an index array)";
+            if (s.map.gather)
+                std::cout << " (through an index array)";
             else if (s.map.storage)
                 std::cout << " (after a copy)";
             std::cout << std::right << "\n";

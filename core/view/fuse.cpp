@@ -53,7 +53,12 @@ std::string map_string(const View& v) {
     std::string s = to_string(v.layout);
     for (const View* p = &v; p->source; p = p->source.get()) {
         const View& src = *p->source;
-        if (p->gather) {
+        if (p->im2col) {
+            const Im2col& q = *p->im2col;
+            s += " -> im2col (" + std::to_string(q.oh * q.ow) + "," +
+                 std::to_string(q.channels * q.kh * q.kw) + ") of " + std::to_string(q.kh) + "x" +
+                 std::to_string(q.kw) + " windows of " + ll::to_string(src.shape());
+        } else if (p->gather) {
             Shape fill = src.shape();
             const auto& g = *p->gather;
             fill[g.dim] = int64_t(g.index.size());

@@ -202,33 +202,32 @@ Applied apply_gather(const View& v, const Op& op) {
     return {r, true};
 }
 
-// im2col: flat H and W modes give the overlapping-stride view; otherwise the
-// input is copied row-major first.
+// im2col: with the hierarchical rule and flat H and W modes, the
+// overlapping-stride view; otherwise one copy filled window by window.
 Applied apply_im2col(const View& v, const Op& op, ReshapeRule rule) {
     Im2col p = im2col_params(op, v.shape());
-    Applied out{v, false};
     const size_t rank = v.layout.rank();
-    if (!v.layout.modes[rank - 2].flat() || !v.layout.modes[rank - 1].flat()) {
-        out.view = copy_of(v);
-        out.copied = true;
+    const Layout& in = v.layout;
+    if (rule == ReshapeRule::hierarchical && in.modes[rank - 2].flat() &&
+        in.modes[rank - 1].flat()) {
+        int64_t sH = in.modes[rank - 2].subs[0].stride, sW = in.modes[rank - 1].subs[0].stride;
+        Mode rows{{{p.oh, sH * p.sh}, {p.ow, sW * p.sw}}};
+        Mode cols;
+        for (size_t k = 0; k + 2 < rank; ++k)
+            for (const auto& s : in.modes[k].subs) cols.subs.push_back(s);
+        cols.subs.push_back({p.kh, sH * p.dh});
+        cols.subs.push_back({p.kw, sW * p.dw});
+        Applied out{v, false};
+        out.view.layout.offset = in.offset;
+        out.view.layout.modes = {coalesce(rows), coalesce(cols)};
+        return out;
     }
-    const Layout& in = out.view.layout;
-    int64_t sH = in.modes[rank - 2].subs[0].stride, sW = in.modes[rank - 1].subs[0].stride;
-    Mode rows{{{p.oh, sH * p.sh}, {p.ow, sW * p.sw}}};
-    Mode cols;
-    for (size_t k = 0; k + 2 < rank; ++k)
-        for (const auto& s : in.modes[k].subs) cols.subs.push_back(s);
-    cols.subs.push_back({p.kh, sH * p.dh});
-    cols.subs.push_back({p.kw, sW * p.dw});
-    Layout r;
-    r.offset = in.offset;
-    r.modes = {coalesce(rows), coalesce(cols)};
-    out.view.layout = r;
-    if (rule == ReshapeRule::strided && !r.flat()) {
-        out.view = copy_of(out.view);
-        out.copied = true;
-    }
-    return out;
+    View r = copy_of(v);
+    Shape out_shape{p.oh * p.ow, p.channels * p.kh * p.kw};
+    r.layout = row_major(out_shape);
+    r.storage_elems = numel(out_shape);
+    r.im2col = std::make_shared<Im2col>(p);
+    return {r, true};
 }
 
 }  // namespace
@@ -684,6 +683,18 @@ int64_t resolve(const View& v, const Coord& c) {
 }
 
 Coord source_coord(const View& v, int64_t storage_index) {
+    if (v.im2col) {
+        const Im2col& p = *v.im2col;
+        Shape in = v.source->shape();
+        int64_t cols = p.channels * p.kh * p.kw;
+        int64_t row = storage_index / cols, col = storage_index % cols;
+        int64_t k = col % (p.kh * p.kw);
+        Shape lead(in.begin(), in.end() - 2);
+        Coord c = lead.empty() ? Coord{} : unravel(col / (p.kh * p.kw), lead);
+        c.push_back((row / p.ow) * p.sh + (k / p.kw) * p.dh);
+        c.push_back((row % p.ow) * p.sw + (k % p.kw) * p.dw);
+        return c;
+    }
     Shape fill = v.source->shape();
     if (!v.gather) return unravel(storage_index, fill);
     const size_t d = v.gather->dim;

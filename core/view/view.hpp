@@ -29,8 +29,10 @@
 //   im2col:kh,kw[,sh,sw[,dh,dw]]   windows of the last two dims (H,W), no
 //                      padding; leading dims act as channels. Result
 //                      (OH*OW, C*KH*KW): row = output pixel, column = (c,kh,kw).
-//                      A flat H,W gives the overlapping-stride layout
-//                      ((OH,OW),(C..,KH,KW)):((sH*sh,sW*sw),(..,sH*dh,sW*dw)).
+//                      With ReshapeRule::hierarchical and flat H,W modes it is
+//                      the overlapping-stride layout (no copy)
+//                      ((OH,OW),(C..,KH,KW)):((sH*sh,sW*sw),(..,sH*dh,sW*dw));
+//                      otherwise one copy that `im2col` records.
 #pragma once
 
 #include <cstdint>
@@ -50,6 +52,13 @@ struct Gather {
     std::vector<int64_t> index;
 };
 
+// An im2col window: kernel, stride, dilation and the output it gives
+// (im2col_params below).
+struct Im2col {
+    int64_t kh = 1, kw = 1, sh = 1, sw = 1, dh = 1, dw = 1;
+    int64_t oh = 0, ow = 0, channels = 1;
+};
+
 struct View {
     Layout layout;
     int elem_bits = 32;
@@ -58,6 +67,7 @@ struct View {
     int64_t storage_elems = 0;
     std::shared_ptr<const View> source;    // for a copy: the view it was filled from
     std::shared_ptr<const Gather> gather;  // with source: filled by a gather, not row-major
+    std::shared_ptr<const Im2col> im2col;  // with source: filled as the im2col matrix of it
 
     Shape shape() const { return layout.shape(); }
     int64_t element_offset(const Coord& c) const { return layout(c); }
@@ -123,16 +133,13 @@ View materialize(const View& v);
 int64_t resolve(const View& v, const Coord& c);
 
 // The coordinate of v.source that element `storage_index` of v's storage
-// holds (row-major for a plain copy, through the index array for a gather).
+// holds (row-major for a plain copy, through the index array for a gather,
+// window by window for an im2col copy).
 // v must have a source.
 Coord source_coord(const View& v, int64_t storage_index);
 
 // Output shape and window of an im2col op on `in` (rank >= 2); throws
 // UsageError when the window does not fit.
-struct Im2col {
-    int64_t kh = 1, kw = 1, sh = 1, sw = 1, dh = 1, dw = 1;
-    int64_t oh = 0, ow = 0, channels = 1;
-};
 Im2col im2col_params(const Op& op, const Shape& in);
 
 }  // namespace ll::view
