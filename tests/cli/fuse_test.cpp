@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/cli.hpp"
 #include "tests/support/process.hpp"
 
 using ll::test::run_layoutlab;
@@ -11,12 +12,7 @@ using nlohmann::json;
 namespace {
 
 json fuse_json(const std::vector<std::string>& args) {
-    std::vector<std::string> a{"fuse"};
-    a.insert(a.end(), args.begin(), args.end());
-    a.push_back("--json");
-    auto r = run_layoutlab(a);
-    EXPECT_EQ(r.code, 0) << r.err;
-    return r.code == 0 ? json::parse(r.out) : json();
+    return ll::test::command_json("fuse", args);
 }
 
 }  // namespace
@@ -54,9 +50,29 @@ TEST(CliFuse, ClassifiesSteps) {
     EXPECT_EQ(j["fused"], "(3,2,6):(0,12,1)");
 }
 
+// The expanding and selecting transforms: im2col fuses as overlapping
+// strides, a gather as an index array (a composite map).
+TEST(CliFuse, Im2colAndGather) {
+    json j = fuse_json({"--shape", "1,3,6,6", "--op", "im2col:3,3", "--op", "transpose:0,1"});
+    EXPECT_EQ(j["steps"][0]["category"], "expanding");
+    EXPECT_EQ(j["steps"][0]["out_shape"], json({16, 27}));
+    EXPECT_EQ(j["composite"], false);
+    EXPECT_EQ(j["distinct_reads"], 3 * 36);
+    EXPECT_EQ(j["moved_bytes"], (108 + 432) * 4);
+    EXPECT_EQ(j["unfused_moved_bytes"], (108 + 3 * 432) * 4);
+    json g = fuse_json({"--shape", "4,6", "--op", "gather:1:5,0,0", "--op", "transpose:0,1"});
+    EXPECT_EQ(g["steps"][0]["category"], "selecting");
+    EXPECT_EQ(g["composite"], true);
+    EXPECT_EQ(g["distinct_reads"], 8);
+    EXPECT_EQ(g["moved_bytes"], (8 + 12) * 4);
+    auto h = run_layoutlab({"fuse", "--help"});
+    EXPECT_NE(h.out.find("gather:d:i,j"), std::string::npos);
+    EXPECT_NE(h.out.find("im2col:kh,kw"), std::string::npos);
+}
+
 TEST(CliFuse, InvalidOpsExit2) {
-    for (const char* op :
-         {"permute:0,0", "reshape:7", "slice:0:9", "expand:2,5", "bogus", "transpose:0"}) {
+    for (const char* op : {"permute:0,0", "reshape:7", "slice:0:9", "expand:2,5", "bogus",
+                           "transpose:0", "gather:1:3", "gather:1", "im2col:3,3", "im2col:1"}) {
         auto r = run_layoutlab({"fuse", "--shape", "2,3", "--op", op});
         EXPECT_EQ(r.code, 2) << op;
         EXPECT_NE(r.err.find(op), std::string::npos) << r.err;

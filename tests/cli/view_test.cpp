@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/cli.hpp"
 #include "tests/support/process.hpp"
 
 using ll::test::run_layoutlab;
@@ -11,12 +12,7 @@ using nlohmann::json;
 namespace {
 
 json view_json(const std::vector<std::string>& args) {
-    std::vector<std::string> a{"view"};
-    a.insert(a.end(), args.begin(), args.end());
-    a.push_back("--json");
-    auto r = run_layoutlab(a);
-    EXPECT_EQ(r.code, 0) << r.err;
-    return r.code == 0 ? json::parse(r.out) : json();
+    return ll::test::command_json("view", args);
 }
 
 }  // namespace

@@ -84,11 +84,53 @@ TEST(Fuse, ClassifiesAndCountsEachStep) {
     EXPECT_EQ(f.moved_bytes, (12 + f.result.layout.size()) * 2);
 }
 
+// im2col of the document's (1,64,56,56) with a 3x3 window: one overlapping
+// read map; the fused pass reads each input element once and writes the
+// 9x-ish larger matrix, the unfused one also writes and rereads it.
+TEST(Fuse, Im2colIsAnOverlappingReadMap) {
+    View x = make_view(row_major({1, 64, 56, 56}), 32);
+    Fused f = fuse(x, ops({"im2col:3,3", "transpose:0,1"}));
+    EXPECT_FALSE(f.composite);
+    EXPECT_EQ(f.steps[0].category, Category::expanding);
+    EXPECT_EQ(f.steps[0].out_shape, (Shape{54 * 54, 64 * 9}));
+    EXPECT_EQ(to_string(f.result.layout), "((64,3,3),(54,54)):((3136,56,1),(56,1))");
+    int64_t in = 64 * 56 * 56, out = 54 * 54 * 64 * 9;
+    EXPECT_EQ(f.distinct_reads, in);
+    EXPECT_EQ(f.moved_bytes, (in + out) * 4);
+    EXPECT_EQ(f.unfused_moved_bytes, (in + out + out + out) * 4);
+    // With stride 3 the 3x3 windows tile 54x54 of the 56x56 input: 2 rows and
+    // columns are never read.
+    Fused g = fuse(x, ops({"im2col:3,3,3,3"}));
+    EXPECT_EQ(g.distinct_reads, 64 * 54 * 54);
+    EXPECT_EQ(g.moved_bytes, 2 * 64 * 54 * 54 * 4);
+}
+
+// A gather that is not an arithmetic run composes as an index array: the
+// fused map reads through it and never writes the gathered buffer.
+TEST(Fuse, GatherComposesAsAnIndexArray) {
+    View x = make_view(row_major({8, 16}), 16);
+    Fused f = fuse(x, ops({"transpose:0,1", "gather:1:7,0,3,3", "slice:0:16:2,:"}));
+    EXPECT_TRUE(f.composite);
+    EXPECT_EQ(f.steps[1].category, Category::selecting);
+    EXPECT_TRUE(f.steps[1].copied);
+    EXPECT_EQ(f.result.shape(), (Shape{8, 4}));
+    EXPECT_EQ(resolve(f.result, {1, 0}), 7 * 16 + 2);  // out[1,0] = x[7, 2]
+    EXPECT_EQ(resolve(f.result, {3, 3}), 3 * 16 + 6);  // out[3,3] = x[3, 6]
+    EXPECT_EQ(f.distinct_reads, 8 * 3);                // rows 7, 0, 3; columns 0,2,..,14
+    EXPECT_EQ(f.moved_bytes, (24 + 32) * 2);
+    // unfused: transpose 128+128, gather 64+64, slice 32+32 elements
+    EXPECT_EQ(f.unfused_moved_bytes, (256 + 128 + 64) * 2);
+    // An arithmetic run of indices is a slice: still one layout.
+    Fused s = fuse(x, ops({"gather:1:1,4,7,10"}));
+    EXPECT_FALSE(s.composite);
+    EXPECT_EQ(to_string(s.result.layout), "(8,4):(16,3)+1");
+}
+
 // The property: for random inputs and random chains, the fused map reads on
 // every index what step-by-step materialisation puts there.
 TEST(Fuse, FusedEqualsUnfusedOnEveryElement) {
     std::mt19937 g(99);
-    int composite = 0, hierarchical = 0;
+    int composite = 0, hierarchical = 0, gathers = 0, im2cols = 0;
     for (int trial = 0; trial < 400; ++trial) {
         View x = ref::random_view(g);
         ref::Dense d = ref::from_view(x);
@@ -96,6 +138,8 @@ TEST(Fuse, FusedEqualsUnfusedOnEveryElement) {
         Shape s = x.shape();
         for (int k = 0; k < 5; ++k) {
             chain.push_back(parse_op(ref::random_op(g, s)));
+            gathers += chain.back().kind == OpKind::gather;
+            im2cols += chain.back().kind == OpKind::im2col;
             d = ref::apply(d, chain.back());
             s = d.shape;
         }
@@ -110,6 +154,8 @@ TEST(Fuse, FusedEqualsUnfusedOnEveryElement) {
     }
     EXPECT_GT(hierarchical, 0);  // the generator does reach sub-mode maps
     EXPECT_GT(composite, 0);     // and maps no layout expresses
+    EXPECT_GT(gathers, 20);      // index arrays and overlapping windows are in the chains
+    EXPECT_GT(im2cols, 20);
 }
 
 TEST(Fuse, BadOpIsNamed) {

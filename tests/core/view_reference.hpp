@@ -119,6 +119,35 @@ inline Dense apply(const Dense& in, const Op& op) {
         }
         case OpKind::contiguous:
             return in;
+        case OpKind::gather: {
+            size_t d = size_t(op.ints[0]);
+            Shape o = s;
+            o[d] = int64_t(op.ints.size()) - 1;
+            return build(o, [&](const Coord& c) {
+                Coord i = c;
+                i[d] = op.ints[size_t(c[d]) + 1];
+                return in.at(i);
+            });
+        }
+        case OpKind::im2col: {
+            // Written out directly from the definition, not via im2col_params.
+            const auto& a = op.ints;
+            int64_t kh = a[0], kw = a[1], sh = a.size() > 2 ? a[2] : 1,
+                    sw = a.size() > 2 ? a[3] : 1, dh = a.size() > 4 ? a[4] : 1,
+                    dw = a.size() > 4 ? a[5] : 1;
+            int64_t H = s[r - 2], W = s[r - 1];
+            int64_t oh = (H - (kh - 1) * dh - 1) / sh + 1, ow = (W - (kw - 1) * dw - 1) / sw + 1;
+            Shape lead(s.begin(), s.end() - 2);
+            int64_t ch = numel(lead);
+            return build({oh * ow, ch * kh * kw}, [&](const Coord& c) {
+                int64_t y = c[0] / ow, x = c[0] % ow;
+                int64_t k = c[1] % (kh * kw), ci = c[1] / (kh * kw);
+                Coord i = lead.empty() ? Coord{} : unravel(ci, lead);
+                i.push_back(y * sh + (k / kw) * dh);
+                i.push_back(x * sw + (k % kw) * dw);
+                return in.at(i);
+            });
+        }
     }
     return in;
 }
@@ -162,7 +191,7 @@ inline std::string random_op(std::mt19937& g, const Shape& s) {
     size_t r = s.size();
     int64_t n = numel(s);
     for (;;) {
-        switch (pick(0, 9)) {
+        switch (pick(0, 11)) {
             case 0: {
                 if (r == 0) break;
                 std::vector<int64_t> p(r);
@@ -222,6 +251,28 @@ inline std::string random_op(std::mt19937& g, const Shape& s) {
                 int64_t d = pick(0, int64_t(r) - 1);
                 return "select:" + std::to_string(d) + "," +
                        std::to_string(pick(0, s[size_t(d)] - 1));
+            }
+            case 10: {  // a random index list, repeats and any order
+                if (r == 0 || n > 512) break;
+                int64_t d = pick(0, int64_t(r) - 1);
+                std::string t = "gather:" + std::to_string(d) + ":";
+                for (int64_t k = pick(1, 5); k > 0; --k)
+                    t += std::to_string(pick(0, s[size_t(d)] - 1)) + (k > 1 ? "," : "");
+                return t;
+            }
+            case 11: {
+                if (r < 2 || n > 256) break;
+                int64_t H = s[r - 2], W = s[r - 1];
+                int64_t kh = pick(1, std::min<int64_t>(H, 3)),
+                        kw = pick(1, std::min<int64_t>(W, 3));
+                std::string t = "im2col:" + std::to_string(kh) + "," + std::to_string(kw);
+                if (pick(0, 1)) {
+                    int64_t dh = (kh > 1 && (H - 1) / (kh - 1) >= 2) ? pick(1, 2) : 1;
+                    int64_t dw = (kw > 1 && (W - 1) / (kw - 1) >= 2) ? pick(1, 2) : 1;
+                    t += "," + std::to_string(pick(1, 2)) + "," + std::to_string(pick(1, 2)) + "," +
+                         std::to_string(dh) + "," + std::to_string(dw);
+                }
+                return t;
             }
         }
     }
