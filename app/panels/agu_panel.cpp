@@ -5,6 +5,11 @@
 // mode: the request of `width` indices at the current step, its contiguous
 // runs and the bursts it touches.
 //
+// Scene keys: mode ("dma" or "gather"), shape, src, dst, elem_bytes, indices,
+// width, burst, speed (steps/s), step, playing. save_settings() adds
+// "screen": the cells read and written at the current DMA step as [x, y,
+// size] (for tests).
+//
 // State: the configuration (saved); the Dma / GatherReport (engine data,
 // rebuilt on change); step_ and playing_ (animation, advanced in update()).
 #include <imgui.h>
@@ -41,32 +46,21 @@ class AguPanel : public Panel {
     bool busy() const override { return playing_; }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override {
-        return {{"mode", mode_},   {"shape", shape_},           {"src", src_},
-                {"dst", dst_},     {"elem_bytes", elem_bytes_}, {"indices", idx_},
-                {"width", width_}, {"burst", burst_},           {"speed", speed_},
-                {"step", step_},   {"playing", playing_}};
+        nlohmann::json j = {{"mode", mode_ == 0 ? "dma" : "gather"},
+                            {"shape", shape_},
+                            {"src", src_},
+                            {"dst", dst_},
+                            {"elem_bytes", elem_bytes_},
+                            {"indices", idx_},
+                            {"width", width_},
+                            {"burst", burst_},
+                            {"speed", speed_},
+                            {"step", step_},
+                            {"playing", playing_}};
+        if (!screen_.empty()) j["screen"] = screen_;
+        return j;
     }
-    void load_settings(const nlohmann::json& j) override {
-        auto str = [&](const char* k, char* dst, size_t n) {
-            if (j.contains(k) && j[k].is_string())
-                std::snprintf(dst, n, "%s", j[k].get<std::string>().c_str());
-        };
-        auto num = [&](const char* k, auto& v) {
-            if (j.contains(k) && j[k].is_number()) v = j[k].get<std::decay_t<decltype(v)>>();
-        };
-        num("mode", mode_);
-        str("shape", shape_, sizeof shape_);
-        str("src", src_, sizeof src_);
-        str("dst", dst_, sizeof dst_);
-        str("indices", idx_, sizeof idx_);
-        num("elem_bytes", elem_bytes_);
-        num("width", width_);
-        num("burst", burst_);
-        num("speed", speed_);
-        num("step", step_);
-        if (j.contains("playing") && j["playing"].is_boolean()) playing_ = j["playing"].get<bool>();
-        rebuild();
-    }
+    void load_settings(const nlohmann::json& j) override;
 
   private:
     int64_t total() const { return mode_ == 0 ? dma_.count() : int64_t(gather_.requests.size()); }
@@ -90,7 +84,91 @@ class AguPanel : public Panel {
     std::string error_;
     double step_ = 0;
     bool playing_ = false;
+    nlohmann::json screen_;  // the current step's cells, last frame (for dumps)
 };
+
+void AguPanel::load_settings(const nlohmann::json& j) {
+    viewui::check_keys(j, "agu",
+                       {"mode", "shape", "src", "dst", "elem_bytes", "indices", "width", "burst",
+                        "speed", "step", "playing"});
+    auto bad = [](const char* k, const std::string& expected) {
+        return UsageError(std::string("scene: '") + k + "' must be " + expected);
+    };
+    auto str = [&](const char* k, char* dst, size_t n) {
+        if (!j.contains(k)) return;
+        if (!j[k].is_string()) throw bad(k, "a string");
+        std::snprintf(dst, n, "%s", j[k].get<std::string>().c_str());
+    };
+    auto integer = [&](const char* k, int& v, int lo, int hi) {
+        if (!j.contains(k)) return;
+        if (!j[k].is_number_integer() || j[k].get<int64_t>() < lo || j[k].get<int64_t>() > hi)
+            throw bad(k, "an integer " + std::to_string(lo) + ".." + std::to_string(hi));
+        v = j[k].get<int>();
+    };
+    if (j.contains("mode")) {
+        const auto& m = j["mode"];
+        int num = m.is_number_integer() ? m.get<int>() : -1;
+        if (m == "dma" || num == 0)
+            mode_ = 0;
+        else if (m == "gather" || num == 1)
+            mode_ = 1;
+        else
+            throw bad("mode", "\"dma\" or \"gather\"");
+    }
+    str("shape", shape_, sizeof shape_);
+    str("src", src_, sizeof src_);
+    str("dst", dst_, sizeof dst_);
+    str("indices", idx_, sizeof idx_);
+    integer("elem_bytes", elem_bytes_, 1, 16);
+    integer("width", width_, 1, 1024);
+    integer("burst", burst_, 1, 1 << 20);
+    if (j.contains("speed")) {
+        if (!j["speed"].is_number() || j["speed"].get<double>() <= 0)
+            throw bad("speed", "a positive number of steps per second");
+        speed_ = j["speed"].get<float>();
+    }
+    if (j.contains("playing")) {
+        if (!j["playing"].is_boolean()) throw bad("playing", "true or false");
+        playing_ = j["playing"].get<bool>();
+    }
+    // Each text field on its own, so the error names the key.
+    try {
+        if (mode_ == 0) {
+            Shape sh;
+            try {
+                sh = parse_shape(shape_);
+            } catch (const UsageError& e) {
+                throw UsageError(std::string("'shape': ") + e.what());
+            }
+            const std::pair<const char*, const char*> layouts[] = {{"src", src_}, {"dst", dst_}};
+            for (const auto& [k, v] : layouts) {
+                try {
+                    view::layout_from_spec(v, sh);
+                } catch (const UsageError& e) {
+                    throw UsageError(std::string("'") + k + "': " + e.what());
+                }
+            }
+        } else {
+            try {
+                parse_int_list(idx_, "indices");
+            } catch (const UsageError& e) {
+                throw UsageError(std::string("'indices': ") + e.what());
+            }
+        }
+        rebuild();
+        if (!error_.empty()) throw UsageError(error_);
+    } catch (const UsageError& e) {
+        throw UsageError(std::string("scene: ") + e.what());
+    }
+    step_ = 0;
+    if (j.contains("step")) {
+        if (!j["step"].is_number() || j["step"].get<double>() < 0 ||
+            j["step"].get<double>() > double(total()))
+            throw bad("step", "a number 0.." + std::to_string(total()) +
+                                  " (elements moved, or requests issued)");
+        step_ = j["step"].get<double>();
+    }
+}
 
 void AguPanel::rebuild() {
     try {
@@ -209,16 +287,50 @@ void AguPanel::draw_dma() {
         },
         nullptr);
     ImGui::Dummy(ImVec2(avail, dst.origin.y + dst.height() - o.y + 4));
+    screen_ = nlohmann::json();
     if (k < n) {
         auto e = view::stream(dma_, k, 1).front();
         src.outline(dl, e.read / eb, IM_COL32(255, 255, 255, 255), 3);
         dst.outline(dl, e.write / eb, IM_COL32(255, 255, 255, 255), 3);
         dl->AddLine(src.cell_centre(e.read / eb), dst.cell_centre(e.write / eb),
                     IM_COL32(255, 255, 255, 160), 2);
+        screen_ = {{"read_cell", viewui::rect_json(src.cell_pos(e.read / eb), cell)},
+                   {"write_cell", viewui::rect_json(dst.cell_pos(e.write / eb), cell)}};
         ImGui::Text("step %lld, element %s: read 0x%llx -> write 0x%llx", static_cast<long long>(k),
                     ll::to_string(unravel(k, src_layout_.shape())).c_str(),
                     static_cast<unsigned long long>(e.read),
                     static_cast<unsigned long long>(e.write));
+    }
+    // The two address streams as generated: the last steps up to this one,
+    // each with its delta from the step before (the AGU's current stride).
+    int64_t last = std::min(k, n - 1), first = std::max<int64_t>(0, last - 11);
+    int64_t from = std::max<int64_t>(0, first - 1);
+    auto ev = view::stream(dma_, from, last - from + 1);
+    if (ImGui::BeginTable("streams", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("step");
+        ImGui::TableSetupColumn("element");
+        ImGui::TableSetupColumn("read AGU address (delta)");
+        ImGui::TableSetupColumn("write AGU address (delta)");
+        ImGui::TableHeadersRow();
+        for (size_t i = size_t(first - from); i < ev.size(); ++i) {
+            const auto& e = ev[i];
+            int64_t dr = i ? e.read - ev[i - 1].read : 0, dw = i ? e.write - ev[i - 1].write : 0;
+            ImVec4 col = e.step == k ? ImVec4(1, 1, 1, 1) : ImVec4(0.65f, 0.65f, 0.65f, 1);
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextColored(col, "%lld%s", static_cast<long long>(e.step),
+                               e.step == k ? " (next)" : "");
+            ImGui::TableNextColumn();
+            ImGui::TextColored(col, "%s",
+                               ll::to_string(unravel(e.step, src_layout_.shape())).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextColored(col, "0x%llx  (%+lld)", static_cast<unsigned long long>(e.read),
+                               static_cast<long long>(dr));
+            ImGui::TableNextColumn();
+            ImGui::TextColored(col, "0x%llx  (%+lld)", static_cast<unsigned long long>(e.write),
+                               static_cast<long long>(dw));
+        }
+        ImGui::EndTable();
     }
     if (hs >= 0 || hd >= 0) {
         int64_t e = hs >= 0 ? src_elem[size_t(hs)] : dst_elem[size_t(hd)];
@@ -231,6 +343,7 @@ void AguPanel::draw_dma() {
 
 void AguPanel::draw_gather() {
     const auto& g = gather_;
+    screen_ = nlohmann::json();
     ImGui::Text(
         "%lld elements in %zu requests of width %d: %lld contiguous runs, %lld bursts of %d B",
         static_cast<long long>(g.elements), g.requests.size(), width_,

@@ -3,8 +3,16 @@
 // against the fused single pass (one read map over the input, one write),
 // with the bytes each moves. Hovering an output cell marks the input element
 // it reads and the cells that carry it through every intermediate buffer.
+// Expanding steps (expand, repeat, im2col) show their expansion factor; a
+// gather shows the index array the fused map reads through.
 //
-// State: the chain (saved); the Fused result (engine data, rebuilt on change).
+// Scene keys: shape, layout, elem_bytes, ops, select (an input element to
+// trace through every buffer; -1 for none). save_settings() adds "screen":
+// each buffer row's first cell as [x, y, size], and "select_cells", the cells
+// that hold the selected element (for tests).
+//
+// State: the chain and selection (saved); the Fused result (engine data,
+// rebuilt on change); the screen rectangles of the last frame (for dumps).
 #include <imgui.h>
 
 #include <algorithm>
@@ -30,10 +38,28 @@ class FusionPanel : public Panel {
     }
     const char* title() const override { return "Fusion"; }
     void draw(AppContext& ctx) override;
-    nlohmann::json save_settings() const override { return ed_.save(); }
+    nlohmann::json save_settings() const override {
+        nlohmann::json j = ed_.save();
+        j.erase("base");
+        j["select"] = select_;
+        if (!screen_.empty()) j["screen"] = screen_;
+        return j;
+    }
     void load_settings(const nlohmann::json& j) override {
+        viewui::check_keys(j, "fusion", {"shape", "layout", "elem_bytes", "ops", "select"});
         ed_.load(j);
+        ed_.validate();
         rebuild();
+        if (!ok_) throw UsageError("scene: " + error_);
+        select_ = -1;
+        if (j.contains("select")) {
+            const auto& s = j["select"];
+            int64_t n0 = fused_.input.storage_elems;
+            if (!s.is_number_integer() || s.get<int64_t>() < -1 || s.get<int64_t>() >= n0)
+                throw UsageError("scene: 'select' must be an input element 0.." +
+                                 std::to_string(n0 - 1) + " to trace, or -1 for none");
+            select_ = s.get<int64_t>();
+        }
     }
 
   private:
@@ -41,6 +67,7 @@ class FusionPanel : public Panel {
         try {
             fused_ = view::fuse(ed_.input(), ed_.parsed_ops());
             ok_ = true;
+            if (select_ >= fused_.input.storage_elems) select_ = -1;
             error_.clear();
         } catch (const UsageError& e) {
             error_ = e.what();
@@ -51,6 +78,8 @@ class FusionPanel : public Panel {
 
     viewui::ChainEditor ed_;
     view::Fused fused_;
+    int64_t select_ = -1;    // input element traced (click a cell), -1 none
+    nlohmann::json screen_;  // what the last frame drew where
     bool ok_ = false;
     std::string error_;
 };
@@ -82,17 +111,19 @@ void FusionPanel::draw_chain() {
         ImGui::Text("%zu. %s", i + 1, s.op.text.c_str());
         ImGui::SameLine();
         ImGui::TextColored(col, "[%s]", view::name(s.category));
-        ImGui::Text("   %s -> %s", ll::to_string(s.in_shape).c_str(),
-                    ll::to_string(s.out_shape).c_str());
-        ImGui::TextWrapped("   composed map %s%s", view::to_string(s.map.layout).c_str(),
-                           s.map.storage ? " (after a copy)" : "");
+        if (s.category == view::Category::expanding)
+            ImGui::Text("   %s -> %s   x%.2f elements", ll::to_string(s.in_shape).c_str(),
+                        ll::to_string(s.out_shape).c_str(), view::expansion(s));
+        else
+            ImGui::Text("   %s -> %s", ll::to_string(s.in_shape).c_str(),
+                        ll::to_string(s.out_shape).c_str());
+        const char* how = s.map.gather    ? " (through an index array)"
+                          : s.map.storage ? " (after a copy)"
+                                          : "";
+        ImGui::TextWrapped("   composed map %s%s", view::to_string(s.map.layout).c_str(), how);
     }
     ImGui::Separator();
-    std::string map = view::to_string(f.result.layout);
-    for (const view::View* v = f.result.source.get(); v; v = v->source.get())
-        map += " -> row-major index of " + ll::to_string(v->shape()) + " -> " +
-               view::to_string(v->layout);
-    ImGui::TextWrapped("fused read map: %s", map.c_str());
+    ImGui::TextWrapped("fused read map: %s", view::map_string(f.result).c_str());
     if (f.identity)
         ImGui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "identity: nothing moves");
     else if (f.moves_nothing)
@@ -109,6 +140,7 @@ void FusionPanel::draw_chain() {
 
 void FusionPanel::draw_execution() {
     const view::Fused& f = fused_;
+    screen_ = nlohmann::json();
     int64_t n0 = f.input.storage_elems;
     int64_t biggest = n0;
     for (const auto& s : f.steps) biggest = std::max(biggest, numel(s.out_shape));
@@ -119,7 +151,7 @@ void FusionPanel::draw_execution() {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 o = ImGui::GetCursorScreenPos();
     float avail = std::max(200.0f, ImGui::GetContentRegionAvail().x);
-    float cell = std::clamp(avail / float(std::min<int64_t>(biggest, 32)), 10.0f, 24.0f);
+    float cell = std::clamp(avail / float(std::min<int64_t>(biggest, 32)), 10.0f, 30.0f);
     int64_t per_row = std::max<int64_t>(1, int64_t(avail / cell));
     int bits = f.input.elem_bits;
     auto bytes = [&](int64_t n) { return (n * bits + 7) / 8; };
@@ -150,31 +182,55 @@ void FusionPanel::draw_execution() {
             &s.map, numel(s.out_shape));
     }
     y += cell;
-    add("FUSED  input buffer (read once through the fused map)", nullptr, n0);
+    add("FUSED  input buffer (read once through the fused map; dimmed: never read)", nullptr, n0);
     add("output: " + std::to_string(f.moved_bytes) + " B moved in one pass", &f.result,
         f.result.layout.size());
 
     auto element_at = [&](const Buffer& b, int64_t i) {
         return b.map ? view::resolve(*b.map, unravel(i, b.map->shape())) : i;
     };
+    // Input elements the fused pass reads; the fused input buffer dims the rest.
+    std::vector<bool> fused_reads(size_t(n0), false);
+    for (int64_t i = 0; i < f.result.layout.size(); ++i) {
+        int64_t e = element_at(bufs.back(), i);
+        if (e >= 0 && e < n0) fused_reads[size_t(e)] = true;
+    }
+    const Buffer* fused_input = &bufs[bufs.size() - 2];
     int64_t hover_elem = -1;
+    screen_ = {{"buffers", nlohmann::json::array()}};
     for (const auto& b : bufs) {
+        bool dim_unread = &b == fused_input;
         int64_t h = b.row.draw(
-            dl, [&](int64_t i) { return viewui::element_colour(element_at(b, i), n0); },
+            dl,
+            [&](int64_t i) {
+                int64_t e = element_at(b, i);
+                bool read = !dim_unread || fused_reads[size_t(e)];
+                return viewui::element_colour(e, n0, read ? 1.0f : 0.3f);
+            },
             [&](int64_t i) { return std::to_string(element_at(b, i)); });
         if (h >= 0) hover_elem = element_at(b, h);
+        screen_["buffers"].push_back(viewui::rect_json(b.row.cell_pos(0), cell));
     }
     ImGui::Dummy(ImVec2(avail, y - o.y));
-    if (hover_elem >= 0) {
+    if (hover_elem >= 0 && ImGui::IsMouseClicked(0)) select_ = hover_elem;
+    // The traced element: hovered, else selected; outlined wherever it lies.
+    int64_t traced = hover_elem >= 0 ? hover_elem : select_;
+    screen_["select_cells"] = nlohmann::json::array();
+    if (traced >= 0) {
         int copies = 0;
+        ImU32 col = hover_elem >= 0 ? IM_COL32(255, 255, 255, 255) : IM_COL32(255, 220, 60, 255);
         for (const auto& b : bufs)
             for (int64_t i = 0; i < b.row.count; ++i)
-                if (element_at(b, i) == hover_elem) {
-                    b.row.outline(dl, i, IM_COL32(255, 255, 255, 255), 2.5f);
+                if (element_at(b, i) == traced) {
+                    b.row.outline(dl, i, col, 2.5f);
+                    if (traced == select_)
+                        screen_["select_cells"].push_back(
+                            viewui::rect_json(b.row.cell_pos(i), cell));
                     ++copies;
                 }
-        ImGui::SetTooltip("input element %lld: %d cells across the buffers",
-                          static_cast<long long>(hover_elem), copies);
+        if (hover_elem >= 0)
+            ImGui::SetTooltip("input element %lld: %d cells across the buffers",
+                              static_cast<long long>(hover_elem), copies);
     }
 }
 

@@ -42,7 +42,8 @@ bool ChainEditor::draw(bool with_base) {
         ImGui::SetTooltip(
             "permute:0,2,1  transpose:1,2  slice:2:8,5:15  slice:0:10:2,:\n"
             "select:1,2  reshape:6,4  expand:4,3  squeeze[:d]  unsqueeze:d  repeat:2,1  "
-            "contiguous");
+            "contiguous\n"
+            "gather:1:0,2,2 (indices of dim 1)  im2col:3,3[,sh,sw[,dh,dw]] (windows of H,W)");
     ImGui::SameLine();
     add |= ImGui::Button("add op");
     if (add && op[0]) {
@@ -101,7 +102,10 @@ void ChainEditor::load(const nlohmann::json& j) {
     if (j.contains("elem_bytes")) {
         if (!j["elem_bytes"].is_number_integer())
             throw UsageError("scene: 'elem_bytes' must be an integer");
-        elem_bytes = std::clamp(j["elem_bytes"].get<int>(), 1, 16);
+        int eb = j["elem_bytes"].get<int>();
+        if (eb < 1 || eb > 16)
+            throw UsageError("scene: 'elem_bytes' is " + std::to_string(eb) + "; expected 1..16");
+        elem_bytes = eb;
     }
     if (j.contains("ops")) {
         if (!j["ops"].is_array()) throw UsageError("scene: 'ops' must be a list of op strings");
@@ -111,6 +115,53 @@ void ChainEditor::load(const nlohmann::json& j) {
             ops.push_back(o.get<std::string>());
         }
     }
+}
+
+void ChainEditor::validate() const {
+    auto key = [](const std::string& k, const UsageError& e) {
+        return UsageError("scene: " + k + ": " + e.what());
+    };
+    Shape s;
+    try {
+        s = parse_shape(shape);
+    } catch (const UsageError& e) {
+        throw key("'shape'", e);
+    }
+    view::View v;
+    try {
+        v = view::make_view(layout[0] ? view::layout_from_spec(layout, s) : view::row_major(s));
+    } catch (const UsageError& e) {
+        throw key("'layout'", e);
+    }
+    try {
+        view::parse_address(base, "base");
+    } catch (const UsageError& e) {
+        throw key("'base'", e);
+    }
+    for (size_t i = 0; i < ops.size(); ++i) {
+        try {
+            v = view::apply(v, view::parse_op(ops[i])).view;
+        } catch (const UsageError& e) {
+            throw key("'ops'[" + std::to_string(i) + "]", e);
+        }
+    }
+}
+
+void check_keys(const nlohmann::json& j, const char* panel, const std::vector<std::string>& known) {
+    if (!j.is_object()) throw UsageError(std::string("scene: expected a JSON object"));
+    for (const auto& item : j.items()) {
+        const std::string& k = item.key();
+        if (k == "panel" || k == "window" || k == "screen") continue;
+        if (std::find(known.begin(), known.end(), k) != known.end()) continue;
+        std::string all;
+        for (const auto& n : known) all += (all.empty() ? "" : ", ") + n;
+        throw UsageError("scene: unknown key '" + k + "' for the " + panel +
+                         " panel; expected one of " + all);
+    }
+}
+
+nlohmann::json rect_json(ImVec2 p, float size) {
+    return {p.x, p.y, size};
 }
 
 ImU32 element_colour(int64_t element, int64_t count, float alpha) {

@@ -30,8 +30,19 @@ struct ChainEditor {
     view::View input() const;
     std::vector<view::Op> parsed_ops() const;
     nlohmann::json save() const;
+    // Reads the keys it knows (wrong types throw); call validate() after.
     void load(const nlohmann::json& j);
+    // Builds the input and applies every op; throws UsageError naming the
+    // scene key ('shape', 'layout', 'base', 'ops'[k]) that does not work.
+    void validate() const;
 };
+
+// Throws UsageError naming the first key of a scene object that is not in
+// `known` ("panel", and "window"/"screen" that --dump-view adds, always pass).
+void check_keys(const nlohmann::json& j, const char* panel, const std::vector<std::string>& known);
+
+// A cell's screen rectangle as [x, y, size] for save_settings() dumps.
+nlohmann::json rect_json(ImVec2 p, float size);
 
 ImU32 element_colour(int64_t element, int64_t count, float alpha = 1.0f);
 
