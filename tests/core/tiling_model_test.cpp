@@ -368,3 +368,52 @@ TEST(TilingModel, BadConfigsAreUsageErrors) {
     EXPECT_THROW(parse_extent("16,14", "--l1-tile"), UsageError);
     EXPECT_THROW(parse_extent("16,0,14", "--l1-tile"), UsageError);
 }
+
+// The same properties on random configurations, in every reading of the
+// model (stride basis, access units on or off): a matched order is never
+// slower than a mismatched one at the same level, and N images cost N times
+// one image.
+TEST(TilingModel, RandomConfigurationsKeepTheProperties) {
+    uint64_t seed = 12345;
+    auto next = [&](int64_t lo, int64_t hi) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        return lo + int64_t((seed >> 33) % uint64_t(hi - lo + 1));
+    };
+    int checked = 0;
+    for (int iter = 0; iter < 400; ++iter) {
+        Config c;
+        c.layout = all_layouts()[size_t(next(0, 2))];
+        c.dtype = std::vector<DType>{DType::fp32, DType::fp16, DType::int8}[size_t(next(0, 2))];
+        c.shape = {1, next(1, 96), next(1, 40), next(1, 40)};
+        c.l1_tile = {next(1, c.shape[1]), next(1, c.shape[2]), next(1, c.shape[3])};
+        c.l2_tile = {next(1, c.l1_tile.c), next(1, c.l1_tile.h), next(1, c.l1_tile.w)};
+        c.basis = next(0, 1) ? StrideBasis::source : StrideBasis::destination;
+        const bool units = next(0, 1);
+        c.mem.dram.access_bytes = units ? 64 : 0;
+        c.mem.sram.access_bytes = units ? 16 : 0;
+        const Dim cd = contiguous_dim(c.layout);
+        const int64_t ext = cd == Dim::C ? c.shape[1] : c.shape[3];
+        const bool ok = steps_everywhere(ext, c.l1_tile[cd], c.l2_tile[cd]);
+        const Result base = evaluate(c);
+        Config n3 = c;
+        n3.shape[0] = 3;
+        EXPECT_NEAR(evaluate(n3).total_us, 3 * base.total_us, 1e-9 * base.total_us);
+        if (!ok) continue;
+        ++checked;
+        for (const Order& m : all_orders()) {
+            if (m.inner_to_outer[0] != cd) continue;
+            for (const Order& x : all_orders()) {
+                if (x.inner_to_outer[0] == cd) continue;
+                c.l1_order = c.l2_order = m;
+                const Result rm = evaluate(c);
+                c.l1_order = c.l2_order = x;
+                const Result rx = evaluate(c);
+                EXPECT_LE(rm.l1.time_us, rx.l1.time_us * (1 + 1e-12))
+                    << name(c.layout) << to_string(c.l1_tile) << to_string(m) << to_string(x);
+                EXPECT_LE(rm.l2.time_us, rx.l2.time_us * (1 + 1e-12))
+                    << name(c.layout) << to_string(c.l2_tile) << to_string(m) << to_string(x);
+            }
+        }
+    }
+    EXPECT_GT(checked, 50);
+}
