@@ -107,6 +107,7 @@ class TilingPanel : public Panel {
     int lines_dim_ = 2;
     std::unique_ptr<SweepResult> sweep_;
     bool sweep_setup_default_ = false;  // the sweep ran with 50/5 ns setup costs
+    bool sweep_stale_ = false;          // settings changed since the sweep ran
     std::unique_ptr<plot::SweepScatter> scatter_;
     // animation and export
     double step_ = 0;
@@ -154,6 +155,7 @@ void TilingPanel::rebuild() {
         heat_ = std::make_unique<plot::OrderHeatmap>(c);
         lines_ = std::make_unique<plot::TileSizeLines>(c, Dim(lines_dim_));
         if (step_ >= double(total_steps())) step_ = 0;
+        sweep_stale_ = sweep_ != nullptr;
     } catch (const UsageError& e) {
         error_ = e.what();
     }
@@ -346,6 +348,7 @@ void TilingPanel::run_sweep() {
         s.base.mem.sram.setup_ns = 5;
     }
     sweep_ = std::make_unique<SweepResult>(sweep(s));
+    sweep_stale_ = false;
     scatter_ = sweep_->rows.empty() ? nullptr : std::make_unique<plot::SweepScatter>(*sweep_);
 }
 
@@ -843,6 +846,11 @@ void TilingPanel::draw(AppContext& ctx) {
                 } catch (const UsageError& e) {
                     export_msg_ = std::string("error: ") + e.what();
                 }
+            }
+            if (sweep_ && sweep_stale_) {
+                ImGui::SameLine();
+                ImGui::TextColored(ImVec4(0.9f, 0.5f, 0.1f, 1),
+                                   "settings changed since this sweep: run it again");
             }
             if (sweep_ && scatter_) {
                 ImGui::TextWrapped(
