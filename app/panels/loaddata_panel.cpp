@@ -78,7 +78,9 @@ class LoadDataPanel : public Panel {
     void formula_line();
     // `param`: the engine's name for the field when the label differs.
     bool field(const char* label, int64_t& v, const char* param = nullptr) {
-        return labelled_int(label, v, 90, compute::names(error_, param ? param : label));
+        const bool ch = labelled_int(label, v, 90, compute::names(error_, param ? param : label));
+        fields_[label] = compute::rect_json(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+        return ch;
     }
 
     int mode_ = 0, path_ = 0;
@@ -95,6 +97,7 @@ class LoadDataPanel : public Panel {
     float stage_ = 0, target_ = 0;
     bool playing_ = false;
     nlohmann::json screen_ = nlohmann::json::object();
+    nlohmann::json fields_ = nlohmann::json::object();  // input rectangles by label
 };
 
 // ---- [settings] ----------------------------------------------------------------
@@ -136,12 +139,15 @@ nlohmann::json LoadDataPanel::save_settings() const {
               {"repeat_mode", v3_.repeat_mode},
               {"repeat", v3_.repeat}}},
             {"moves", int64_t(result_.fractals.size())},
-            {"screen", screen_}};
+            {"error", error_},
+            {"screen", screen_},
+            {"fields", fields_}};
 }
 
 void LoadDataPanel::load_settings(const nlohmann::json& j) {
     compute::SceneReader r(j, "LoadData");
-    r.only({"mode", "dtype", "path", "stage", "playing", "load2d", "load2dv2", "load3d", "moves"});
+    r.only({"mode", "dtype", "path", "stage", "playing", "load2d", "load2dv2", "load3d", "moves",
+            "error", "fields"});
     constexpr int64_t big = int64_t(1) << 24;  // the engine checks the real ranges
     if (r.has("mode")) {
         std::string m;
@@ -274,6 +280,7 @@ void LoadDataPanel::rebuild() {
 
 void LoadDataPanel::controls() {
     bool ch = false;
+    fields_ = nlohmann::json::object();
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("instruction");
     ImGui::SameLine();

@@ -168,6 +168,61 @@ TEST(GuiCompute, LoadDataParametersShow) {
     EXPECT_LT(difference(a.im, d.im), 0.001);
 }
 
+// A real click: repeatTimes 1 -> 0 is out of range. The message appears
+// inline (in the error colour), the field is framed, the last valid load stays
+// on screen; clicking + again brings the picture back exactly. The button's
+// place comes from the panel's own field rectangles (--dump-view).
+TEST(GuiCompute, LoadDataBadValueShownInline) {
+    const std::string dir = ll::test::make_temp_dir();
+    const json scene = {{"load2d", {{"repeat", 1}}}};
+    Shot ref = shot(dir, "r1", "loaddata", scene);
+    ASSERT_EQ(ref.code, 0) << ref.err;
+    const json& f = ref.view["fields"]["repeatTimes"];
+    ASSERT_TRUE(f.is_array()) << ref.view.dump();
+    const int h = f[3].get<int>() - f[1].get<int>(), y = (f[1].get<int>() + f[3].get<int>()) / 2;
+    // InputInt's step buttons are square (frame height) at the right end: "-" then "+".
+    const int minus = f[2].get<int>() - h - 2 - h / 2, plus = f[2].get<int>() - h / 2;
+    std::string script = R"SH(
+set -u
+D="$1"; EXE="$2"; SCENE="$3"; MX="$4"; PX="$5"; Y="$6"
+"$EXE" --no-config --size 1280x800 --scene "$SCENE" --screenshot-on-signal "$D" &
+pid=$!
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name LayoutLab | head -n1)
+[ -n "$wid" ] || { kill $pid; echo "no window" >&2; exit 3; }
+xdotool windowfocus --sync "$wid" 2>/dev/null || true
+sleep 0.5
+shoot() {
+  kill -USR1 $pid
+  for i in $(seq 100); do [ -f "$D/shot-$1.png" ] && return 0; sleep 0.1; done
+  echo "no shot $1" >&2
+}
+shoot 0
+xdotool mousemove --window "$wid" "$MX" "$Y" click 1; sleep 0.6; shoot 1
+xdotool mousemove --window "$wid" "$PX" "$Y" click 1; sleep 0.2
+xdotool mousemove --window "$wid" 5 790; sleep 0.6; shoot 2
+kill $pid; wait $pid
+exit 0
+)SH";
+    const std::string sh = dir + "/click.sh";
+    ll::test::run_shell("cat > " + ll::test::shell_quote(sh) + " <<'EOF_SCRIPT'\n" + script +
+                        "EOF_SCRIPT\n");
+    auto r =
+        ll::test::run_shell(std::string(ll::test::kXvfb) + "sh " + ll::test::shell_quote(sh) + " " +
+                            ll::test::shell_quote(dir) + " " + ll::test::app_exe() + " " +
+                            ll::test::shell_quote(dir + "/r1.json") + " " + std::to_string(minus) +
+                            " " + std::to_string(plus) + " " + std::to_string(y));
+    ASSERT_EQ(r.code, 0) << r.err << r.out;
+    Image s0 = ll::test::load_png(dir + "/shot-0.png"),
+          s1 = ll::test::load_png(dir + "/shot-1.png"),
+          s2 = ll::test::load_png(dir + "/shot-2.png");
+    ASSERT_FALSE(s0.empty() || s1.empty() || s2.empty()) << r.err;
+    const int err0 = count_colour(s0, 255, 107, 97), err1 = count_colour(s1, 255, 107, 97);
+    EXPECT_LT(err0, 10);
+    EXPECT_GT(err1, 200) << "no inline error message / red frame";
+    EXPECT_GT(distinct_colours(s1), 20) << "the last valid load should stay on screen";
+    EXPECT_LT(count_colour(s2, 255, 107, 97), 10) << "+ did not clear the error";
+}
+
 // Step k of the K -> N -> M loop frames A's row m, B's column n and C[n][m].
 TEST(GuiCompute, CubeStepsThroughTheLoop) {
     const std::string dir = ll::test::make_temp_dir();
