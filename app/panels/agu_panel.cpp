@@ -365,6 +365,10 @@ void AguPanel::draw_gather() {
     float cell = std::clamp(avail / float(std::min<int64_t>(hi, 32)), 10.0f, 24.0f);
     int64_t per_burst = std::max<int64_t>(1, burst_ / eb);
     int64_t per_row = std::max<int64_t>(per_burst, int64_t(avail / cell) / per_burst * per_burst);
+    dl->AddText(o, ImGui::GetColorU32(ImGuiCol_Text),
+                "memory: one cell per element, the number is the request that reads it; "
+                "white ticks are burst boundaries");
+    o.y += ImGui::GetTextLineHeightWithSpacing();
     viewui::CellRow mem{o, cell, hi, per_row};
     int64_t n_req = std::max<int64_t>(1, int64_t(g.requests.size()));
     mem.draw(
@@ -382,13 +386,44 @@ void AguPanel::draw_gather() {
         ImVec2 p = mem.cell_pos(c);
         dl->AddLine(p, ImVec2(p.x, p.y + cell), IM_COL32(255, 255, 255, 200), 2);
     }
-    ImGui::Dummy(ImVec2(avail, mem.height() + 4));
+    ImGui::Dummy(ImVec2(avail, mem.height() + ImGui::GetTextLineHeightWithSpacing() + 4));
     if (k < int64_t(g.requests.size())) {
         const auto& q = g.requests[size_t(k)];
         for (int64_t a : q.addresses) mem.outline(dl, a / eb, IM_COL32(255, 255, 255, 255), 3);
         ImGui::Text("request %lld: %zu addresses, %lld runs, %lld bursts",
                     static_cast<long long>(k), q.addresses.size(), static_cast<long long>(q.runs),
                     static_cast<long long>(q.bursts));
+    }
+    // The address stream as issued: one row per request up to the current one.
+    if (ImGui::BeginTable("requests", 4,
+                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("request");
+        ImGui::TableSetupColumn("byte addresses issued together");
+        ImGui::TableSetupColumn("runs");
+        ImGui::TableSetupColumn("bursts");
+        ImGui::TableHeadersRow();
+        int64_t last = std::min<int64_t>(k, int64_t(g.requests.size()) - 1);
+        for (int64_t r = std::max<int64_t>(0, last - 11); r <= last; ++r) {
+            const auto& q = g.requests[size_t(r)];
+            std::string addrs;
+            for (int64_t a : q.addresses) {
+                char b[24];
+                std::snprintf(b, sizeof b, "%s0x%llx", addrs.empty() ? "" : " ",
+                              static_cast<unsigned long long>(a));
+                addrs += b;
+            }
+            ImVec4 col = r == k ? ImVec4(1, 1, 1, 1) : ImVec4(0.65f, 0.65f, 0.65f, 1);
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextColored(col, "%lld%s", static_cast<long long>(r), r == k ? " (now)" : "");
+            ImGui::TableNextColumn();
+            ImGui::TextColored(col, "%s", addrs.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextColored(col, "%lld", static_cast<long long>(q.runs));
+            ImGui::TableNextColumn();
+            ImGui::TextColored(col, "%lld", static_cast<long long>(q.bursts));
+        }
+        ImGui::EndTable();
     }
 }
 
