@@ -1,21 +1,24 @@
 // The planning panel: an operator graph with its propagated layouts, every
-// mismatch with its candidate strategies side by side, and the NoC
-// distributed transpose animated on a grid of PEs.
+// mismatch with its candidate strategies side by side, the chosen plan with
+// its address streams, graph editing, and the NoC distributed transpose
+// animated on a grid of PEs. Drawing helpers: app/panels/planning_canvas.*.
 //
-// Sections: [state] [engine] [graph canvas] [decision] [editing] [noc]
+// Sections: [state] [engine] [settings] [decision] [editing] [noc] [frame]
 //
 // State kept apart: the engine's data (graph_, plan_, noc_; rebuilt only
-// when the graph, the memory model or the NoC settings change), the saved
-// settings (graph JSON, memory model, picked strategies, NoC config), and the
+// when the graph, the memory model, a pick or the NoC settings change), the
+// saved settings (graph, memory model, picks, selection, tab, NoC), and the
 // animation (noc_t_, playing_) advanced only in update(dt).
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
+#include <optional>
+#include <set>
 
 #include "app/panels/panel.hpp"
+#include "app/panels/planning_canvas.hpp"
 #include "core/error.hpp"
 #include "core/netplan/examples.hpp"
 #include "core/netplan/noc.hpp"
@@ -29,13 +32,10 @@ using namespace ll::netplan;
 
 // ---- [state] -------------------------------------------------------------------
 
-const ImU32 kNodeFill = IM_COL32(52, 72, 104, 255);
-const ImU32 kNodeSensitive = IM_COL32(92, 64, 120, 255);
-const ImU32 kNodeSel = IM_COL32(250, 200, 90, 255);
-const ImU32 kEdgeOk = IM_COL32(150, 170, 190, 255);
-const ImU32 kEdgeBad = IM_COL32(240, 90, 80, 255);
-const ImU32 kText = IM_COL32(235, 235, 235, 255);
 const char* kLayouts4[] = {"NCHW", "NHWC", "NCWH", "NHCW", "CHWN", "HWCN", "NWHC"};
+const char* kTabs[] = {"strategies", "edit", "noc"};
+const ImU32 kStreamColours[] = {IM_COL32(110, 170, 255, 255), IM_COL32(255, 160, 70, 255),
+                                IM_COL32(140, 220, 140, 255), IM_COL32(230, 130, 230, 255)};
 
 class PlanningPanel : public Panel {
   public:
@@ -53,12 +53,17 @@ class PlanningPanel : public Panel {
   private:
     void load_example(int k);
     void replan();
-    void draw_model();
-    void draw_graph();
+    void select_first_decision();
+    void graph_changed();
+    void draw_toolbar();
+    void draw_legend();
     void draw_decision();
+    void draw_candidates(const Decision& d);
+    void draw_plan(const Decision& d);
     void draw_editor();
     void draw_noc();
     void rebuild_noc();
+    float noc_end() const;
     const Decision* decision_for_edge(size_t edge) const;
 
     Graph graph_;
@@ -66,17 +71,18 @@ class PlanningPanel : public Panel {
     bool plan_ok_ = false;
     std::string error_;
     MemoryModel model_;
-    std::map<size_t, Strategy> picked_;  // edge -> strategy chosen by the user
-    int example_ = 0;
+    Picks picks_;      // edge -> strategy chosen by hand
+    int example_ = 0;  // -1: a graph of the user's own
     int selected_node_ = -1;
     long selected_edge_ = -1;
+    int tab_ = 0;
+    bool tab_request_ = true;  // select tab_ on the next frame
 
     NocConfig noc_cfg_;
     NocPlan noc_;
     std::string noc_error_;
     float noc_t_ = 0;
     bool playing_ = false;
-    bool noc_open_ = false;  // open the NoC section on the next frame
 };
 
 // ---- [engine] ------------------------------------------------------------------
@@ -84,25 +90,16 @@ class PlanningPanel : public Panel {
 void PlanningPanel::load_example(int k) {
     example_ = k;
     graph_ = example_graph(example_names()[size_t(k)]);
-    picked_.clear();
+    picks_.clear();
     selected_node_ = -1;
-    selected_edge_ = -1;
     replan();
-    if (plan_ok_ && !plan_.propagation.mismatches.empty())
-        selected_edge_ = long(plan_.propagation.mismatches[0]);
+    select_first_decision();
 }
 
 void PlanningPanel::replan() {
     try {
         validate(graph_);
-        plan_ = plan_network(graph_, model_);
-        // The user's picks replace the planner's choice where still possible.
-        for (auto& d : plan_.decisions) {
-            auto it = picked_.find(d.edge);
-            if (it == picked_.end()) continue;
-            for (const auto& c : d.candidates)
-                if (c.strategy == it->second && c.feasible) configure(d, it->second);
-        }
+        plan_ = plan_network(graph_, model_, picks_);
         plan_ok_ = true;
         error_.clear();
     } catch (const UsageError& e) {
@@ -111,161 +108,184 @@ void PlanningPanel::replan() {
     }
 }
 
+void PlanningPanel::select_first_decision() {
+    selected_edge_ = plan_ok_ && !plan_.decisions.empty() ? long(plan_.decisions[0].edge) : -1;
+}
+
+void PlanningPanel::graph_changed() {
+    example_ = -1;
+    picks_.clear();  // edge numbers change with the graph
+    replan();
+    select_first_decision();
+}
+
 const Decision* PlanningPanel::decision_for_edge(size_t edge) const {
     for (const auto& d : plan_.decisions)
         if (d.edge == edge) return &d;
     return nullptr;
 }
 
-void PlanningPanel::update(double dt) {
-    if (!playing_) return;
+float PlanningPanel::noc_end() const {
     int64_t max_hops = 1;
     for (const auto& b : noc_.blocks) max_hops = std::max(max_hops, b.hops());
-    noc_t_ += float(dt) * 0.8f;
-    if (noc_t_ > float(max_hops) + 0.6f) noc_t_ = 0;
+    return float(max_hops);
 }
+
+void PlanningPanel::update(double dt) {
+    if (!playing_) return;
+    noc_t_ += float(dt) * 0.8f;
+    if (noc_t_ > noc_end() + 0.8f) noc_t_ = 0;
+}
+
+// ---- [settings] -------------------------------------------------------------------
+// Scene keys: example (name), graph (inline object, example name or JSON
+// file path), model {dram_gbps, sram_gbps, elem_bytes, burst_bytes, dma},
+// picked {"relu->conv2": "consumer_read"}, select ("relu->conv2"), strategy
+// (a pick for the selected edge), select_node (name), tab (strategies, edit,
+// noc), noc {rows, cols, pes, mesh_cols, step, playing}.
 
 nlohmann::json PlanningPanel::save_settings() const {
     nlohmann::json j;
-    j["graph"] = graph_to_json(graph_);
+    if (example_ >= 0)
+        j["example"] = example_names()[size_t(example_)];
+    else
+        j["graph"] = graph_to_json(graph_);
     j["model"] = {{"dram_gbps", model_.dram_gbps},
                   {"sram_gbps", model_.sram_gbps},
                   {"elem_bytes", model_.elem_bytes},
                   {"burst_bytes", model_.burst_bytes},
                   {"dma", model_.dma}};
-    j["picked"] = nlohmann::json::object();
-    for (const auto& [e, s] : picked_) j["picked"][std::to_string(e)] = strategy_name(s);
-    j["noc"] = {{"rows", noc_cfg_.rows}, {"cols", noc_cfg_.cols}, {"pes", noc_cfg_.pes}};
-    j["selected_edge"] = selected_edge_;
-    j["playing"] = playing_;
-    j["noc_t"] = noc_t_;
+    if (plan_ok_) {
+        j["picked"] = nlohmann::json::object();
+        for (const auto& [e, s] : picks_)
+            if (e < plan_.propagation.edges.size())
+                j["picked"][edge_name(graph_, plan_.propagation.edges[e])] = strategy_name(s);
+        if (selected_edge_ >= 0 && size_t(selected_edge_) < plan_.propagation.edges.size())
+            j["select"] = edge_name(graph_, plan_.propagation.edges[size_t(selected_edge_)]);
+    }
+    if (selected_node_ >= 0 && size_t(selected_node_) < graph_.nodes.size())
+        j["select_node"] = graph_.nodes[size_t(selected_node_)].name;
+    j["tab"] = kTabs[tab_];
+    j["noc"] = {{"rows", noc_cfg_.rows},           {"cols", noc_cfg_.cols}, {"pes", noc_cfg_.pes},
+                {"mesh_cols", noc_cfg_.mesh_cols}, {"step", noc_t_},        {"playing", playing_}};
     return j;
 }
 
-void PlanningPanel::load_settings(const nlohmann::json& j) {
-    if (j.contains("graph")) graph_ = parse_graph(j["graph"]);
-    if (j.contains("model")) {
-        const auto& m = j["model"];
-        model_.dram_gbps = m.value("dram_gbps", model_.dram_gbps);
-        model_.sram_gbps = m.value("sram_gbps", model_.sram_gbps);
-        model_.elem_bytes = m.value("elem_bytes", model_.elem_bytes);
-        model_.burst_bytes = m.value("burst_bytes", model_.burst_bytes);
-        model_.dma = m.value("dma", model_.dma);
-        check(model_);
-    }
-    picked_.clear();
-    if (j.contains("picked") && j["picked"].is_object())
-        for (const auto& [k, v] : j["picked"].items())
-            for (Strategy s : {Strategy::ProducerWrite, Strategy::ConsumerRead,
-                               Strategy::MemoryCopyFused, Strategy::Standalone})
-                if (v.is_string() && v.get<std::string>() == strategy_name(s))
-                    picked_[size_t(std::stoul(k))] = s;
-    if (j.contains("noc")) {
-        noc_cfg_.rows = j["noc"].value("rows", noc_cfg_.rows);
-        noc_cfg_.cols = j["noc"].value("cols", noc_cfg_.cols);
-        noc_cfg_.pes = j["noc"].value("pes", noc_cfg_.pes);
-    }
-    selected_edge_ = j.value("selected_edge", -1L);
-    noc_open_ = j.value("noc_open", false);
-    playing_ = j.value("playing", false);
-    noc_t_ = j.value("noc_t", 0.0f);
-    replan();
-    if (!plan_ok_) throw UsageError(error_);
-    rebuild_noc();
+namespace {
+
+void only_keys(const nlohmann::json& j, const std::set<std::string>& keys,
+               const std::string& what) {
+    if (!j.is_object()) throw UsageError(what + ": expected a JSON object");
+    std::string all;
+    for (const auto& k : keys) all += (all.empty() ? "" : ", ") + k;
+    for (const auto& [k, v] : j.items())
+        if (!keys.count(k))
+            throw UsageError(what + ": unknown key '" + k + "'; expected one of " + all);
 }
 
-// ---- [graph canvas] ---------------------------------------------------------------
+Graph graph_from_setting(const nlohmann::json& g) {
+    if (g.is_object()) return parse_graph(g);
+    if (!g.is_string())
+        throw UsageError(
+            "planning scene \"graph\": expected a graph object, an example name or a file path");
+    std::string s = g.get<std::string>();
+    for (const auto& n : example_names())
+        if (n == s) return example_graph(n);
+    return load_graph_file(s);
+}
 
-void PlanningPanel::draw_graph() {
-    const auto& nodes = graph_.nodes;
-    std::vector<int> depth(nodes.size(), 0), row(nodes.size(), 0);
-    std::map<int, int> per_col;
-    for (size_t i = 0; i < nodes.size(); ++i) {
-        for (const auto& in : nodes[i].inputs) {
-            int k = graph_.index_of(in);
-            if (k >= 0 && k < int(i)) depth[i] = std::max(depth[i], depth[size_t(k)] + 1);
+}  // namespace
+
+void PlanningPanel::load_settings(const nlohmann::json& j) {
+    const std::string what = "planning scene";
+    try {
+        only_keys(j,
+                  {"example", "graph", "model", "picked", "select", "strategy", "select_node",
+                   "tab", "noc"},
+                  what);
+        if (j.contains("example") && j.contains("graph"))
+            throw UsageError(what + ": give \"example\" or \"graph\", not both");
+        if (j.contains("example")) {
+            std::string name = j["example"].get<std::string>();
+            const auto names = example_names();
+            auto it = std::find(names.begin(), names.end(), name);
+            if (it == names.end()) (void)example_graph(name);  // throws, listing the names
+            load_example(int(it - names.begin()));
+        } else if (j.contains("graph")) {
+            graph_ = graph_from_setting(j["graph"]);
+            example_ = -1;
+            const auto names = example_names();
+            if (j["graph"].is_string())
+                for (size_t k = 0; k < names.size(); ++k)
+                    if (names[k] == j["graph"].get<std::string>()) example_ = int(k);
         }
-        row[i] = per_col[depth[i]]++;
+        if (j.contains("model")) {
+            const auto& m = j["model"];
+            only_keys(m, {"dram_gbps", "sram_gbps", "elem_bytes", "burst_bytes", "dma"},
+                      what + " \"model\"");
+            model_.dram_gbps = m.value("dram_gbps", model_.dram_gbps);
+            model_.sram_gbps = m.value("sram_gbps", model_.sram_gbps);
+            model_.elem_bytes = m.value("elem_bytes", model_.elem_bytes);
+            model_.burst_bytes = m.value("burst_bytes", model_.burst_bytes);
+            model_.dma = m.value("dma", model_.dma);
+            check(model_);
+        }
+        Propagation p = propagate(graph_);  // names edges; throws for a bad graph
+        picks_.clear();
+        if (j.contains("picked")) {
+            if (!j["picked"].is_object())
+                throw UsageError(what + " \"picked\": expected {\"producer->consumer\": strategy}");
+            for (const auto& [k, v] : j["picked"].items())
+                picks_[edge_from_name(graph_, p, k, what + " \"picked\"")] =
+                    strategy_from_name(v.get<std::string>(), what + " \"picked\"");
+        }
+        replan();
+        if (!plan_ok_) throw UsageError(error_);
+        select_first_decision();
+        if (j.contains("select"))
+            selected_edge_ = long(
+                edge_from_name(graph_, p, j["select"].get<std::string>(), what + " \"select\""));
+        if (j.contains("strategy")) {
+            if (!j.contains("select") && selected_edge_ < 0)
+                throw UsageError(what + " \"strategy\": no mismatch selected; expected \"select\"");
+            picks_[size_t(selected_edge_)] =
+                strategy_from_name(j["strategy"].get<std::string>(), what + " \"strategy\"");
+            replan();
+        }
+        selected_node_ = -1;
+        if (j.contains("select_node")) {
+            selected_node_ = graph_.index_of(j["select_node"].get<std::string>());
+            if (selected_node_ < 0)
+                throw UsageError(what + " \"select_node\": no node '" +
+                                 j["select_node"].get<std::string>() + "' in the graph");
+        }
+        if (j.contains("tab")) {
+            std::string t = j["tab"].get<std::string>();
+            auto it = std::find_if(std::begin(kTabs), std::end(kTabs),
+                                   [&](const char* k) { return t == k; });
+            if (it == std::end(kTabs))
+                throw UsageError(what + " \"tab\": unknown tab '" + t +
+                                 "'; expected strategies, edit or noc");
+            tab_ = int(it - std::begin(kTabs));
+            tab_request_ = true;
+        }
+        if (j.contains("noc")) {
+            const auto& n = j["noc"];
+            only_keys(n, {"rows", "cols", "pes", "mesh_cols", "step", "playing"},
+                      what + " \"noc\"");
+            noc_cfg_.rows = n.value("rows", noc_cfg_.rows);
+            noc_cfg_.cols = n.value("cols", noc_cfg_.cols);
+            noc_cfg_.pes = n.value("pes", noc_cfg_.pes);
+            noc_cfg_.mesh_cols = n.value("mesh_cols", noc_cfg_.mesh_cols);
+            noc_t_ = n.value("step", 0.0f);
+            playing_ = n.value("playing", false);
+            if (noc_t_ < 0) throw UsageError(what + " \"noc\": step must be >= 0");
+        }
+    } catch (const nlohmann::json::exception& e) {
+        throw UsageError(what + ": a value has the wrong type (" + e.what() + ")");
     }
-    int max_rows = 1;
-    for (const auto& [c, n] : per_col) max_rows = std::max(max_rows, n);
-    const float col_w = 250, row_h = 74, box_w = 120, box_h = 40;
-    ImVec2 size(std::max(ImGui::GetContentRegionAvail().x, 200.f),
-                std::max(140.f, row_h * float(max_rows) + 30));
-    ImGui::BeginChild("graph", size, true, ImGuiWindowFlags_HorizontalScrollbar);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    ImVec2 o = ImGui::GetCursorScreenPos();
-    float width = col_w * float(per_col.size()) + 20;
-    ImGui::InvisibleButton("canvas", ImVec2(std::max(width, size.x - 20), size.y - 20));
-    bool clicked = ImGui::IsItemClicked(0);
-    auto pos = [&](size_t i) {
-        return ImVec2(o.x + 10 + col_w * float(depth[i]), o.y + 10 + row_h * float(row[i]));
-    };
-    // Edges first, under the nodes; their labels last, over everything.
-    struct Label {
-        size_t edge;
-        ImVec2 a, b;
-        ImU32 col;
-        bool bad, sel;
-    };
-    std::vector<Label> labels;
-    if (plan_ok_) {
-        const auto& edges = plan_.propagation.edges;
-        for (size_t ei = 0; ei < edges.size(); ++ei) {
-            const Edge& e = edges[ei];
-            ImVec2 a = pos(size_t(e.producer)), b = pos(size_t(e.consumer));
-            a = ImVec2(a.x + box_w, a.y + box_h / 2);
-            b = ImVec2(b.x, b.y + box_h / 2 + float(e.slot) * 8 - 4);
-            bool bad = e.mismatch();
-            bool sel = long(ei) == selected_edge_;
-            ImU32 col = bad ? kEdgeBad : kEdgeOk;
-            dl->AddBezierCubic(a, ImVec2(a.x + 40, a.y), ImVec2(b.x - 40, b.y), b, col,
-                               sel ? 3.5f : 1.6f);
-            dl->AddTriangleFilled(b, ImVec2(b.x - 7, b.y - 4), ImVec2(b.x - 7, b.y + 4), col);
-            labels.push_back({ei, a, b, col, bad, sel});
-        }
-    }
-    for (size_t i = 0; i < nodes.size(); ++i) {
-        ImVec2 p = pos(i), q(p.x + box_w, p.y + box_h);
-        dl->AddRectFilled(p, q, is_layout_sensitive(nodes[i].op) ? kNodeSensitive : kNodeFill, 5);
-        dl->AddRect(p, q, int(i) == selected_node_ ? kNodeSel : IM_COL32(20, 20, 20, 255), 5, 0,
-                    int(i) == selected_node_ ? 2.5f : 1.f);
-        std::string l1 = nodes[i].name, l2 = op_name(nodes[i].op);
-        if (plan_ok_) l2 += "  " + order_name(plan_.propagation.nodes[i].layout);
-        dl->AddText(ImVec2(p.x + 6, p.y + 4), kText, l1.c_str());
-        dl->AddText(ImVec2(p.x + 6, p.y + 21), IM_COL32(190, 200, 215, 255), l2.c_str());
-        if (clicked && ImGui::IsMouseHoveringRect(p, q)) {
-            selected_node_ = int(i);
-            clicked = false;
-        }
-    }
-    for (const Label& l : labels) {
-        const Edge& e = plan_.propagation.edges[l.edge];
-        const size_t ei = l.edge;
-        const ImVec2 a = l.a, b = l.b;
-        const ImU32 col = l.col;
-        const bool bad = l.bad, sel = l.sel;
-        std::string label = order_name(e.produced);
-        if (bad) {
-            label += " -> " + order_name(*e.expected);
-            if (const Decision* d = decision_for_edge(ei))
-                label += std::string("\n") + strategy_name(d->strategy);
-        }
-        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        ImVec2 mid((a.x + b.x - ts.x) / 2, (a.y + b.y - ts.y) / 2 - 8);
-        dl->AddRectFilled(ImVec2(mid.x - 3, mid.y - 1), ImVec2(mid.x + ts.x + 3, mid.y + ts.y + 1),
-                          IM_COL32(20, 24, 30, sel ? 250 : 200), 3);
-        if (bad || sel)
-            dl->AddRect(ImVec2(mid.x - 3, mid.y - 1), ImVec2(mid.x + ts.x + 3, mid.y + ts.y + 1),
-                        col, 3);
-        dl->AddText(mid, bad ? kEdgeBad : kText, label.c_str());
-        if (clicked && ImGui::IsMouseHoveringRect(ImVec2(mid.x - 3, mid.y - 1),
-                                                  ImVec2(mid.x + ts.x + 3, mid.y + ts.y + 1))) {
-            selected_edge_ = long(ei);
-            clicked = false;
-        }
-    }
-    ImGui::EndChild();
+    rebuild_noc();
+    if (!noc_error_.empty()) throw UsageError(what + " \"noc\": " + noc_error_);
 }
 
 // ---- [decision] -------------------------------------------------------------------
@@ -273,94 +293,160 @@ void PlanningPanel::draw_graph() {
 void PlanningPanel::draw_decision() {
     if (!plan_ok_ || selected_edge_ < 0 ||
         size_t(selected_edge_) >= plan_.propagation.edges.size()) {
-        ImGui::TextDisabled("Click an edge label (red = mismatch) to see its strategies.");
+        ImGui::TextDisabled(
+            "Click an edge label in the graph (red = mismatch) to see its "
+            "candidate strategies.");
         return;
     }
-    const Edge& e = plan_.propagation.edges[size_t(selected_edge_)];
-    const Decision* d = decision_for_edge(size_t(selected_edge_));
-    ImGui::Text("%s -> %s  (slot %d), tensor %s", graph_.nodes[size_t(e.producer)].name.c_str(),
-                graph_.nodes[size_t(e.consumer)].name.c_str(), e.slot, to_string(e.shape).c_str());
+    const size_t ei = size_t(selected_edge_);
+    const Edge& e = plan_.propagation.edges[ei];
+    const Decision* d = decision_for_edge(ei);
+    ImGui::Text("edge %s: tensor %s", edge_name(graph_, e).c_str(), to_string(e.shape).c_str());
     if (!d) {
-        ImGui::Text("stored %s, %s: no transform needed", order_name(e.produced).c_str(),
-                    e.expected ? "expected the same" : "consumer accepts any layout");
+        if (plan_.initial.edges[ei].mismatch())
+            ImGui::TextColored(ImVec4(0.35f, 0.8f, 0.47f, 1),
+                               "was %s, expected %s: fixed by an earlier decision upstream (the "
+                               "producer now stores %s)",
+                               order_name(plan_.initial.edges[ei].produced).c_str(),
+                               order_name(*e.expected).c_str(), order_name(e.produced).c_str());
+        else
+            ImGui::Text("stored %s, %s: no transform needed", order_name(e.produced).c_str(),
+                        e.expected ? "expected the same" : "the consumer takes any layout");
         return;
     }
-    ImGui::TextWrapped("%s %s -> %s %s, %.1f KB; rule: %s", order_name(d->source).c_str(),
-                       tuple_string(d->source).c_str(), order_name(d->target).c_str(),
-                       tuple_string(d->target).c_str(), double(d->tensor_bytes) / 1024.0,
-                       d->rule.c_str());
-    double max_t = 0;
-    for (const auto& c : d->candidates)
-        if (c.feasible) max_t = std::max(max_t, c.time_us);
-    if (ImGui::BeginTable("cands", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-        ImGui::TableSetupColumn("use", ImGuiTableColumnFlags_WidthFixed, 30);
-        ImGui::TableSetupColumn("strategy", ImGuiTableColumnFlags_WidthFixed, 170);
-        ImGui::TableSetupColumn("DRAM traffic", ImGuiTableColumnFlags_WidthFixed, 130);
-        ImGui::TableSetupColumn("time", ImGuiTableColumnFlags_WidthFixed, 150);
-        ImGui::TableSetupColumn("how");
-        ImGui::TableHeadersRow();
-        for (const auto& c : d->candidates) {
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::PushID(int(c.strategy));
-            bool on = d->strategy == c.strategy;
-            if (!c.feasible || c.strategy == Strategy::Offline) ImGui::BeginDisabled();
-            if (ImGui::RadioButton("##use", on) && !on) {
-                picked_[size_t(selected_edge_)] = c.strategy;
-                ImGui::PopID();
-                if (!c.feasible || c.strategy == Strategy::Offline) ImGui::EndDisabled();
-                ImGui::EndTable();
-                replan();
-                return;
-            }
-            if (!c.feasible || c.strategy == Strategy::Offline) ImGui::EndDisabled();
-            ImGui::PopID();
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(strategy_name(c.strategy));
-            ImGui::TableNextColumn();
-            ImGui::Text("%.0f KB (+%.0f)", c.dram_bytes / 1024, c.extra_dram_bytes / 1024);
-            ImGui::TableNextColumn();
-            if (c.feasible) {
-                char buf[32];
-                std::snprintf(buf, sizeof buf, "%.2f us", c.time_us);
-                ImGui::ProgressBar(max_t > 0 ? float(c.time_us / max_t) : 0, ImVec2(140, 0), buf);
-            } else {
-                ImGui::TextDisabled("n/a");
-            }
-            ImGui::TableNextColumn();
-            ImGui::TextWrapped("%s", c.feasible ? c.detail.c_str() : c.why_not.c_str());
-        }
-        ImGui::EndTable();
-    }
-    if (picked_.count(size_t(selected_edge_)) &&
-        ImGui::SmallButton("back to the planner's choice")) {
-        picked_.erase(size_t(selected_edge_));
+    ImGui::Text("%s %s -> %s %s, %.1f KB, decided in round %d%s", order_name(d->source).c_str(),
+                tuple_string(d->source).c_str(), order_name(d->target).c_str(),
+                tuple_string(d->target).c_str(), double(d->tensor_bytes) / 1024.0, d->round,
+                d->appeared ? " (appeared after an earlier decision)" : "");
+    ImGui::TextWrapped("rule: %s", d->rule.c_str());
+    draw_candidates(*d);
+    if (picks_.count(ei) && ImGui::SmallButton("back to the planner's choice")) {
+        picks_.erase(ei);
         replan();
         return;
     }
     ImGui::Separator();
-    ImGui::Text("strategy: %s   (stored in DRAM as %s)", strategy_name(d->strategy),
-                order_name(d->stored_layout).c_str());
-    for (const auto& [k, v] : d->strides)
+    draw_plan(*d);
+}
+
+// The candidates side by side: one column each.
+void PlanningPanel::draw_candidates(const Decision& d) {
+    const size_t ei = d.edge;
+    double max_t = 0;
+    for (const auto& c : d.candidates)
+        if (c.feasible) max_t = std::max(max_t, c.time_us);
+    const int n = int(d.candidates.size());
+    if (!ImGui::BeginTable("cands", n + 1, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 95);
+    for (int k = 0; k < n; ++k)
+        ImGui::TableSetupColumn(strategy_name(d.candidates[size_t(k)].strategy));
+    std::optional<Strategy> pick;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("strategy");
+    for (const auto& c : d.candidates) {
+        ImGui::TableNextColumn();
+        ImGui::PushID(int(c.strategy));
+        bool on = d.strategy == c.strategy;
+        bool can = c.feasible && (c.strategy != Strategy::Offline || on);
+        if (!can) ImGui::BeginDisabled();
+        if (ImGui::RadioButton(strategy_name(c.strategy), on) && !on) pick = c.strategy;
+        if (!can) ImGui::EndDisabled();
+        ImGui::PopID();
+    }
+    auto row = [&](const char* label) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", label);
+    };
+    row("DRAM traffic");
+    for (const auto& c : d.candidates) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%.0f KB (%+.0f KB)", c.dram_bytes / 1024, c.extra_dram_bytes / 1024);
+    }
+    row("time");
+    for (const auto& c : d.candidates) {
+        ImGui::TableNextColumn();
+        if (c.feasible) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.2f us", c.time_us);
+            ImGui::ProgressBar(max_t > 0 ? float(c.time_us / max_t) : 0, ImVec2(-1, 0), buf);
+        } else {
+            ImGui::TextDisabled("not possible");
+        }
+    }
+    row("how");
+    for (const auto& c : d.candidates) {
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", c.feasible ? c.detail.c_str() : c.why_not.c_str());
+    }
+    ImGui::EndTable();
+    if (pick) {
+        picks_[ei] = *pick;
+        replan();
+    }
+}
+
+// The chosen plan: strides, the address example and the address streams.
+void PlanningPanel::draw_plan(const Decision& d) {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float left = std::min(460.f, avail * 0.38f);
+    ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + left);
+    ImGui::Text("plan: %s, stored in DRAM as %s", strategy_name(d.strategy),
+                order_name(d.stored_layout).c_str());
+    for (const auto& [k, v] : d.strides)
         ImGui::BulletText("%s: %s", k.c_str(), tuple_string(v).c_str());
-    ImGui::Text("index %s: %s offset %lld, %s offset %lld", tuple_string(d->example_index).c_str(),
-                order_name(d->source).c_str(), (long long)d->example_source_offset,
-                order_name(d->target).c_str(), (long long)d->example_target_offset);
+    ImGui::TextWrapped("index %s: %s offset %lld, %s offset %lld",
+                       tuple_string(d.example_index).c_str(), order_name(d.source).c_str(),
+                       (long long)d.example_source_offset, order_name(d.target).c_str(),
+                       (long long)d.example_target_offset);
+    ImGui::PopTextWrapPos();
+    ImGui::Dummy(ImVec2(left, 0));
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 24);
+    // Address streams, two per row: the first 192 element offsets each.
+    const auto streams = address_streams(d);
+    const float w = (ImGui::GetContentRegionAvail().x - 16) / 2;
+    std::vector<std::vector<int64_t>> offs;
+    int64_t scale = 1;
+    for (const auto& s : streams) {
+        offs.push_back(stream_offsets(d.shape, s, 192));
+        for (int64_t o : offs.back()) scale = std::max(scale, o);
+    }
+    ImGui::BeginGroup();
+    ImGui::TextDisabled("address streams: first 192 element offsets, one scale for all");
+    for (size_t k = 0; k < streams.size(); ++k) {
+        if (k % 2) ImGui::SameLine(0, 16);
+        std::string title = streams[k].name + " " + tuple_string(streams[k].strides) + ", loops " +
+                            order_name(streams[k].loop);
+        planning::draw_stream_plot(title, offs[k], ImVec2(w, 84), kStreamColours[k % 4], scale);
+    }
+    ImGui::EndGroup();
 }
 
 // ---- [editing] --------------------------------------------------------------------
 
 void PlanningPanel::draw_editor() {
     if (selected_node_ < 0 || size_t(selected_node_) >= graph_.nodes.size()) {
-        ImGui::TextDisabled("Click a node to edit it.");
+        ImGui::TextDisabled("Click a node in the graph to edit it.");
         return;
     }
     Node& n = graph_.nodes[size_t(selected_node_)];
-    ImGui::Text("node '%s' (%s)", n.name.c_str(), op_name(n.op));
     bool changed = false;
     size_t rank = plan_ok_ ? plan_.propagation.nodes[size_t(selected_node_)].shape.size() : 0;
+    if (plan_ok_) {
+        const NodeLayout& nl = plan_.propagation.nodes[size_t(selected_node_)];
+        ImGui::Text("node '%s' (%s): output %s stored %s, loops %s", n.name.c_str(), op_name(n.op),
+                    to_string(nl.shape).c_str(), order_name(nl.layout).c_str(),
+                    order_name(nl.compute_order).c_str());
+        ImGui::TextDisabled("rule: %s", nl.rule.c_str());
+    } else {
+        ImGui::Text("node '%s' (%s)", n.name.c_str(), op_name(n.op));
+    }
     auto layout_combo = [&](const char* label, nlohmann::json& slot) {
         std::string cur = slot.is_string() ? slot.get<std::string>() : "(default)";
+        ImGui::SetNextItemWidth(140);
         if (ImGui::BeginCombo(label, cur.c_str())) {
             if (ImGui::Selectable("(default)", slot.is_null())) {
                 slot = nullptr;
@@ -378,12 +464,15 @@ void PlanningPanel::draw_editor() {
         if (is_layout_sensitive(n.op) && !n.inputs.empty()) {
             if (n.input_layouts.empty()) n.input_layouts.resize(1);
             layout_combo("preferred input layout", n.input_layouts[0]);
+            ImGui::SameLine(0, 20);
         }
-        if (n.op != OpKind::Transpose && n.op != OpKind::Reshape)
+        if (n.op != OpKind::Transpose && n.op != OpKind::Reshape) {
             layout_combo("output layout", n.layout);
+            ImGui::SameLine(0, 20);
+        }
         layout_combo("compute order", n.compute_order);
     } else {
-        ImGui::TextDisabled("layouts editable here for rank-4 tensors only");
+        ImGui::TextDisabled("layouts are editable here for rank-4 tensors only");
     }
     auto unique = [&](const std::string& base) {
         for (int k = 1;; ++k) {
@@ -394,27 +483,32 @@ void PlanningPanel::draw_editor() {
     // Buttons below may grow graph_.nodes: n must not be used after this point.
     const std::string me = n.name;
     const OpKind my_op = n.op;
-    if (ImGui::Button("add ReLU after")) {
+    auto add_after = [&](Node r, bool reroute) {
+        r.inputs = {me};
+        if (reroute)  // insert between the node and its users
+            for (auto& u : graph_.nodes)
+                for (auto& in : u.inputs)
+                    if (in == me) in = r.name;
+        graph_.nodes.push_back(r);
+        changed = true;
+    };
+    if (!changed && ImGui::Button("insert ReLU after")) {
         Node r;
         r.name = unique("relu");
         r.op = OpKind::ReLU;
-        r.inputs = {me};
-        for (auto& u : graph_.nodes)
-            for (auto& in : u.inputs)
-                if (in == me) in = r.name;
-        graph_.nodes.push_back(r);
-        changed = true;
+        add_after(r, true);
     }
-    ImGui::SameLine();
-    if (!changed && rank == 4 && ImGui::Button("add NHWC conv consumer")) {
-        Node c;
-        c.name = unique("conv");
-        c.op = OpKind::Conv;
-        c.inputs = {me};
-        c.input_layouts = {"NHWC"};
-        c.layout = "NHWC";
-        graph_.nodes.push_back(c);
-        changed = true;
+    for (const char* want : {"NHWC", "NCHW"}) {
+        ImGui::SameLine();
+        std::string label = std::string("add ") + want + " conv consumer";
+        if (!changed && rank == 4 && ImGui::Button(label.c_str())) {
+            Node c;
+            c.name = unique("conv");
+            c.op = OpKind::Conv;
+            c.input_layouts = {want};
+            c.layout = want;
+            add_after(c, false);
+        }
     }
     ImGui::SameLine();
     if (!changed && my_op != OpKind::Input && my_op != OpKind::Weight && ImGui::Button("remove")) {
@@ -427,42 +521,7 @@ void PlanningPanel::draw_editor() {
         selected_node_ = -1;
         changed = true;
     }
-    if (changed) {
-        picked_.clear();
-        selected_edge_ = -1;
-        replan();
-        if (plan_ok_ && !plan_.propagation.mismatches.empty())
-            selected_edge_ = long(plan_.propagation.mismatches[0]);
-    }
-}
-
-void PlanningPanel::draw_model() {
-    const auto names = example_names();
-    if (ImGui::BeginCombo("example", names[size_t(example_)].c_str())) {
-        for (size_t k = 0; k < names.size(); ++k)
-            if (ImGui::Selectable(names[k].c_str(), int(k) == example_)) load_example(int(k));
-        ImGui::EndCombo();
-    }
-    bool ch = false;
-    float bw = float(model_.dram_gbps), sbw = float(model_.sram_gbps);
-    int eb = int(model_.elem_bytes);
-    ImGui::SetNextItemWidth(160);
-    ch |= ImGui::SliderFloat("DRAM GB/s", &bw, 10, 1000, "%.0f");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(160);
-    ch |= ImGui::SliderFloat("SRAM GB/s", &sbw, 50, 4000, "%.0f");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(100);
-    ch |= ImGui::SliderInt("elem bytes", &eb, 1, 8);
-    ImGui::SameLine();
-    ch |= ImGui::Checkbox("DMA", &model_.dma);
-    if (ch) {
-        model_.dram_gbps = bw;
-        model_.sram_gbps = sbw;
-        model_.elem_bytes = eb;
-        model_.burst_bytes = std::max<int64_t>(model_.burst_bytes, model_.elem_bytes);
-        replan();
-    }
+    if (changed) graph_changed();
 }
 
 // ---- [noc] ------------------------------------------------------------------------
@@ -479,78 +538,169 @@ void PlanningPanel::rebuild_noc() {
 void PlanningPanel::draw_noc() {
     int v[3] = {int(noc_cfg_.rows), int(noc_cfg_.cols), int(noc_cfg_.pes)};
     ImGui::SetNextItemWidth(240);
-    if (ImGui::InputInt3("rows, cols, PEs", v)) {
+    if (ImGui::InputInt3("matrix rows, cols, PEs", v)) {
         noc_cfg_.rows = std::clamp(v[0], 1, 4096);
         noc_cfg_.cols = std::clamp(v[1], 1, 4096);
         noc_cfg_.pes = std::clamp(v[2], 1, 64);
+        noc_cfg_.mesh_cols = 0;
         rebuild_noc();
     }
-    ImGui::SameLine();
+    ImGui::SameLine(0, 20);
     if (ImGui::Button(playing_ ? "pause" : "play")) playing_ = !playing_;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(200);
+    ImGui::SliderFloat("hops travelled", &noc_t_, 0, noc_end(), "%.2f");
     if (!noc_error_.empty()) {
         ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", noc_error_.c_str());
         return;
     }
-    ImGui::Text("%lldx%lld mesh: %lld B over the network, %lld B local, max link %lld B (%.3f us)",
-                (long long)noc_.mesh_rows, (long long)noc_.mesh_cols, (long long)noc_.network_bytes,
-                (long long)noc_.local_bytes, (long long)noc_.max_link_bytes, noc_.time_us);
-    const float cell = 90;
-    ImVec2 o = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(cell * float(noc_.mesh_cols) + 20, cell * float(noc_.mesh_rows) + 10));
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    auto centre = [&](int64_t pe) {
-        auto [x, y] = mesh_xy(pe, noc_.mesh_cols);
-        return ImVec2(o.x + 40 + cell * float(x), o.y + 30 + cell * float(y));
-    };
-    for (const auto& [link, bytes] : noc_.link_bytes) {
-        ImVec2 a = centre(link.first), b = centre(link.second);
-        // Offset the two directions of a link so both stay visible.
-        float nx = -(b.y - a.y) / cell * 5, ny = (b.x - a.x) / cell * 5;
-        float w = 1 + 5 * float(bytes) / float(std::max<int64_t>(1, noc_.max_link_bytes));
-        dl->AddLine(ImVec2(a.x + nx, a.y + ny), ImVec2(b.x + nx, b.y + ny),
-                    IM_COL32(120, 160, 220, 200), w);
+    ImGui::TextWrapped(
+        "%lldx%lld matrix over %lld PEs on a %lldx%lld mesh (XY routing): all-to-all, PE p "
+        "sends the block (its rows, PE q's columns) to PE q. %lld B cross the network, %lld B "
+        "stay local; busiest link %lld B (%.3f us at %.0f GB/s).",
+        (long long)noc_cfg_.rows, (long long)noc_cfg_.cols, (long long)noc_cfg_.pes,
+        (long long)noc_.mesh_rows, (long long)noc_.mesh_cols, (long long)noc_.network_bytes,
+        (long long)noc_.local_bytes, (long long)noc_.max_link_bytes, noc_.time_us,
+        noc_cfg_.link_gbps);
+    float avail_h = ImGui::GetContentRegionAvail().y;
+    float cell =
+        std::clamp(std::min((ImGui::GetContentRegionAvail().x * 0.55f) / float(noc_.mesh_cols),
+                            (avail_h - 10) / float(noc_.mesh_rows)),
+                   48.f, 150.f);
+    ImGui::BeginGroup();
+    planning::draw_noc_grid(noc_, noc_t_, cell);
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 20);
+    ImGui::BeginChild("blocks", ImVec2(0, std::max(120.f, avail_h - 4)), true);
+    if (ImGui::BeginTable("blocktab", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("from");
+        ImGui::TableSetupColumn("to");
+        ImGui::TableSetupColumn("block (rows x cols)");
+        ImGui::TableSetupColumn("bytes");
+        ImGui::TableSetupColumn("route");
+        ImGui::TableHeadersRow();
+        for (const auto& b : noc_.blocks) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::Text("PE%lld", (long long)b.src_pe);
+            ImGui::TableNextColumn();
+            ImGui::Text("PE%lld", (long long)b.dst_pe);
+            ImGui::TableNextColumn();
+            ImGui::Text("[%lld,%lld) x [%lld,%lld)", (long long)b.row0, (long long)b.row1,
+                        (long long)b.col0, (long long)b.col1);
+            ImGui::TableNextColumn();
+            ImGui::Text("%lld", (long long)b.bytes);
+            ImGui::TableNextColumn();
+            std::string r;
+            for (int64_t pe : b.route) r += (r.empty() ? "" : "-") + std::to_string(pe);
+            ImGui::TextUnformatted(b.src_pe == b.dst_pe ? "local" : r.c_str());
+        }
+        ImGui::EndTable();
     }
-    for (int64_t pe = 0; pe < noc_cfg_.pes; ++pe) {
-        ImVec2 c = centre(pe);
-        dl->AddRectFilled(ImVec2(c.x - 18, c.y - 18), ImVec2(c.x + 18, c.y + 18),
-                          IM_COL32(60, 80, 70, 255), 4);
-        std::string label = "PE" + std::to_string(pe);
-        dl->AddText(ImVec2(c.x - 14, c.y - 7), kText, label.c_str());
+    ImGui::EndChild();
+}
+
+// ---- [frame] ----------------------------------------------------------------------
+
+void PlanningPanel::draw_toolbar() {
+    const auto names = example_names();
+    ImGui::SetNextItemWidth(260);
+    if (ImGui::BeginCombo("example",
+                          example_ >= 0 ? names[size_t(example_)].c_str() : "(edited graph)")) {
+        for (size_t k = 0; k < names.size(); ++k)
+            if (ImGui::Selectable(names[k].c_str(), int(k) == example_)) load_example(int(k));
+        ImGui::EndCombo();
     }
-    for (const auto& b : noc_.blocks) {
-        if (b.src_pe == b.dst_pe) continue;
-        float t = std::clamp(noc_t_, 0.f, float(b.hops()));
-        size_t k = std::min(size_t(t), b.route.size() - 2);
-        float f = t - float(k);
-        ImVec2 a = centre(b.route[k]), c = centre(b.route[k + 1]);
-        ImVec2 p(a.x + (c.x - a.x) * f, a.y + (c.y - a.y) * f);
-        float hue = float(b.src_pe) / float(std::max<int64_t>(1, noc_cfg_.pes));
-        ImVec4 rgb;
-        ImGui::ColorConvertHSVtoRGB(hue, 0.7f, 1.0f, rgb.x, rgb.y, rgb.z);
-        float jitter = float(b.dst_pe % 4) * 3 - 4.5f;
-        dl->AddCircleFilled(ImVec2(p.x + jitter, p.y + jitter), 5,
-                            ImGui::ColorConvertFloat4ToU32(ImVec4(rgb.x, rgb.y, rgb.z, 1)));
+    bool ch = false;
+    float bw = float(model_.dram_gbps), sbw = float(model_.sram_gbps);
+    int eb = int(model_.elem_bytes);
+    ImGui::SameLine(0, 24);
+    ImGui::SetNextItemWidth(150);
+    ch |= ImGui::SliderFloat("DRAM GB/s", &bw, 10, 1000, "%.0f");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(150);
+    ch |= ImGui::SliderFloat("SRAM GB/s", &sbw, 50, 4000, "%.0f");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(90);
+    ch |= ImGui::SliderInt("bytes/elem", &eb, 1, 8);
+    ImGui::SameLine();
+    ch |= ImGui::Checkbox("DMA between ops", &model_.dma);
+    if (ch) {
+        model_.dram_gbps = bw;
+        model_.sram_gbps = sbw;
+        model_.elem_bytes = eb;
+        model_.burst_bytes = std::max<int64_t>(model_.burst_bytes, model_.elem_bytes);
+        replan();
     }
 }
 
+void PlanningPanel::draw_legend() {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    auto swatch = [&](ImU32 col, const char* text, bool disc) {
+        ImVec2 p = ImGui::GetCursorScreenPos();
+        float h = ImGui::GetTextLineHeight();
+        if (disc)
+            dl->AddCircleFilled(ImVec2(p.x + h / 2, p.y + h / 2), h / 2 - 1, col);
+        else
+            dl->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + h, p.y + h - 2), col, 2);
+        ImGui::Dummy(ImVec2(h, h));
+        ImGui::SameLine(0, 4);
+        ImGui::TextUnformatted(text);
+        ImGui::SameLine(0, 18);
+    };
+    swatch(planning::kMismatch, "mismatch, with its decision", true);
+    swatch(planning::kFixed, "fixed by a decision upstream", false);
+    swatch(planning::kChanged, "layout changed by a decision", false);
+    swatch(IM_COL32(88, 62, 118, 255), "reduces: layout-sensitive", false);
+    swatch(IM_COL32(48, 70, 104, 255), "elementwise: passes layouts", false);
+    ImGui::NewLine();
+}
+
 void PlanningPanel::draw(AppContext& ctx) {
-    draw_model();
+    draw_toolbar();
     if (!error_.empty()) {
         ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), "error: %s", error_.c_str());
         ctx.status = "planning: " + error_;
     }
-    draw_graph();
-    if (plan_ok_)
-        ImGui::Text("%zu mismatches, %zu decisions", plan_.propagation.mismatches.size(),
-                    plan_.decisions.size());
-    if (ImGui::CollapsingHeader("Mismatch and strategies", ImGuiTreeNodeFlags_DefaultOpen))
-        draw_decision();
-    if (ImGui::CollapsingHeader("Edit the graph", ImGuiTreeNodeFlags_DefaultOpen)) draw_editor();
-    if (noc_open_) {
-        ImGui::SetNextItemOpen(true);
-        noc_open_ = false;
+    float line = ImGui::GetTextLineHeight();
+    float graph_h = std::clamp(float(planning::graph_rows(graph_)) * (4 * line + 40) + 40, 180.f,
+                               ImGui::GetContentRegionAvail().y * 0.42f);
+    planning::GraphClick click = planning::draw_graph(graph_, plan_ok_ ? &plan_ : nullptr,
+                                                      selected_node_, selected_edge_, graph_h);
+    if (click.edge >= 0) {
+        selected_edge_ = click.edge;
+        tab_ = 0;
+        tab_request_ = true;
+    } else if (click.node >= 0) {
+        selected_node_ = click.node;
+        tab_ = 1;
+        tab_request_ = true;
     }
-    if (ImGui::CollapsingHeader("NoC distributed transpose")) draw_noc();
+    draw_legend();
+    if (plan_ok_) {
+        int rounds = 0;
+        for (const auto& d : plan_.decisions) rounds = std::max(rounds, d.round);
+        ImGui::Text(
+            "%zu mismatches before deciding; %zu decisions in %d rounds (each decision "
+            "re-propagates the layouts below it)",
+            plan_.initial.mismatches.size(), plan_.decisions.size(), rounds);
+    }
+    if (ImGui::BeginTabBar("planning_tabs")) {
+        const char* labels[] = {"Mismatch and strategies", "Edit the graph",
+                                "NoC distributed transpose"};
+        for (int k = 0; k < 3; ++k) {
+            ImGuiTabItemFlags f = tab_request_ && tab_ == k ? ImGuiTabItemFlags_SetSelected : 0;
+            if (ImGui::BeginTabItem(labels[k], nullptr, f)) {
+                if (!tab_request_) tab_ = k;
+                if (k == 0) draw_decision();
+                if (k == 1) draw_editor();
+                if (k == 2) draw_noc();
+                ImGui::EndTabItem();
+            }
+        }
+        tab_request_ = false;
+        ImGui::EndTabBar();
+    }
 }
 
 }  // namespace

@@ -1,0 +1,350 @@
+// Sections: [graph layout] [graph drawing] [stream plot] [noc grid]
+#include "app/panels/planning_canvas.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace ll::gui::planning {
+
+namespace {
+
+using namespace ll::netplan;
+
+const ImU32 kText = IM_COL32(235, 235, 235, 255);
+const ImU32 kSubText = IM_COL32(185, 195, 210, 255);
+const ImU32 kEdge = IM_COL32(140, 155, 175, 255);
+const ImU32 kBadText = IM_COL32(255, 160, 150, 255);
+
+ImU32 node_fill(OpKind k) {
+    if (is_layout_sensitive(k)) return IM_COL32(88, 62, 118, 255);  // reduce: layout-sensitive
+    if (is_elementwise(k)) return IM_COL32(48, 70, 104, 255);       // layout-transparent
+    if (k == OpKind::Input || k == OpKind::Weight) return IM_COL32(58, 78, 64, 255);
+    return IM_COL32(40, 88, 92, 255);  // transpose, reshape, concat
+}
+
+}  // namespace
+
+// ---- [graph layout] ---------------------------------------------------------------
+
+namespace {
+
+struct GraphLayout {
+    std::vector<int> depth;
+    std::vector<float> row;  // centred: 0 is the middle of the column
+    int columns = 1, max_rows = 1;
+};
+
+GraphLayout layout_graph(const Graph& g) {
+    GraphLayout L;
+    size_t n = g.nodes.size();
+    L.depth.assign(n, 0);
+    L.row.assign(n, 0);
+    for (size_t i = 0; i < n; ++i)
+        for (const auto& in : g.nodes[i].inputs) {
+            int k = g.index_of(in);
+            if (k >= 0 && size_t(k) < i) L.depth[i] = std::max(L.depth[i], L.depth[size_t(k)] + 1);
+        }
+    for (int d : L.depth) L.columns = std::max(L.columns, d + 1);
+    std::vector<std::vector<size_t>> cols(size_t(L.columns));
+    for (size_t i = 0; i < n; ++i) cols[size_t(L.depth[i])].push_back(i);
+    // Order each column by the mean row of its inputs (fewer crossings).
+    for (auto& col : cols) {
+        std::vector<std::pair<float, size_t>> key;
+        for (size_t pos = 0; pos < col.size(); ++pos) {
+            size_t i = col[pos];
+            float sum = 0;
+            int cnt = 0;
+            for (const auto& in : g.nodes[i].inputs) {
+                int k = g.index_of(in);
+                if (k >= 0 && size_t(k) < i) {
+                    sum += L.row[size_t(k)];
+                    ++cnt;
+                }
+            }
+            key.push_back({cnt ? sum / float(cnt) + float(pos) * 1e-3f : float(pos), i});
+        }
+        std::stable_sort(key.begin(), key.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (size_t r = 0; r < key.size(); ++r)
+            L.row[key[r].second] = float(r) - float(key.size() - 1) / 2;
+        L.max_rows = std::max(L.max_rows, int(col.size()));
+    }
+    return L;
+}
+
+struct EdgeText {
+    std::string line1, line2;
+    int kind = 0;  // 0 plain, 1 mismatch (with a decision), 2 fixed by an upstream decision
+};
+
+EdgeText edge_text(const Graph& g, const NetPlan& plan, size_t ei) {
+    (void)g;
+    const Edge& e = plan.propagation.edges[ei];
+    EdgeText t;
+    t.line1 = order_name(e.produced);
+    for (const auto& d : plan.decisions)
+        if (d.edge == ei) {
+            t.kind = 1;
+            t.line1 = order_name(d.source) + " -> " + order_name(d.target);
+            t.line2 = strategy_name(d.strategy);
+            if (d.picked) t.line2 += " (picked)";
+            if (d.appeared) t.line2 += " (new)";
+            return t;
+        }
+    if (e.mismatch()) {  // not expected after planning; shown rather than hidden
+        t.kind = 1;
+        t.line1 = order_name(e.produced) + " -> " + order_name(*e.expected);
+        t.line2 = "undecided";
+    } else if (plan.initial.edges[ei].mismatch()) {
+        t.kind = 2;
+        t.line2 = "fixed upstream";
+    }
+    return t;
+}
+
+}  // namespace
+
+// ---- [graph drawing] --------------------------------------------------------------
+
+int graph_rows(const Graph& g) {
+    return layout_graph(g).max_rows;
+}
+
+GraphClick draw_graph(const Graph& g, const NetPlan* plan, int selected_node, long selected_edge,
+                      float height) {
+    GraphClick out;
+    const auto& nodes = g.nodes;
+    GraphLayout L = layout_graph(g);
+    const float line_h = ImGui::GetTextLineHeight();
+    const float pad = 8, margin = 10;
+    // Box and gap sizes from the texts they must hold.
+    float bw = 110;
+    std::vector<std::string> op_line(nodes.size()), layout_txt(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        op_line[i] = std::string(op_name(nodes[i].op)) + "  ";
+        if (plan) layout_txt[i] = order_name(plan->propagation.nodes[i].layout);
+        bw = std::max({bw, ImGui::CalcTextSize(nodes[i].name.c_str()).x + 2 * pad,
+                       ImGui::CalcTextSize((op_line[i] + layout_txt[i]).c_str()).x + 2 * pad});
+    }
+    std::vector<EdgeText> texts;
+    float lw = 40;
+    if (plan)
+        for (size_t ei = 0; ei < plan->propagation.edges.size(); ++ei) {
+            texts.push_back(edge_text(g, *plan, ei));
+            lw = std::max({lw, ImGui::CalcTextSize(texts.back().line1.c_str()).x,
+                           ImGui::CalcTextSize(texts.back().line2.c_str()).x});
+        }
+    const float bh = 2 * line_h + 12;
+    const float gap = std::max(lw + 26, 64.f);
+    const float row_h = bh + 2 * line_h + 30;
+    const float content_w = 2 * margin + float(L.columns) * bw + float(L.columns - 1) * gap;
+    const float content_h = float(L.max_rows) * row_h + 10;
+
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    ImGui::BeginChild("graph", ImVec2(avail.x, height), true, ImGuiWindowFlags_HorizontalScrollbar);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 o = ImGui::GetCursorScreenPos();
+    ImVec2 inner = ImGui::GetContentRegionAvail();
+    ImVec2 canvas(std::max(content_w, inner.x), std::max(content_h, inner.y));
+    ImGui::InvisibleButton("canvas", canvas);
+    bool clicked = ImGui::IsItemClicked(0);
+    const float x0 = o.x + std::max(margin, (canvas.x - content_w) / 2 + margin);
+    const float cy = o.y + canvas.y / 2;
+    auto box = [&](size_t i) {
+        ImVec2 p(x0 + float(L.depth[i]) * (bw + gap), cy + L.row[i] * row_h - bh / 2);
+        return std::make_pair(p, ImVec2(p.x + bw, p.y + bh));
+    };
+
+    // Edges (from the graph, so they show even when propagation failed).
+    struct LabelBox {
+        ImVec2 a, b;
+        size_t edge;
+    };
+    std::vector<LabelBox> label_boxes;
+    size_t ei = 0;
+    struct Pending {
+        ImVec2 mid;
+        size_t edge;
+    };
+    std::vector<Pending> pending;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        size_t k_in = nodes[i].inputs.size();
+        for (size_t s = 0; s < k_in; ++s, ++ei) {
+            int k = g.index_of(nodes[i].inputs[s]);
+            if (k < 0 || size_t(k) >= i) continue;
+            auto [pa, qa] = box(size_t(k));
+            auto [pb, qb] = box(i);
+            ImVec2 a(qa.x, (pa.y + qa.y) / 2);
+            ImVec2 b(pb.x, (pb.y + qb.y) / 2 + (float(s) - float(k_in - 1) / 2) * 12);
+            int kind = plan && ei < texts.size() ? texts[ei].kind : 0;
+            bool sel = long(ei) == selected_edge;
+            ImU32 col = kind == 1 ? kMismatch : kind == 2 ? kFixed : kEdge;
+            float d = std::max(30.f, (b.x - a.x) / 2);
+            dl->AddBezierCubic(a, ImVec2(a.x + d, a.y), ImVec2(b.x - d, b.y), b, col,
+                               sel    ? 4.f
+                               : kind ? 2.5f
+                                      : 1.6f);
+            dl->AddTriangleFilled(b, ImVec2(b.x - 9, b.y - 5), ImVec2(b.x - 9, b.y + 5), col);
+            if (plan && ei < texts.size())
+                pending.push_back({ImVec2((a.x + b.x) / 2, (a.y + b.y) / 2), ei});
+        }
+    }
+    // Nodes over the edges.
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        auto [p, q] = box(i);
+        bool sel = int(i) == selected_node;
+        dl->AddRectFilled(p, q, node_fill(nodes[i].op), 6);
+        dl->AddRect(p, q, sel ? kSelected : IM_COL32(15, 15, 18, 255), 6, 0, sel ? 3.f : 1.f);
+        dl->AddText(ImVec2(p.x + pad, p.y + 5), kText, nodes[i].name.c_str());
+        ImVec2 l2(p.x + pad, p.y + 7 + line_h);
+        dl->AddText(l2, kSubText, op_line[i].c_str());
+        if (plan) {
+            bool changed = plan->initial.nodes[i].layout != plan->propagation.nodes[i].layout;
+            dl->AddText(ImVec2(l2.x + ImGui::CalcTextSize(op_line[i].c_str()).x, l2.y),
+                        changed ? kChanged : kText, layout_txt[i].c_str());
+        }
+        if (clicked && ImGui::IsMouseHoveringRect(p, q)) out.node = int(i);
+    }
+    // Edge labels last, over everything, centred on the edge's midpoint.
+    for (const Pending& pe : pending) {
+        const EdgeText& t = texts[pe.edge];
+        bool sel = long(pe.edge) == selected_edge;
+        ImVec2 s1 = ImGui::CalcTextSize(t.line1.c_str());
+        ImVec2 s2 = t.line2.empty() ? ImVec2(0, 0) : ImGui::CalcTextSize(t.line2.c_str());
+        float w = std::max(s1.x, s2.x) + 10, h = s1.y + (t.line2.empty() ? 0 : s2.y) + 6;
+        ImVec2 a(pe.mid.x - w / 2, pe.mid.y - h / 2), b(pe.mid.x + w / 2, pe.mid.y + h / 2);
+        dl->AddRectFilled(a, b, IM_COL32(22, 26, 32, 235), 4);
+        ImU32 border = t.kind == 1 ? kMismatch : t.kind == 2 ? kFixed : IM_COL32(70, 78, 90, 255);
+        dl->AddRect(a, b, sel ? kSelected : border, 4, 0, sel || t.kind ? 2.f : 1.f);
+        ImU32 tc = t.kind == 1 ? kBadText : kText;
+        dl->AddText(ImVec2(pe.mid.x - s1.x / 2, a.y + 3), tc, t.line1.c_str());
+        if (!t.line2.empty())
+            dl->AddText(ImVec2(pe.mid.x - s2.x / 2, a.y + 3 + s1.y),
+                        t.kind == 2 ? kFixed : kSubText, t.line2.c_str());
+        if (t.kind == 1) {  // the mismatch marker: a filled disc with "!" on the label's left
+            ImVec2 c(a.x - 11, pe.mid.y);
+            dl->AddCircleFilled(c, 9, kMismatch);
+            dl->AddText(ImVec2(c.x - ImGui::CalcTextSize("!").x / 2, c.y - line_h / 2),
+                        IM_COL32(255, 255, 255, 255), "!");
+            a.x -= 20;
+        }
+        label_boxes.push_back({a, b, pe.edge});
+    }
+    if (clicked) {
+        for (const LabelBox& lb : label_boxes)
+            if (ImGui::IsMouseHoveringRect(lb.a, lb.b)) {
+                out.edge = long(lb.edge);
+                out.node = -1;
+            }
+    }
+    ImGui::EndChild();
+    return out;
+}
+
+// ---- [stream plot] ----------------------------------------------------------------
+
+void draw_stream_plot(const std::string& title, const std::vector<int64_t>& offsets, ImVec2 size,
+                      ImU32 colour, int64_t scale) {
+    ImGui::BeginGroup();
+    ImGui::TextUnformatted(title.c_str());
+    ImVec2 o = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(size);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 q(o.x + size.x, o.y + size.y);
+    dl->AddRectFilled(o, q, IM_COL32(20, 22, 28, 255), 3);
+    dl->AddRect(o, q, IM_COL32(70, 78, 90, 255), 3);
+    if (offsets.size() >= 2) {
+        int64_t top = *std::max_element(offsets.begin(), offsets.end());
+        int64_t hi = std::max<int64_t>({top, scale, 1});
+        const float l = 6, r = 6, t = 16, b = 6;
+        std::vector<ImVec2> pts;
+        for (size_t i = 0; i < offsets.size(); ++i)
+            pts.push_back(ImVec2(o.x + l + (size.x - l - r) * float(i) / float(offsets.size() - 1),
+                                 q.y - b - (size.y - t - b) * float(offsets[i]) / float(hi)));
+        dl->AddPolyline(pts.data(), int(pts.size()), colour, 0, 1.5f);
+        for (const ImVec2& p : pts) dl->AddCircleFilled(p, 1.8f, colour);
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "offsets 0..%lld", (long long)top);
+        dl->AddText(ImVec2(o.x + 6, o.y + 2), kSubText, buf);
+        std::snprintf(buf, sizeof buf, "%zu steps", offsets.size());
+        ImVec2 ts = ImGui::CalcTextSize(buf);
+        dl->AddText(ImVec2(q.x - ts.x - 6, o.y + 2), kSubText, buf);
+    }
+    ImGui::EndGroup();
+}
+
+// ---- [noc grid] -------------------------------------------------------------------
+
+float draw_noc_grid(const NocPlan& noc, float t, float cell) {
+    const int64_t pes = noc.config.pes;
+    ImVec2 o = ImGui::GetCursorScreenPos();
+    const float half = cell * 0.28f;
+    ImVec2 size(cell * float(noc.mesh_cols) + 20, cell * float(noc.mesh_rows) + 10);
+    ImGui::Dummy(size);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    auto centre = [&](int64_t pe) {
+        auto [x, y] = mesh_xy(pe, noc.mesh_cols);
+        return ImVec2(o.x + 10 + cell * (float(x) + 0.5f), o.y + 5 + cell * (float(y) + 0.5f));
+    };
+    // Links: width by load; the two directions side by side; bytes written on each.
+    for (const auto& [link, bytes] : noc.link_bytes) {
+        ImVec2 a = centre(link.first), b = centre(link.second);
+        float len = std::max(1.f, std::hypot(b.x - a.x, b.y - a.y));
+        float nx = -(b.y - a.y) / len * 7, ny = (b.x - a.x) / len * 7;
+        float w = 1.5f + 5 * float(bytes) / float(std::max<int64_t>(1, noc.max_link_bytes));
+        dl->AddLine(ImVec2(a.x + nx, a.y + ny), ImVec2(b.x + nx, b.y + ny),
+                    IM_COL32(110, 150, 215, 210), w);
+        if (pes <= 16) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%lld B", (long long)bytes);
+            ImVec2 ts = ImGui::CalcTextSize(buf);
+            ImVec2 m((a.x + b.x) / 2 + nx * 2.6f - ts.x / 2,
+                     (a.y + b.y) / 2 + ny * 2.6f - ts.y / 2);
+            dl->AddText(m, kSubText, buf);
+        }
+    }
+    for (int64_t pe = 0; pe < pes; ++pe) {
+        ImVec2 c = centre(pe);
+        dl->AddRectFilled(ImVec2(c.x - half, c.y - half), ImVec2(c.x + half, c.y + half),
+                          IM_COL32(52, 76, 64, 255), 5);
+        dl->AddRect(ImVec2(c.x - half, c.y - half), ImVec2(c.x + half, c.y + half),
+                    IM_COL32(120, 160, 130, 255), 5);
+        std::string label = "PE" + std::to_string(pe);
+        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        dl->AddText(ImVec2(c.x - ts.x / 2, c.y - half + 2), kText, label.c_str());
+    }
+    // Blocks: a disc per block, coloured by its source PE; waiting at the
+    // source at t = 0, moving one hop per unit of t, parked at the
+    // destination (in a small grid by source) once arrived.
+    int side = int(std::ceil(std::sqrt(double(std::max<int64_t>(1, pes)))));
+    float slot = (2 * half - 8) / float(side);
+    for (const auto& b : noc.blocks) {
+        float hue = float(b.src_pe) / float(std::max<int64_t>(1, pes));
+        ImVec4 rgb(0, 0, 0, 1);
+        ImGui::ColorConvertHSVtoRGB(hue, 0.75f, 1.0f, rgb.x, rgb.y, rgb.z);
+        ImU32 col = ImGui::ColorConvertFloat4ToU32(rgb);
+        auto parked = [&](int64_t pe, int64_t index) {
+            ImVec2 c = centre(pe);
+            float x = float(index % side), y = float(index / side);
+            return ImVec2(c.x - half + 4 + slot * (x + 0.5f),
+                          c.y - half + 4 + 14 + (slot - 4) * (y + 0.5f));
+        };
+        ImVec2 p;
+        if (b.src_pe == b.dst_pe || t >= float(b.hops())) {
+            p = parked(b.dst_pe, b.src_pe);
+        } else if (t <= 0) {
+            p = parked(b.src_pe, b.dst_pe);
+        } else {
+            size_t k = std::min(size_t(t), b.route.size() - 2);
+            float f = t - float(k);
+            ImVec2 a = centre(b.route[k]), c = centre(b.route[k + 1]);
+            float jitter = (float(b.dst_pe % 4) - 1.5f) * 4;
+            p = ImVec2(a.x + (c.x - a.x) * f + jitter, a.y + (c.y - a.y) * f + jitter);
+        }
+        dl->AddCircleFilled(p, std::max(2.5f, std::min(6.f, slot * 0.35f)), col);
+    }
+    return size.y;
+}
+
+}  // namespace ll::gui::planning

@@ -1,0 +1,48 @@
+// Drawing helpers of the planning panel (app/panels/planning_panel.cpp): the
+// operator graph with its layouts and mismatches, an address-stream plot, and
+// the NoC transpose on a grid of PEs. They draw into the current ImGui window
+// and report clicks; the panel keeps all state.
+#pragma once
+
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+#include "core/netplan/noc.hpp"
+#include "core/netplan/strategy.hpp"
+
+namespace ll::gui::planning {
+
+// Colours with a meaning (the GUI tests look for kMismatch: it marks a
+// mismatched edge and is used for nothing else).
+constexpr ImU32 kMismatch = IM_COL32(235, 64, 52, 255);
+constexpr ImU32 kFixed = IM_COL32(90, 200, 120, 255);    // fixed by an upstream decision
+constexpr ImU32 kChanged = IM_COL32(250, 190, 70, 255);  // layout changed by a decision
+constexpr ImU32 kSelected = IM_COL32(255, 220, 120, 255);
+
+struct GraphClick {
+    int node = -1;   // index into Graph::nodes
+    long edge = -1;  // index into Propagation::edges
+};
+
+// The most nodes in one column of the drawn graph (for sizing the canvas).
+int graph_rows(const netplan::Graph& g);
+
+// The graph as columns of nodes (by depth) with bezier edges; each edge is
+// labelled with its stored layout, a mismatch with "source -> target" and
+// the decision's strategy. `plan` is null when the graph does not propagate.
+GraphClick draw_graph(const netplan::Graph& g, const netplan::NetPlan* plan, int selected_node,
+                      long selected_edge, float height);
+
+// Element offsets against step for one address stream, on a y scale of
+// `scale` shared by the streams of one plan: a contiguous stream is a shallow
+// ramp, a strided one a steep ramp or a saw-tooth.
+void draw_stream_plot(const std::string& title, const std::vector<int64_t>& offsets, ImVec2 size,
+                      ImU32 colour, int64_t scale);
+
+// The mesh of PEs, link loads as line widths, and the blocks in flight at
+// time t (in hops). Returns the height used.
+float draw_noc_grid(const netplan::NocPlan& noc, float t, float cell);
+
+}  // namespace ll::gui::planning
