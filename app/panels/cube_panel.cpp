@@ -13,6 +13,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "app/panels/compute_widgets.hpp"
@@ -32,6 +33,52 @@ using compute::rect_json;
 
 const ImU32 kHot = IM_COL32(255, 200, 40, 255);
 
+// Real numbers through the Cube: A and B fractals filled with small integers
+// (exact in fp16 and int8), C accumulated step by step with the core's own
+// fractal kernel (exec::mmad_fractal), so the panel shows the values a C
+// fractal holds before and after the current step. Stepping forward applies
+// only the new steps; stepping back replays from zero.
+// A fixed pseudo-random integer per index (Knuth's multiplicative hash).
+inline uint64_t mix(uint64_t i) {
+    return (i * 2654435761u) >> 7;
+}
+
+template <class T, class Acc>
+struct CubeValues {
+    int64_t m1 = 0, k1 = 0, n1 = 0, k0 = 16, applied = 0;
+    std::vector<T> a, bt;  // A fractals [m][k]; B fractals [k][n] transposed to [K0][16]
+    std::vector<Acc> c;    // C fractals [n][m], 16x16 each
+    void reset(int64_t m, int64_t k, int64_t n, int64_t kk) {
+        m1 = m, k1 = k, n1 = n, k0 = kk, applied = 0;
+        const int64_t fa = 16 * k0;
+        a.resize(size_t(m1 * k1 * fa));
+        for (size_t i = 0; i < a.size(); ++i) a[i] = T(int64_t(mix(i) % 7) - 3);
+        bt.resize(size_t(k1 * n1 * fa));
+        std::vector<T> b(static_cast<size_t>(fa), T(0));
+        for (int64_t f = 0; f < k1 * n1; ++f) {
+            for (int64_t e = 0; e < fa; ++e)
+                b[size_t(e)] = T(int64_t(mix(uint64_t(f * fa + e) + 12345) % 5) - 2);
+            auto t = exec::transpose_b_fractal(b.data(), k0);
+            std::copy(t.begin(), t.end(), bt.begin() + f * fa);
+        }
+        c.assign(size_t(n1 * m1 * 256), Acc(0));
+    }
+    void step(const exec::CubeStep& s, Acc* out) const {
+        exec::mmad_fractal(&a[size_t(s.a * 16 * k0)], &bt[size_t(s.b * 16 * k0)], out, k0);
+    }
+    // Brings C to the state after `n` steps of `sched`.
+    void advance(const std::vector<exec::CubeStep>& sched, int64_t n) {
+        if (n < applied) {
+            std::fill(c.begin(), c.end(), Acc(0));
+            applied = 0;
+        }
+        for (; applied < n; ++applied) {
+            const auto& s = sched[size_t(applied)];
+            step(s, &c[size_t(s.c * 256)]);
+        }
+    }
+};
+
 class CubePanel : public Panel {
   public:
     CubePanel() { rebuild(); }
@@ -47,13 +94,16 @@ class CubePanel : public Panel {
     }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override {
-        return {{"m1", m1_},     {"k1", k1_},        {"n1", n1_},
-                {"int8", int8_}, {"step", done()},   {"steps", int64_t(steps_.size())},
-                {"rate", rate_}, {"screen", screen_}};
+        return {{"m1", m1_},        {"k1", k1_},
+                {"n1", n1_},        {"int8", int8_},
+                {"step", done()},   {"steps", int64_t(steps_.size())},
+                {"rate", rate_},    {"values", shown_values_},
+                {"screen", screen_}};
     }
     void load_settings(const nlohmann::json& j) override {
         compute::SceneReader r(j, "Cube");
-        r.only({"m1", "k1", "n1", "int8", "step", "steps", "rate", "playing", "case_study"});
+        r.only(
+            {"m1", "k1", "n1", "int8", "step", "steps", "rate", "playing", "case_study", "values"});
         bool cs = false;
         r.get("case_study", cs);
         if (cs) case_study();
@@ -77,7 +127,15 @@ class CubePanel : public Panel {
         steps_ = exec::cube_schedule(m1_, k1_, n1_);
         step_ = 0;
         playing_ = false;
+        // Values for problems up to the case study's size (about 10 MB).
+        values_ = int64_t(m1_) * k1_ + int64_t(k1_) * n1_ + int64_t(n1_) * m1_ <= 20000;
+        if (!values_) return;
+        if (int8_)
+            vi_.reset(m1_, k1_, n1_, 32);
+        else
+            vf_.reset(m1_, k1_, n1_, 16);
     }
+    void values();
     void case_study() {
         // The lecture's convolution: M1 = N*ceil(HoWo/16), K1 = C1*Kh*Kw, N1 = ceil(Cout/16).
         const exec::ConvShapes s = exec::conv_shapes(exec::conv_case_study());
@@ -93,6 +151,10 @@ class CubePanel : public Panel {
     int m1_ = 4, k1_ = 3, n1_ = 2;
     bool int8_ = false;
     std::vector<exec::CubeStep> steps_;
+    CubeValues<float, float> vf_;     // fp16 data (small integers), fp32 accumulation
+    CubeValues<int8_t, int32_t> vi_;  // int8 data, int32 accumulation
+    bool values_ = false;
+    nlohmann::json shown_values_ = nullptr;  // for --dump-view
     double step_ = 0, rate_ = 4;
     bool playing_ = false;
     nlohmann::json screen_ = nlohmann::json::object();
@@ -177,10 +239,44 @@ void CubePanel::loop_nest() {
     } else {
         ImGui::TextWrapped("done: every C fractal holds the sum over all K1 fractal products");
     }
+    values();
     ImGui::Separator();
     ImGui::TextWrapped(
         "K outermost: B[k][n] stays in L0B while m sweeps A's column k; each C "
         "fractal is revisited once per k and stays in L0C until k ends.");
+}
+
+// The current C fractal's first row before and after this step, on real
+// numbers computed by the core's fractal kernel.
+void CubePanel::values() {
+    shown_values_ = nullptr;
+    const int64_t d = done(), total = int64_t(steps_.size());
+    if (!values_ || d >= total) return;
+    const exec::CubeStep& s = steps_[size_t(d)];
+    std::vector<double> before(16), after(16);
+    auto take = [&](auto& v) {
+        v.advance(steps_, d);
+        using Acc = typename std::decay_t<decltype(v.c)>::value_type;
+        std::vector<Acc> c(v.c.begin() + s.c * 256, v.c.begin() + (s.c + 1) * 256);
+        for (int i = 0; i < 16; ++i) before[size_t(i)] = double(c[size_t(i)]);
+        v.step(s, c.data());
+        for (int i = 0; i < 16; ++i) after[size_t(i)] = double(c[size_t(i)]);
+    };
+    if (int8_)
+        take(vi_);
+    else
+        take(vf_);
+    ImGui::Separator();
+    ImGui::TextWrapped("real values (small integers in A and B), C[n%lld][m%lld] row 0:",
+                       (long long)s.n, (long long)s.m);
+    auto row = [&](const char* what, const std::vector<double>& v) {
+        std::string t;
+        for (int i = 0; i < 6; ++i) t += std::to_string(std::lround(v[size_t(i)])) + " ";
+        ImGui::Text("%-7s %s...", what, t.c_str());
+    };
+    row("before", before);
+    row("after", after);
+    shown_values_ = {{"c_fractal", s.c}, {"before", before}, {"after", after}};
 }
 
 void CubePanel::draw(AppContext& ctx) {

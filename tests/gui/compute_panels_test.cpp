@@ -252,6 +252,21 @@ TEST(GuiCompute, CubeStepsThroughTheLoop) {
         auto px = left_edge(b.im, scr[key]);
         EXPECT_TRUE(near(px, kYellow[0], kYellow[1], kYellow[2])) << key;
     }
+    // Real values: at step 0 (k = 0) the C fractal starts from zero; at step
+    // 13 (k = 1) it already holds the k = 0 product and this step changes it.
+    const json& v0 = a.view["values"];
+    const json& v13 = b.view["values"];
+    ASSERT_TRUE(v0.is_object() && v13.is_object());
+    EXPECT_EQ(v13["c_fractal"], st.c);
+    bool zero0 = true, some13 = false, changed13 = false;
+    for (size_t i = 0; i < 16; ++i) {
+        zero0 = zero0 && v0["before"][i].get<double>() == 0;
+        some13 = some13 || v13["before"][i].get<double>() != 0;
+        changed13 = changed13 || v13["after"][i] != v13["before"][i];
+    }
+    EXPECT_TRUE(zero0);
+    EXPECT_TRUE(some13);
+    EXPECT_TRUE(changed13);
     // C fractals already summed over k = 0 are brighter than untouched ones
     // at step 0: sample the centre of C[0][0] in both.
     const json& c = scr["c"];
