@@ -299,8 +299,10 @@ float draw_noc_grid(const NocPlan& noc, float t, float cell) {
             char buf[32];
             std::snprintf(buf, sizeof buf, "%lld B", (long long)bytes);
             ImVec2 ts = ImGui::CalcTextSize(buf);
-            ImVec2 m((a.x + b.x) / 2 + nx * 2.6f - ts.x / 2,
-                     (a.y + b.y) / 2 + ny * 2.6f - ts.y / 2);
+            // Beside its own line: outward along the normal by the text's extent.
+            float ux = nx / 7, uy = ny / 7;
+            float ext = 10 + std::fabs(ux) * ts.x / 2 + std::fabs(uy) * ts.y / 2;
+            ImVec2 m((a.x + b.x) / 2 + ux * ext - ts.x / 2, (a.y + b.y) / 2 + uy * ext - ts.y / 2);
             dl->AddText(m, kSubText, buf);
         }
     }

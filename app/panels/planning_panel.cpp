@@ -566,7 +566,7 @@ void PlanningPanel::draw_noc() {
     float cell =
         std::clamp(std::min((ImGui::GetContentRegionAvail().x * 0.55f) / float(noc_.mesh_cols),
                             (avail_h - 10) / float(noc_.mesh_rows)),
-                   48.f, 150.f);
+                   48.f, 190.f);
     ImGui::BeginGroup();
     planning::draw_noc_grid(noc_, noc_t_, cell);
     ImGui::EndGroup();
@@ -648,7 +648,7 @@ void PlanningPanel::draw_legend() {
         ImGui::TextUnformatted(text);
         ImGui::SameLine(0, 18);
     };
-    swatch(planning::kMismatch, "mismatch, with its decision", true);
+    swatch(planning::kMismatchLegend, "mismatch, with its decision", true);
     swatch(planning::kFixed, "fixed by a decision upstream", false);
     swatch(planning::kChanged, "layout changed by a decision", false);
     swatch(IM_COL32(88, 62, 118, 255), "reduces: layout-sensitive", false);
