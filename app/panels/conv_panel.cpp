@@ -197,35 +197,60 @@ void ConvPanel::rebuild() {
 }
 
 void ConvPanel::run_case() {
+    using clock = std::chrono::steady_clock;
+    auto ms = [](clock::time_point a, clock::time_point b) {
+        return std::chrono::duration<double, std::milli>(b - a).count();
+    };
     try {
         exec::check_runnable(p_);
-        if (p_.dtype != DType::fp16) throw UsageError("the real run is fp16 only; switch dtype");
         std::mt19937 rng(1);
-        std::uniform_real_distribution<float> d(-1, 1);
-        std::vector<float> x(size_t(p_.n * p_.cin * p_.h * p_.w)),
-            w(size_t(p_.cout * p_.cin * p_.win.kh * p_.win.kw));
-        for (auto& v : x) v = exec::round_to_half(d(rng));
-        for (auto& v : w) v = exec::round_to_half(d(rng));
-        auto t0 = std::chrono::steady_clock::now();
-        exec::ConvResultF r = exec::conv_fp16(p_, x, w);
-        auto t1 = std::chrono::steady_clock::now();
-        std::vector<float> ref = exec::direct_conv(p_, x, w);
-        auto t2 = std::chrono::steady_clock::now();
-        double err = 0;
-        for (size_t i = 0; i < ref.size(); ++i)
-            err = std::max(err, double(std::fabs(r.output[i] - ref[i])));
-        const double ms_pipe = std::chrono::duration<double, std::milli>(t1 - t0).count();
-        const double ms_direct = std::chrono::duration<double, std::milli>(t2 - t1).count();
+        const size_t nx = size_t(p_.n * p_.cin * p_.h * p_.w),
+                     nw = size_t(p_.cout * p_.cin * p_.win.kh * p_.win.kw);
+        double ms_pipe = 0, ms_direct = 0, err = 0;
+        int64_t cube_ops = 0;
+        if (p_.dtype == DType::int8) {
+            std::uniform_int_distribution<int> d(-128, 127);
+            std::vector<int8_t> x(nx), w(nw);
+            for (auto& v : x) v = int8_t(d(rng));
+            for (auto& v : w) v = int8_t(d(rng));
+            const auto t0 = clock::now();
+            exec::ConvResultI r = exec::conv_int8(p_, x, w);
+            const auto t1 = clock::now();
+            std::vector<int32_t> ref = exec::direct_conv_int8(p_, x, w);
+            const auto t2 = clock::now();
+            for (size_t i = 0; i < ref.size(); ++i)
+                err = std::max(err, std::fabs(double(r.output[i]) - double(ref[i])));
+            ms_pipe = ms(t0, t1);
+            ms_direct = ms(t1, t2);
+            cube_ops = r.shapes.cube_ops;
+        } else {
+            std::uniform_real_distribution<float> d(-1, 1);
+            std::vector<float> x(nx), w(nw);
+            for (auto& v : x) v = exec::round_to_half(d(rng));
+            for (auto& v : w) v = exec::round_to_half(d(rng));
+            const auto t0 = clock::now();
+            exec::ConvResultF r = exec::conv_fp16(p_, x, w);
+            const auto t1 = clock::now();
+            std::vector<float> ref = exec::direct_conv(p_, x, w);
+            const auto t2 = clock::now();
+            for (size_t i = 0; i < ref.size(); ++i)
+                err = std::max(err, double(std::fabs(r.output[i] - ref[i])));
+            ms_pipe = ms(t0, t1);
+            ms_direct = ms(t1, t2);
+            cube_ops = r.shapes.cube_ops;
+        }
         char buf[256];
         std::snprintf(buf, sizeof buf,
-                      "ran on random fp16 data: pipeline %.1f ms, direct convolution (double) "
-                      "%.1f ms, max |difference| %.2g, %lld Cube steps",
-                      ms_pipe, ms_direct, err, (long long)r.shapes.cube_ops);
+                      "ran on random %s data: pipeline %.1f ms, direct convolution %.1f ms, "
+                      "max |difference| %.2g%s, %lld Cube steps",
+                      name(p_.dtype), ms_pipe, ms_direct, err,
+                      p_.dtype == DType::int8 ? " (int32, exact)" : "", (long long)cube_ops);
         run_msg_ = buf;
-        run_ = {{"pipeline_ms", ms_pipe},
+        run_ = {{"dtype", name(p_.dtype)},
+                {"pipeline_ms", ms_pipe},
                 {"direct_ms", ms_direct},
                 {"max_abs_diff", err},
-                {"cube_ops", r.shapes.cube_ops}};
+                {"cube_ops", cube_ops}};
     } catch (const UsageError& e) {
         run_msg_ = e.what();
         run_ = {{"error", e.what()}};
@@ -382,12 +407,10 @@ void ConvPanel::draw(AppContext& ctx) {
         ImGui::TextColored(compute::kErrColour, "%s", error_.c_str());
         return;
     }
-    if (p_.dtype == DType::fp16) {
-        if (ImGui::Button("Run on real numbers")) run_case();
-        ImGui::SameLine();
-    }
-    ImGui::TextUnformatted(run_msg_.empty() ? "(fp16: run the pipeline on random data and "
-                                              "compare with a direct convolution)"
+    if (ImGui::Button("Run on real numbers")) run_case();
+    ImGui::SameLine();
+    ImGui::TextUnformatted(run_msg_.empty() ? "(runs the pipeline on random data and compares "
+                                              "it with a direct convolution)"
                                             : run_msg_.c_str());
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();

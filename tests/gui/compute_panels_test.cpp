@@ -296,6 +296,11 @@ TEST(GuiCompute, ConvCaseStudyRuns) {
     const json& r = a2["rect"];
     auto px = s.im.at(r[0].get<int>() + 10, r[3].get<int>() - 4);
     EXPECT_TRUE(near(px, 215, 75, 65)) << int(px[0]) << "," << int(px[1]) << "," << int(px[2]);
+    // int8 (C0 = 32, half the K fractals) is exact against the direct loop.
+    Shot i8 = shot(dir, "int8", "conv", {{"case_study", true}, {"dtype", "int8"}, {"run", true}});
+    ASSERT_EQ(i8.code, 0) << i8.err;
+    EXPECT_EQ(i8.view["cube_ops"], 9 * 4 * 490);
+    EXPECT_EQ(i8.view["result"]["max_abs_diff"].get<double>(), 0.0) << i8.view["result"].dump();
     // The small example fits: its A2 box is green.
     Shot m = shot(dir, "small", "conv", json::object());
     ASSERT_EQ(m.code, 0) << m.err;
