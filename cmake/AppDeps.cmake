@@ -28,6 +28,15 @@ add_library(imgui_backends STATIC
 target_include_directories(imgui_backends SYSTEM PUBLIC /usr/include/imgui /usr/include/imgui/backends
                            /usr/include/stb)
 target_link_libraries(imgui_backends PUBLIC imgui stb PkgConfig::GLFW3 ${CMAKE_DL_LIBS})
+# The OpenGL3 backend loads GL through our glad, not through the gl3w loader
+# bundled in Debian's imgui 1.86: that header names 54 functions but holds 53
+# pointers, so its load_procs writes one pointer past imgl3wProcs (UBSan:
+# "index 53 out of bounds", a global overflow in every build). glad is loaded
+# in app/gui/platform.cpp before ImGui_ImplOpenGL3_Init.
+target_compile_definitions(imgui_backends PRIVATE IMGUI_IMPL_OPENGL_LOADER_CUSTOM)
+set_source_files_properties(${IMGUI_BACKENDS}/imgui_impl_opengl3.cpp
+                            PROPERTIES COMPILE_OPTIONS "-include;glad/gl.h")
+target_link_libraries(imgui_backends PUBLIC glad)
 
 add_library(layoutlab_gui_deps INTERFACE)
 target_link_libraries(layoutlab_gui_deps INTERFACE imgui_backends glad)
