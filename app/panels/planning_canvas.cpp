@@ -88,8 +88,8 @@ EdgeText edge_text(const Graph& g, const NetPlan& plan, size_t ei) {
             t.kind = 1;
             t.line1 = order_name(d.source) + " -> " + order_name(d.target);
             t.line2 = strategy_name(d.strategy);
-            if (d.picked) t.line2 += " (picked)";
-            if (d.appeared) t.line2 += " (new)";
+            if (d.picked) t.line2 += " *";        // picked by hand
+            if (d.appeared) t.line1 += " (new)";  // appeared after an earlier decision
             return t;
         }
     if (e.mismatch()) {  // not expected after planning; shown rather than hidden
@@ -127,18 +127,24 @@ GraphClick draw_graph(const Graph& g, const NetPlan* plan, int selected_node, lo
         bw = std::max({bw, ImGui::CalcTextSize(nodes[i].name.c_str()).x + 2 * pad,
                        ImGui::CalcTextSize((op_line[i] + layout_txt[i]).c_str()).x + 2 * pad});
     }
+    // Each gap between two columns is as wide as the widest label placed in it
+    // (an edge's label sits in the gap after its producer's column).
     std::vector<EdgeText> texts;
-    float lw = 40;
+    std::vector<float> gap(size_t(L.columns), 90.f);
     if (plan)
         for (size_t ei = 0; ei < plan->propagation.edges.size(); ++ei) {
             texts.push_back(edge_text(g, *plan, ei));
-            lw = std::max({lw, ImGui::CalcTextSize(texts.back().line1.c_str()).x,
-                           ImGui::CalcTextSize(texts.back().line2.c_str()).x});
+            float w = std::max(ImGui::CalcTextSize(texts.back().line1.c_str()).x,
+                               ImGui::CalcTextSize(texts.back().line2.c_str()).x);
+            if (texts.back().kind == 1) w += 22;  // the marker
+            float& gp = gap[size_t(L.depth[size_t(plan->propagation.edges[ei].producer)])];
+            gp = std::max(gp, w + 30);
         }
+    std::vector<float> col_x(size_t(L.columns), 0);
+    for (size_t c = 1; c < col_x.size(); ++c) col_x[c] = col_x[c - 1] + bw + gap[c - 1];
     const float bh = 2 * line_h + 12;
-    const float gap = std::max(lw + 26, 64.f);
     const float row_h = bh + 2 * line_h + 30;
-    const float content_w = 2 * margin + float(L.columns) * bw + float(L.columns - 1) * gap;
+    const float content_w = 2 * margin + col_x.back() + bw;
     const float content_h = float(L.max_rows) * row_h + 10;
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -152,7 +158,7 @@ GraphClick draw_graph(const Graph& g, const NetPlan* plan, int selected_node, lo
     const float x0 = o.x + std::max(margin, (canvas.x - content_w) / 2 + margin);
     const float cy = o.y + canvas.y / 2;
     auto box = [&](size_t i) {
-        ImVec2 p(x0 + float(L.depth[i]) * (bw + gap), cy + L.row[i] * row_h - bh / 2);
+        ImVec2 p(x0 + col_x[size_t(L.depth[i])], cy + L.row[i] * row_h - bh / 2);
         return std::make_pair(p, ImVec2(p.x + bw, p.y + bh));
     };
 

@@ -682,7 +682,8 @@ void PlanningPanel::draw(AppContext& ctx) {
         for (const auto& d : plan_.decisions) rounds = std::max(rounds, d.round);
         ImGui::Text(
             "%zu mismatches before deciding; %zu decisions in %d rounds (each decision "
-            "re-propagates the layouts below it)",
+            "re-propagates the layouts below it); * picked by hand, (new) appeared after a "
+            "decision",
             plan_.initial.mismatches.size(), plan_.decisions.size(), rounds);
     }
     if (ImGui::BeginTabBar("planning_tabs")) {

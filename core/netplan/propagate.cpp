@@ -185,9 +185,11 @@ Propagation propagate(const Graph& g, const Decisions& decided) {
             }
         }
         out.natural = out.layout;
-        // Conv/Pool loop in the order of the input layout they ask for.
-        const Order& loops =
-            (n.op == OpKind::Conv || n.op == OpKind::Pool) ? *out.expected[0] : out.layout;
+        // Conv/Pool without a stated output layout loop in the order of the
+        // input layout they ask for (not the one they happen to be handed).
+        const Order& loops = (n.op == OpKind::Conv || n.op == OpKind::Pool) && n.layout.is_null()
+                                 ? *out.expected[0]
+                                 : out.layout;
         out.compute_order =
             parse_or(n.compute_order, loops, out.shape.size(), where(n) + " compute_order");
         if (auto w = decided.writes.find(int(i)); w != decided.writes.end()) {
