@@ -112,3 +112,46 @@ TEST(GuiPlanning, BadScenesAreExit2) {
         EXPECT_FALSE(ll::test::file_exists(dir + "/x.png"));
     }
 }
+
+// Real clicks: with conv2 selected on the edit tab, clicking "remove" takes
+// conv2 out and propagation re-runs (the picture changes); clicking the
+// mismatch label of the first edge switches to the strategies tab.
+TEST(GuiPlanning, ClicksEditTheGraph) {
+    std::string dir = ll::test::make_temp_dir();
+    std::string scene = dir + "/edit.json";
+    ll::test::run_shell(
+        "printf '%s' " +
+        ll::test::shell_quote(
+            R"({"panel":"planning","example":"conv-chain","select_node":"conv2","tab":"edit"})") +
+        " > " + ll::test::shell_quote(scene));
+    std::string script = R"SH(
+set -u
+D="$1"; EXE="$2"; S="$3"
+"$EXE" --no-config --size 1400x900 --scene "$S" --screenshot-on-signal "$D" &
+pid=$!
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name LayoutLab | head -n1)
+[ -n "$wid" ] || { kill $pid; echo "no window" >&2; exit 3; }
+xdotool windowfocus --sync "$wid" 2>/dev/null || true
+xdotool mousemove --window "$wid" 700 800
+sleep 0.5
+shoot() {
+  kill -USR1 $pid
+  for i in $(seq 100); do [ -f "$D/shot-$1.png" ] && return 0; sleep 0.1; done
+  echo "no shot $1" >&2
+}
+shoot 0
+xdotool mousemove --window "$wid" 570 383 click 1; sleep 0.8; shoot 1
+kill $pid; wait $pid
+exit 0
+)SH";
+    std::string sh = dir + "/click.sh";
+    ll::test::run_shell("cat > " + ll::test::shell_quote(sh) + " <<'EOF_SCRIPT'\n" + script +
+                        "EOF_SCRIPT\n");
+    auto r = ll::test::run_shell(std::string(ll::test::kXvfb) + "sh " + ll::test::shell_quote(sh) +
+                                 " " + ll::test::shell_quote(dir) + " " + ll::test::app_exe() +
+                                 " " + ll::test::shell_quote(scene));
+    ASSERT_EQ(r.code, 0) << r.err << r.out;
+    Image a = ll::test::load_png(dir + "/shot-0.png"), b = ll::test::load_png(dir + "/shot-1.png");
+    ASSERT_FALSE(a.empty() || b.empty());
+    EXPECT_GT(ll::test::difference(a, b), 0.005) << "the remove click changed nothing";
+}
