@@ -18,8 +18,8 @@ namespace ll::gui::planning {
 // mismatched edge and is used for nothing else).
 constexpr ImU32 kMismatch = IM_COL32(235, 64, 52, 255);
 constexpr ImU32 kMismatchLegend = IM_COL32(235, 64, 54, 255);  // looks the same, counts apart
-constexpr ImU32 kFixed = IM_COL32(90, 200, 120, 255);    // fixed by an upstream decision
-constexpr ImU32 kChanged = IM_COL32(250, 190, 70, 255);  // layout changed by a decision
+constexpr ImU32 kFixed = IM_COL32(90, 200, 120, 255);          // fixed by an upstream decision
+constexpr ImU32 kChanged = IM_COL32(250, 190, 70, 255);        // layout changed by a decision
 constexpr ImU32 kSelected = IM_COL32(255, 220, 120, 255);
 
 struct GraphClick {

@@ -3,7 +3,8 @@
 // Contract: example_graph("conv-relu-conv") is the end-to-end scene of
 // section 16: x(1,64,56,56, NCHW) -> conv1(NCHW) -> relu -> conv2(expects
 // NHWC); "conv-chain" adds conv2 -> relu2 -> conv3 (NHWC) where one
-// write-time decision settles both mismatches. Unknown names throw UsageError listing example_names().
+// write-time decision settles both mismatches. Unknown names throw UsageError listing
+// example_names().
 #pragma once
 
 #include <string>
