@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <future>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -123,6 +124,9 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 void PlanGpu::set_plan(std::shared_ptr<const Plan> p) {
+    if (ahead_.valid()) ahead_.wait();  // it holds the old plan alive; let it finish
+    ahead_ = {};
+    ahead_k_ = -1;
     auto t0 = std::chrono::steady_clock::now();
     load_ms_ = 0;
     drop_slots();
@@ -227,6 +231,65 @@ int64_t PlanGpu::cell_at(size_t k, int64_t offset) {
     return offset < int64_t(inverse_.size()) ? inverse_[size_t(offset)] : -1;
 }
 
+namespace {
+
+// Stage k's instance data, computed off the GL thread: cell places (hidden
+// cells far away) and, for large plans, the block rectangles.
+PlanGpu::Prepared prepare_stage(const Plan& plan, int k, int64_t block_size, int64_t block_count) {
+    PlanGpu::Prepared pr;
+    pr.k = k;
+    std::vector<float>& xy = pr.xy;
+    stage_places(plan, size_t(k), xy);
+    for (float& v : xy)
+        if (std::isnan(v)) v = kHidden;
+    if (block_count > 0) {
+        // Block rectangle: bounding box of its visible cells; when the cells
+        // are scattered (the bounding box is much bigger than the block), a
+        // square of the block's area at its first cell instead.
+        std::vector<float>& rect = pr.rect;
+        rect.assign(size_t(block_count) * 4, kHidden);
+        int64_t n = plan.cell_count;
+        float side = std::ceil(std::sqrt(float(block_size)));
+        for (int64_t b = 0; b < block_count; ++b) {
+            int64_t lo = b * block_size, hi = std::min(n, lo + block_size);
+            float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f, fx = 0, fy = 0;
+            bool any = false;
+            for (int64_t i = lo; i < hi; ++i) {
+                float x = xy[size_t(2 * i)], y = xy[size_t(2 * i + 1)];
+                if (x == kHidden) continue;
+                if (!any) fx = x, fy = y;
+                any = true;
+                x0 = std::min(x0, x), y0 = std::min(y0, y);
+                x1 = std::max(x1, x + 1), y1 = std::max(y1, y + 1);
+            }
+            if (!any) continue;
+            float* r = &rect[size_t(4 * b)];
+            if ((x1 - x0) * (y1 - y0) > 4.f * float(block_size)) {
+                r[0] = fx, r[1] = fy, r[2] = side, r[3] = side;
+            } else {
+                r[0] = x0, r[1] = y0, r[2] = x1 - x0, r[3] = y1 - y0;
+            }
+        }
+    }
+    return pr;
+}
+
+}  // namespace
+
+void PlanGpu::prefetch(int k) {
+    if (!plan_ || !small_places_.empty() || k < 0 || k >= int(plan_->stages.size())) return;
+    for (const Slot& s : slots_)
+        if (s.k == k) return;
+    if (ahead_k_ == k) return;
+    if (ahead_.valid() && ahead_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+        return;  // one at a time
+    std::shared_ptr<const Plan> plan = plan_;
+    int64_t bs = block_size_, bc = block_count_;
+    ahead_ = std::async(std::launch::async,
+                        [plan, k, bs, bc] { return prepare_stage(*plan, k, bs, bc); });
+    ahead_k_ = k;
+}
+
 const PlanGpu::Slot& PlanGpu::stage(int k) {
     ++clock_;
     for (Slot& s : slots_)
@@ -241,46 +304,26 @@ const PlanGpu::Slot& PlanGpu::stage(int k) {
     auto t0 = std::chrono::steady_clock::now();
     s.k = k;
     s.used = clock_;
-    std::vector<float> xy;
-    if (!small_places_.empty())
-        xy = small_places_[size_t(k)];
-    else
-        stage_places(*plan_, size_t(k), xy);
-    for (float& v : xy)
-        if (std::isnan(v)) v = kHidden;
+    Prepared pr;
+    if (!small_places_.empty()) {
+        pr.k = k;
+        pr.xy = small_places_[size_t(k)];
+        for (float& v : pr.xy)
+            if (std::isnan(v)) v = kHidden;
+    } else if (ahead_k_ == k && ahead_.valid()) {
+        pr = ahead_.get();  // prepared while the previous stages glided
+        ahead_k_ = -1;
+    } else {
+        pr = prepare_stage(*plan_, k, block_size_, block_count_);
+    }
     if (!s.cells) glGenBuffers(1, &s.cells);
     glBindBuffer(GL_ARRAY_BUFFER, s.cells);
-    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(xy.size() * sizeof(float)), xy.data(), GL_STATIC_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(pr.xy.size() * sizeof(float)), pr.xy.data(),
+                 GL_STATIC_DRAW);
     if (block_count_ > 0) {
-        // Block rectangle: bounding box of its visible cells; when the cells
-        // are scattered (the bounding box is much bigger than the block), a
-        // square of the block's area at its first cell instead.
-        std::vector<float> rect(size_t(block_count_) * 4, kHidden);
-        int64_t n = plan_->cell_count;
-        float side = std::ceil(std::sqrt(float(block_size_)));
-        for (int64_t b = 0; b < block_count_; ++b) {
-            int64_t lo = b * block_size_, hi = std::min(n, lo + block_size_);
-            float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f, fx = 0, fy = 0;
-            bool any = false;
-            for (int64_t i = lo; i < hi; ++i) {
-                float x = xy[size_t(2 * i)], y = xy[size_t(2 * i + 1)];
-                if (x == kHidden) continue;
-                if (!any) fx = x, fy = y;
-                any = true;
-                x0 = std::min(x0, x), y0 = std::min(y0, y);
-                x1 = std::max(x1, x + 1), y1 = std::max(y1, y + 1);
-            }
-            if (!any) continue;
-            float* r = &rect[size_t(4 * b)];
-            if ((x1 - x0) * (y1 - y0) > 4.f * float(block_size_)) {
-                r[0] = fx, r[1] = fy, r[2] = side, r[3] = side;
-            } else {
-                r[0] = x0, r[1] = y0, r[2] = x1 - x0, r[3] = y1 - y0;
-            }
-        }
         if (!s.blocks) glGenBuffers(1, &s.blocks);
         glBindBuffer(GL_ARRAY_BUFFER, s.blocks);
-        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(rect.size() * sizeof(float)), rect.data(),
+        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(pr.rect.size() * sizeof(float)), pr.rect.data(),
                      GL_STATIC_DRAW);
     }
     glBindBuffer(GL_ARRAY_BUFFER, 0);
@@ -405,9 +448,12 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
         last_mouse_ = ImVec2(-1, -1);
     }
     hover_draw_ = hovered_ >= 0 ? hovered_ : style.highlight;
-    // Make sure both stages are resident before the GL callback runs.
+    // Make sure both stages are resident before the GL callback runs, and
+    // have the stage after them prepared in the background while cells glide
+    // (or while the following view waits for a step).
     gpu.stage(ka_);
     gpu.stage(kb_);
+    if (t_ > 0 || follow_) gpu.prefetch(t_ > 0 ? kb_ + 1 : ka_ + 1);
 
     dl->PushClipRect(origin_, end, true);
     dl->AddCallback(

@@ -16,6 +16,7 @@
 #include <imgui.h>
 
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <vector>
 
@@ -63,6 +64,13 @@ class PlanGpu {
         uint64_t used = 0;
     };
     const Slot& stage(int k);
+    // Start preparing stage k on a worker thread (large plans; one at a
+    // time), so stage(k) later only uploads.
+    void prefetch(int k);
+    struct Prepared {
+        int k = -1;
+        std::vector<float> xy, rect;
+    };
     unsigned colour_buffer() const { return colours_; }
     unsigned block_colour_buffer() const { return block_colours_; }
     int64_t block_size() const { return block_size_; }
@@ -87,6 +95,8 @@ class PlanGpu {
     int64_t memo_cell_ = -1, memo_offset_ = -1;
     bool final_identity_ = false;
     double load_ms_ = 0;
+    std::future<Prepared> ahead_;
+    int ahead_k_ = -1;
     std::vector<int32_t> inverse_;  // offset -> cell of stage inverse_k_
     int inverse_k_ = -1;
 };
