@@ -401,6 +401,19 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
 }
 
 void ConvPanel::draw(AppContext& ctx) {
+    // space play/pause, left/right one feature-map stage, Home/End first/last.
+    for (Key k : ctx.keys) {
+        if (k == Key::space) {
+            if (!playing_ && target_ >= 3.0f) stage_ = target_ = 0;
+            playing_ = !playing_;
+        } else {
+            playing_ = false;
+            target_ = k == Key::left    ? std::max(0.0f, std::ceil(target_) - 1)
+                      : k == Key::right ? std::min(3.0f, std::floor(target_) + 1)
+                      : k == Key::home  ? 0.0f
+                                        : 3.0f;
+        }
+    }
     controls();
     screen_ = nlohmann::json::object();
     if (!error_.empty()) {

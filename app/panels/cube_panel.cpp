@@ -241,6 +241,7 @@ void CubePanel::loop_nest() {
     }
     values();
     ImGui::Separator();
+    ImGui::TextDisabled("space play/pause, left/right step, Home/End");
     ImGui::TextWrapped(
         "K outermost: B[k][n] stays in L0B while m sweeps A's column k; each C "
         "fractal is revisited once per k and stays in L0C until k ends.");
@@ -280,6 +281,20 @@ void CubePanel::values() {
 }
 
 void CubePanel::draw(AppContext& ctx) {
+    // space play/pause, left/right one step, Home/End first/last step.
+    for (Key k : ctx.keys) {
+        const auto total = double(steps_.size());
+        if (k == Key::space) {
+            if (!playing_ && step_ >= total) step_ = 0;
+            playing_ = !playing_;
+        } else {
+            playing_ = false;
+            step_ = k == Key::left    ? std::max(0.0, std::floor(step_) - 1)
+                    : k == Key::right ? std::min(total, std::floor(step_) + 1)
+                    : k == Key::home  ? 0.0
+                                      : total;
+        }
+    }
     controls();
     const auto total = int64_t(steps_.size());
     const int64_t done = this->done();

@@ -239,6 +239,20 @@ void Img2colPanel::controls() {
 }
 
 void Img2colPanel::draw(AppContext& ctx) {
+    // space play/pause, left/right one window, Home/End first/last window.
+    for (Key k : ctx.keys) {
+        const float last = float(rows() - 1);
+        if (k == Key::space) {
+            if (!playing_ && window() >= rows() - 1) pos_ = 0;
+            playing_ = !playing_;
+        } else {
+            playing_ = false;
+            pos_ = k == Key::left    ? std::max(0.0f, std::floor(pos_) - 1)
+                   : k == Key::right ? std::min(last, std::floor(pos_) + 1)
+                   : k == Key::home  ? 0.0f
+                                     : last;
+        }
+    }
     controls();
     // A bad geometry is reported inline; the last valid one stays on screen.
     if (!error_.empty())
@@ -396,6 +410,7 @@ void Img2colPanel::formula() {
     ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.16f, 1.0f), "yellow: the window and its row");
     ImGui::TextColored(ImVec4(1.0f, 0.24f, 0.86f, 1.0f),
                        "magenta: a repeat of an input already copied");
+    ImGui::TextDisabled("space play/pause, left/right move the window, Home/End");
 }
 
 }  // namespace

@@ -411,6 +411,16 @@ void LoadDataPanel::formula_line() {
 }
 
 void LoadDataPanel::draw(AppContext& ctx) {
+    // space play/pause, left/Home: the source, right/End: the destination.
+    for (Key k : ctx.keys) {
+        if (k == Key::space) {
+            if (!playing_ && target_ >= 1.0f) stage_ = target_ = 0;
+            playing_ = !playing_;
+        } else {
+            playing_ = false;
+            target_ = k == Key::left || k == Key::home ? 0.0f : 1.0f;
+        }
+    }
     controls();
     if (!error_.empty())
         ImGui::TextColored(compute::kErrColour, "%s  (showing the last valid load)",

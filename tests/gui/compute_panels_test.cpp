@@ -134,6 +134,51 @@ TEST(GuiCompute, Img2colWindowSlides) {
     }
 }
 
+// Real key presses move the window: Right x3 reaches the last window of the
+// documents' example, End stays there, Home comes back to the first.
+TEST(GuiCompute, Img2colKeysMoveTheWindow) {
+    const std::string dir = ll::test::make_temp_dir();
+    Shot ref = shot(dir, "k", "img2col", {{"h", 3}, {"w", 3}, {"kh", 2}, {"kw", 2}});
+    ASSERT_EQ(ref.code, 0) << ref.err;
+    std::string script = R"SH(
+set -u
+D="$1"; EXE="$2"; SCENE="$3"
+"$EXE" --no-config --size 1280x800 --scene "$SCENE" --screenshot-on-signal "$D" &
+pid=$!
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name LayoutLab | head -n1)
+[ -n "$wid" ] || { kill $pid; echo "no window" >&2; exit 3; }
+xdotool windowfocus --sync "$wid" 2>/dev/null || true
+xdotool mousemove --window "$wid" 1275 795
+sleep 0.5
+shoot() {
+  kill -USR1 $pid
+  for i in $(seq 100); do [ -f "$D/shot-$1.png" ] && return 0; sleep 0.1; done
+  echo "no shot $1" >&2
+}
+shoot 0
+xdotool key Right; sleep 0.2; xdotool key Right; sleep 0.2; xdotool key Right; sleep 0.6; shoot 1
+xdotool key End; sleep 0.6; shoot 2
+xdotool key Home; sleep 0.6; shoot 3
+kill $pid; wait $pid
+exit 0
+)SH";
+    const std::string sh = dir + "/keys.sh";
+    ll::test::run_shell("cat > " + ll::test::shell_quote(sh) + " <<'EOF_SCRIPT'\n" + script +
+                        "EOF_SCRIPT\n");
+    auto r = ll::test::run_shell(std::string(ll::test::kXvfb) + "sh " + ll::test::shell_quote(sh) +
+                                 " " + ll::test::shell_quote(dir) + " " + ll::test::app_exe() +
+                                 " " + ll::test::shell_quote(dir + "/k.json"));
+    ASSERT_EQ(r.code, 0) << r.err << r.out;
+    Image s[4];
+    for (int i = 0; i < 4; ++i) {
+        s[i] = ll::test::load_png(dir + "/shot-" + std::to_string(i) + ".png");
+        ASSERT_FALSE(s[i].empty()) << i << " " << r.err;
+    }
+    EXPECT_GT(difference(s[0], s[1]), 0.002) << "Right did not move the window";
+    EXPECT_LT(difference(s[1], s[2]), 0.0005) << "three Rights should reach the last window";
+    EXPECT_LT(difference(s[0], s[3]), 0.0005) << "Home did not come back";
+}
+
 // Transpose changes where every element lands in L0A; so does the start index.
 TEST(GuiCompute, LoadDataParametersShow) {
     const std::string dir = ll::test::make_temp_dir();
