@@ -102,7 +102,8 @@ TEST(GuiExplorerScale, TallFiveHdStagesUseTheWindow) {
     float px = s["pan_x"], py = s["pan_y"], ox = s["origin"][0], oy = s["origin"][1];
     std::vector<int64_t> off = plan.offsets(k);
     int checked = 0;
-    for (int64_t cell : {int64_t(0), int64_t(5000), int64_t(9000), int64_t(15000)}) {
+    for (int64_t cell :
+         {int64_t(0), int64_t(16 * 300 + 1), int64_t(16 * 600 + 2), int64_t(16 * 1000)}) {
         if (off[size_t(cell)] < 0) continue;
         Place q = cell_place(plan.stages[k].grid, off[size_t(cell)]);
         int sx = int(ox + (q.x + 0.5f - px) * zoom), sy = int(oy + (q.y + 0.5f - py) * zoom);
