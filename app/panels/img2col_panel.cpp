@@ -199,6 +199,11 @@ void Img2colPanel::controls() {
     exec::Window2d& w = spec_.win;
     bool ch = false;
     auto field = [&](const char* label, int64_t& v, int64_t lo, int64_t hi) {
+        // Wrap to a new line rather than run past a narrow window's edge.
+        const float need = ImGui::CalcTextSize(label).x + 4 + 80 * ImGui::GetIO().FontGlobalScale;
+        if (ImGui::GetCursorPosX() > ImGui::GetStyle().WindowPadding.x + 1 &&
+            ImGui::GetContentRegionAvail().x < need)
+            ImGui::NewLine();
         if (labelled_int(label, v, 80)) {
             v = std::clamp(v, lo, hi);
             ch = true;
@@ -281,13 +286,16 @@ void Img2colPanel::draw(AppContext& ctx) {
                                              : "matrix %.2f");
     const int64_t win = window();
     ImGui::Text(
-        "window %lld of %lld: matrix %lld / %lld elements written, %lld of them repeat an "
-        "input already copied, %lld padding  (whole matrix: %lld from %lld inputs, x%.2f, "
-        "max reuse %lld)",
+        "window %lld of %lld: matrix %lld / %lld elements written, %lld of them repeat "
+        "an input already copied, %lld padding",
         (long long)(win + 1), (long long)rows, (long long)((win + 1) * cols),
         (long long)exp_.matrix_elements, (long long)repeats_[size_t(win)],
-        (long long)padding_[size_t(win)], (long long)exp_.matrix_elements,
-        (long long)exp_.input_elements, exp_.ratio(), (long long)exp_.max_reuse);
+        (long long)padding_[size_t(win)]);
+    ImGui::Text(
+        "whole matrix: %lld elements from %lld inputs (x%.2f), most reused input %lld "
+        "times",
+        (long long)exp_.matrix_elements, (long long)exp_.input_elements, exp_.ratio(),
+        (long long)exp_.max_reuse);
 
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
