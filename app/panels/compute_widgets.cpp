@@ -9,7 +9,14 @@ namespace ll::gui::compute {
 
 const ImVec4 kErrColour(1.0f, 0.42f, 0.38f, 1.0f);
 
+void wrap_for(float width) {
+    if (ImGui::GetCursorPosX() > ImGui::GetStyle().WindowPadding.x + 1 &&
+        ImGui::GetContentRegionAvail().x < width)
+        ImGui::NewLine();
+}
+
 bool labelled_int(const char* label, int64_t& v, float width, bool bad) {
+    wrap_for(ImGui::CalcTextSize(label).x + 4 + width * ImGui::GetIO().FontGlobalScale);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(label);
     ImGui::SameLine(0, 4);

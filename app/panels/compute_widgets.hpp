@@ -20,7 +20,12 @@ namespace ll::gui::compute {
 
 extern const ImVec4 kErrColour;
 
-// "label [field]" on the current line; returns true when edited. `bad`
+// After ImGui::SameLine(): moves to a new line when less than `width` pixels
+// remain, so rows of controls wrap in a narrow window instead of running off.
+void wrap_for(float width);
+
+// "label [field]" on the current line (wrapping when it does not fit);
+// returns true when edited. `bad`
 // frames the field in red (the engine's message names this parameter).
 bool labelled_int(const char* label, int64_t& v, float width = 90, bool bad = false);
 bool labelled_float(const char* label, float& v, float lo, float hi, const char* fmt,

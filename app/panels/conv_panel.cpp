@@ -300,11 +300,13 @@ void ConvPanel::controls() {
         ch = true;
     }
     ImGui::SameLine(0, 20);
+    compute::wrap_for(ImGui::CalcTextSize("Case study (N10 Cin32 Cout64 28x28 3x3)").x + 20);
     if (ImGui::Button("Case study (N10 Cin32 Cout64 28x28 3x3)")) {
         p_ = exec::conv_case_study();
         ch = true;
     }
     ImGui::SameLine();
+    compute::wrap_for(ImGui::CalcTextSize("Small example").x + 20);
     if (ImGui::Button("Small example")) {
         small();
         ch = true;
@@ -343,7 +345,7 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
     const ImU32 edge = dark ? IM_COL32(150, 150, 165, 255) : IM_COL32(110, 110, 125, 255);
     const ImU32 ok = IM_COL32(70, 170, 110, 255), over = IM_COL32(215, 75, 65, 255);
     const float lh = ImGui::GetTextLineHeight();
-    const float bw = std::max(104.0f, std::min(150.0f, (size.x - 5 * 50) / 6)), bh = 3 * lh + 12;
+    const float bw = std::clamp((size.x - 5 * 30) / 6, 70.0f, 150.0f), bh = 3 * lh + 12;
     const float gx = std::max(12.0f, (size.x - 6 * bw) / 5), row2 = bh + 22;
     auto at = [&](int col, int row) {
         return ImVec2(o.x + float(col) * (bw + gx), o.y + float(row) * row2);
@@ -355,10 +357,9 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
         const ImVec2 u(dx / len, dy / len), nrm(-u.y, u.x);
         dl->AddTriangleFilled(b, ImVec2(b.x - u.x * 8 + nrm.x * 4, b.y - u.y * 8 + nrm.y * 4),
                               ImVec2(b.x - u.x * 8 - nrm.x * 4, b.y - u.y * 8 - nrm.y * 4), edge);
-        if (label) {
-            const float tw = ImGui::CalcTextSize(label).x;
+        const float tw = label ? ImGui::CalcTextSize(label).x : 0;
+        if (label && tw < std::fabs(b.x - a.x) - 4)
             dl->AddText(ImVec2((a.x + b.x - tw) / 2, (a.y + b.y) / 2 + 3), text, label);
-        }
     };
     auto box = [&](int col, int row, const char* title, const char* sub, int cap) {
         const ImVec2 a = at(col, row), b(a.x + bw, a.y + bh);
@@ -368,12 +369,15 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
             dl->AddRectFilled(ImVec2(a.x, b.y - (bh - 2) * f), b, frac > 1 ? over : ok);
             char line[64];
             std::snprintf(line, sizeof line, "%.0f%%%s", frac * 100, frac > 1 ? " tile it" : "");
-            dl->AddText(ImVec2(a.x + 6, a.y + 4 + 2 * lh), text, line);
+            const ImVec4 clip(a.x, a.y, b.x - 3, b.y);
+            dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4 + 2 * lh), text, line, nullptr, 0,
+                        &clip);
             boxes[kCaps[cap].name] = {{"rect", rect_json(a, b)}, {"occupancy", frac}};
         }
         dl->AddRect(a, b, edge, 4, 0, 2);
-        dl->AddText(ImVec2(a.x + 6, a.y + 4), text, title);
-        dl->AddText(ImVec2(a.x + 6, a.y + 4 + lh), text, sub);
+        const ImVec4 clip(a.x, a.y, b.x - 3, b.y);  // narrow boxes cut their text
+        dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4), text, title, nullptr, 0, &clip);
+        dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4 + lh), text, sub, nullptr, 0, &clip);
     };
     box(0, 0, "GM", "input NCHW", -1);
     box(1, 0, "A1 (L1)", "NC1HWC0", 0);

@@ -199,11 +199,6 @@ void Img2colPanel::controls() {
     exec::Window2d& w = spec_.win;
     bool ch = false;
     auto field = [&](const char* label, int64_t& v, int64_t lo, int64_t hi) {
-        // Wrap to a new line rather than run past a narrow window's edge.
-        const float need = ImGui::CalcTextSize(label).x + 4 + 80 * ImGui::GetIO().FontGlobalScale;
-        if (ImGui::GetCursorPosX() > ImGui::GetStyle().WindowPadding.x + 1 &&
-            ImGui::GetContentRegionAvail().x < need)
-            ImGui::NewLine();
         if (labelled_int(label, v, 80)) {
             v = std::clamp(v, lo, hi);
             ch = true;
