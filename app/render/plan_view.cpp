@@ -143,13 +143,11 @@ void PlanGpu::set_plan(std::shared_ptr<const Plan> p) {
     // every frame, so the block count, not the cell count, sets the frame cost.
     while (ceil_div(n, block_size_) > (int64_t(1) << 14)) block_size_ *= 4;
     block_count_ = n > 65536 ? ceil_div(n, block_size_) : 0;
-    std::vector<int64_t> fin = plan_->offsets(plan_->stages.size() - 1);
-    final_identity_ = true;
-    for (int64_t i = 0; i < n && final_identity_; ++i) final_identity_ = fin[size_t(i)] == i;
+    final_identity_ = -1;  // large plans: found out on first inspect
     if (n <= kSmallPlan) {
         small_places_.resize(plan_->stages.size());
         for (size_t k = 0; k < plan_->stages.size(); ++k) stage_places(*plan_, k, small_places_[k]);
-        final_offsets_ = std::move(fin);
+        final_offsets_ = plan_->offsets(plan_->stages.size() - 1);
     }
     load_ms_ += ms_since(t0);
     set_colours(mode_);
@@ -206,8 +204,8 @@ Place PlanGpu::place(size_t k, int64_t cell) {
 int64_t PlanGpu::final_offset(int64_t cell) {
     if (!plan_ || cell < 0 || cell >= plan_->cell_count) return -1;
     if (!final_offsets_.empty()) return final_offsets_[size_t(cell)];
-    if (final_identity_) return cell;  // cells are the final buffer's elements
-    // Large plans: one full pass per newly inspected cell, not per frame.
+    if (plan_->offset_of) return plan_->offset_of(plan_->stages.size() - 1, cell);
+    // Otherwise one full pass per newly inspected cell, not per frame.
     if (cell != memo_cell_) {
         memo_cell_ = cell;
         memo_offset_ = plan_->offsets(plan_->stages.size() - 1)[size_t(cell)];
@@ -217,8 +215,15 @@ int64_t PlanGpu::final_offset(int64_t cell) {
 
 int64_t PlanGpu::cell_at(size_t k, int64_t offset) {
     if (!plan_ || offset < 0 || k >= plan_->stages.size()) return -1;
-    if (k + 1 == plan_->stages.size() && final_identity_)
-        return offset < plan_->cell_count ? offset : -1;
+    if (k + 1 == plan_->stages.size()) {
+        if (final_identity_ < 0) {  // cells are usually the final buffer's elements
+            std::vector<int64_t> fin = plan_->offsets(k);
+            final_identity_ = 1;
+            for (size_t i = 0; i < fin.size() && final_identity_; ++i)
+                final_identity_ = fin[i] == int64_t(i);
+        }
+        if (final_identity_) return offset < plan_->cell_count ? offset : -1;
+    }
     if (int(k) != inverse_k_) {
         std::vector<int64_t> off = plan_->offsets(k);
         int64_t m = 0;

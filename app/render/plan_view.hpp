@@ -93,7 +93,7 @@ class PlanGpu {
     std::vector<Rgba8> small_colours_;
     std::vector<int64_t> final_offsets_;
     int64_t memo_cell_ = -1, memo_offset_ = -1;
-    bool final_identity_ = false;
+    int final_identity_ = -1;  // last stage's offsets == cell ids: 1 yes, 0 no, -1 unknown
     double load_ms_ = 0;
     std::future<Prepared> ahead_;
     int ahead_k_ = -1;
