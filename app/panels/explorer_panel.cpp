@@ -143,11 +143,11 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
     stage_ = target_ = parse_stage(scene_.stage, plan_->stages.size());
     for (int i = 0; i < 2; ++i) {
         if (scene_.cameras[i].set) {
-            render::Camera& c = views_[i].camera();
+            render::Camera c;
             c.zoom = scene_.cameras[i].zoom;
             c.pan_x = scene_.cameras[i].pan_x;
             c.pan_y = scene_.cameras[i].pan_y;
-            views_[i].set_follow(false);
+            views_[i].set_camera(c);  // the first draw must not re-frame it
         } else {
             views_[i].request_fit(0, 0);
             views_[i].set_follow(i == 1);

@@ -122,6 +122,12 @@ class PlanView {
     int64_t hovered() const { return hovered_; }
     bool clicked() const { return clicked_; }
     Camera& camera() { return cam_; }
+    // Place the camera by hand (a saved scene): no pending fit, no following.
+    void set_camera(const Camera& c) {
+        cam_ = c;
+        fit_pending_ = false;
+        follow_ = false;
+    }
     const Camera& camera() const { return cam_; }
     // Frame the whole stage range [k0, k1] in the canvas on the next draw.
     // Follow mode: the camera frames the stage in view, gliding between the
