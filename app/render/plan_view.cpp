@@ -253,6 +253,7 @@ PlanGpu::Prepared prepare_stage(const Plan& plan, int k, int64_t block_size, int
         // square of the block's area at its first cell instead.
         std::vector<float>& rect = pr.rect;
         rect.assign(size_t(block_count) * 4, kHidden);
+        pr.bounds.assign(size_t(block_count) * 4, 0.f);
         int64_t n = plan.cell_count;
         float side = std::ceil(std::sqrt(float(block_size)));
         for (int64_t b = 0; b < block_count; ++b) {
@@ -267,6 +268,8 @@ PlanGpu::Prepared prepare_stage(const Plan& plan, int k, int64_t block_size, int
                 x0 = std::min(x0, x), y0 = std::min(y0, y);
                 x1 = std::max(x1, x + 1), y1 = std::max(y1, y + 1);
             }
+            float* bb = &pr.bounds[size_t(4 * b)];
+            bb[0] = x0, bb[1] = y0, bb[2] = x1, bb[3] = y1;
             if (!any) continue;
             float* r = &rect[size_t(4 * b)];
             if ((x1 - x0) * (y1 - y0) > 4.f * float(block_size)) {
@@ -325,6 +328,7 @@ const PlanGpu::Slot& PlanGpu::stage(int k) {
     glBindBuffer(GL_ARRAY_BUFFER, s.cells);
     glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(pr.xy.size() * sizeof(float)), pr.xy.data(),
                  GL_STATIC_DRAW);
+    s.bounds = std::move(pr.bounds);
     if (block_count_ > 0) {
         if (!s.blocks) glGenBuffers(1, &s.blocks);
         glBindBuffer(GL_ARRAY_BUFFER, s.blocks);
@@ -619,22 +623,24 @@ void PlanView::upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse) {
 namespace {
 
 // Binds the instance attributes of cells (or blocks) of stages a and b.
-void bind_instances(PlanGpu& gpu, int ka, int kb, bool blocks) {
+// `first`: the first cell drawn (instance 0 of the draw), for cells only.
+void bind_instances(PlanGpu& gpu, int ka, int kb, bool blocks, int64_t first = 0) {
     const PlanGpu::Slot& a = gpu.stage(ka);
     const PlanGpu::Slot& b = gpu.stage(kb);
     GLuint ba = blocks ? a.blocks : a.cells, bb = blocks ? b.blocks : b.cells;
     GLsizei stride = blocks ? 16 : 8;
+    auto at = [&](int64_t bytes) { return reinterpret_cast<void*>(uintptr_t(first * bytes)); };
     glBindBuffer(GL_ARRAY_BUFFER, ba);
     glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, stride, nullptr);
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, stride, at(stride));
     glVertexAttribDivisor(1, 1);
     glBindBuffer(GL_ARRAY_BUFFER, bb);
     glEnableVertexAttribArray(2);
-    glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, nullptr);
+    glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, at(stride));
     glVertexAttribDivisor(2, 1);
     glBindBuffer(GL_ARRAY_BUFFER, blocks ? gpu.block_colour_buffer() : gpu.colour_buffer());
     glEnableVertexAttribArray(3);
-    glVertexAttribPointer(3, 4, GL_UNSIGNED_BYTE, GL_TRUE, 4, nullptr);
+    glVertexAttribPointer(3, 4, GL_UNSIGNED_BYTE, GL_TRUE, 4, at(4));
     glVertexAttribDivisor(3, 1);
     if (blocks) {
         glBindBuffer(GL_ARRAY_BUFFER, ba);
@@ -726,9 +732,37 @@ void PlanView::render_gl(const ImDrawList*, const ImDrawCmd* cmd) {
     }
     upload_uniforms(w, h, false, ImVec2(0, 0));
     glBindVertexArray(vao_);
-    bind_instances(*gpu_, ka_, kb_, lod_);
-    GLsizei count = GLsizei(lod_ ? gpu_->block_count() : gpu_->cell_count());
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, count);
+    if (!lod_ && gpu_->block_count() > 0) {
+        // Zoomed in on a large plan: only the runs of blocks whose cells can
+        // reach the canvas between the two stages (their boxes' union).
+        const std::vector<float>& fa = gpu_->stage(ka_).bounds;
+        const std::vector<float>& fb = gpu_->stage(kb_).bounds;
+        float vx0 = cam_.pan_x, vy0 = cam_.pan_y;
+        float vx1 = vx0 + size_.x / cam_.zoom, vy1 = vy0 + size_.y / cam_.zoom;
+        int64_t nb = gpu_->block_count(), bs = gpu_->block_size(), n = gpu_->cell_count();
+        GLint id_base = glGetUniformLocation(gl().draw, "u_id_base");
+        auto seen = [&](const std::vector<float>& f, int64_t b) {
+            const float* r = &f[size_t(4 * b)];
+            return r[0] <= r[2] && r[0] < vx1 && r[2] > vx0 && r[1] < vy1 && r[3] > vy0;
+        };
+        for (int64_t b = 0; b < nb;) {
+            if (!seen(fa, b) && !seen(fb, b)) {
+                ++b;
+                continue;
+            }
+            int64_t e = b + 1;
+            while (e < nb && (seen(fa, e) || seen(fb, e))) ++e;
+            int64_t first = b * bs, count = std::min(n, e * bs) - first;
+            bind_instances(*gpu_, ka_, kb_, false, first);
+            glUniform1i(id_base, GLint(first));
+            glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, GLsizei(count));
+            b = e;
+        }
+    } else {
+        bind_instances(*gpu_, ka_, kb_, lod_);
+        GLsizei count = GLsizei(lod_ ? gpu_->block_count() : gpu_->cell_count());
+        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, count);
+    }
     glBindVertexArray(0);
 }
 

@@ -62,6 +62,10 @@ class PlanGpu {
         int k = -1;
         unsigned cells = 0, blocks = 0;
         uint64_t used = 0;
+        // Large plans: true bounding box of each block's cells (x0, y0, x1,
+        // y1; x0 > x1 when all hidden), so a zoomed-in view draws only the
+        // blocks it can see.
+        std::vector<float> bounds;
     };
     const Slot& stage(int k);
     // Start preparing stage k on a worker thread (large plans; one at a
@@ -69,7 +73,7 @@ class PlanGpu {
     void prefetch(int k);
     struct Prepared {
         int k = -1;
-        std::vector<float> xy, rect;
+        std::vector<float> xy, rect, bounds;
     };
     unsigned colour_buffer() const { return colours_; }
     unsigned block_colour_buffer() const { return block_colours_; }
