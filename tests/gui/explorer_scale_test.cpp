@@ -145,3 +145,62 @@ TEST(GuiExplorerScale, LightThemeAtUiScale) {
     ASSERT_EQ(d.code, 0) << d.err;
     EXPECT_GT(ll::test::difference(im, load_png(dir + "/dark.png")), 0.3);
 }
+
+// A saved lesson zoomed in on the 16M-cell tensor: the scene's cameras are
+// kept (not re-framed), single cells are drawn (no LOD; only the visible
+// blocks of cells are drawn) and they sit where the engine says.
+TEST(GuiExplorerScale, ZoomedInSceneOfLargeTensorKeepsCameraAndDrawsCells) {
+    std::string dir = ll::test::make_temp_dir();
+    std::string scene = dir + "/zoom.json";
+    ll::test::run_shell(
+        "printf '%s' " +
+        ll::test::shell_quote(
+            R"({"from":"ND","to":"FRACTAL_NZ","shape":"4096,4096","dtype":"fp16",)"
+            R"("stage":"last","colour":"source-index","cameras":[)"
+            R"({"zoom":12,"pan_x":100,"pan_y":200},{"zoom":12,"pan_x":0,"pan_y":0}]})") +
+        " > " + ll::test::shell_quote(scene));
+    auto r = slow_app("--size 1280x800 --scene " + scene + " --screenshot " + dir +
+                          "/z.png --dump-view " + dir + "/z.json",
+                      300);
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto j = nlohmann::json::parse(ll::test::read_file(dir + "/z.json"));
+    Image im = load_png(dir + "/z.png");
+    ASSERT_FALSE(im.empty());
+    Grid src = tensor_grid({4096, 4096});
+    Grid mem = memory_grid(int64_t(4096) * 4096, DType::fp16);
+    Pipeline pl = make_pipeline({Format::ND, Format::FRACTAL_NZ, {4096, 4096}, DType::fp16});
+    Plan plan;  // colours only need the source shape and the cell's source index
+    plan.src_shape = {4096, 4096};
+    ElementMap m = element_map(pl);
+    plan.src = m;
+    plan.cell_count = int64_t(m.size());
+    for (int v = 0; v < 2; ++v) {
+        const auto& s = j["screen"][size_t(v)];
+        EXPECT_FLOAT_EQ(s["zoom"].get<float>(), 12.f) << "view " << v << " re-framed";
+        EXPECT_FALSE(s["lod"].get<bool>());
+        float zoom = s["zoom"], px = s["pan_x"], py = s["pan_y"];
+        float ox = s["origin"][0], oy = s["origin"][1];
+        // Cells a few rows and columns into the view.
+        for (int64_t dy : {3, 17}) {
+            for (int64_t dx : {2, 9}) {
+                float cx = px + float(dx), cy = py + float(dy);
+                int64_t cell = -1;
+                if (v == 0) {
+                    int64_t o = offset_at(src, cx, cy);
+                    for (size_t i = 0; i < m.size() && cell < 0; ++i)
+                        if (m[i] == o) cell = int64_t(i);
+                } else {
+                    cell = offset_at(mem, cx, cy);  // the memory stage: cell == offset
+                }
+                ASSERT_GE(cell, 0);
+                int sx = int(ox + (float(dx) + 0.5f) * zoom),
+                    sy = int(oy + (float(dy) + 0.5f) * zoom);
+                Rgba8 want = cell_colour(plan, ColourMode::source_index, cell, 256);
+                auto got = im.at(sx, sy);
+                for (int c = 0; c < 3; ++c)
+                    EXPECT_NEAR(int(got[size_t(c)]), int(want[size_t(c)]), 30)
+                        << "view " << v << " cell " << cell;
+            }
+        }
+    }
+}
