@@ -240,11 +240,16 @@ namespace {
 
 // Stage k's instance data, computed off the GL thread: cell places (hidden
 // cells far away) and, for large plans, the block rectangles.
-PlanGpu::Prepared prepare_stage(const Plan& plan, int k, int64_t block_size, int64_t block_count) {
+// `places`: the stage's places when already known (small plans keep them).
+PlanGpu::Prepared prepare_stage(const Plan& plan, int k, int64_t block_size, int64_t block_count,
+                                const std::vector<float>* places = nullptr) {
     PlanGpu::Prepared pr;
     pr.k = k;
     std::vector<float>& xy = pr.xy;
-    stage_places(plan, size_t(k), xy);
+    if (places)
+        xy = *places;
+    else
+        stage_places(plan, size_t(k), xy);
     for (float& v : xy)
         if (std::isnan(v)) v = kHidden;
     if (block_count > 0) {
@@ -254,15 +259,19 @@ PlanGpu::Prepared prepare_stage(const Plan& plan, int k, int64_t block_size, int
         std::vector<float>& rect = pr.rect;
         rect.assign(size_t(block_count) * 4, kHidden);
         pr.bounds.assign(size_t(block_count) * 4, 0.f);
+        pr.partial.assign(size_t(block_count), 0);
         int64_t n = plan.cell_count;
         float side = std::ceil(std::sqrt(float(block_size)));
         for (int64_t b = 0; b < block_count; ++b) {
             int64_t lo = b * block_size, hi = std::min(n, lo + block_size);
             float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f, fx = 0, fy = 0;
-            bool any = false;
+            bool any = false, hidden = false;
             for (int64_t i = lo; i < hi; ++i) {
                 float x = xy[size_t(2 * i)], y = xy[size_t(2 * i + 1)];
-                if (x == kHidden) continue;
+                if (x == kHidden) {
+                    hidden = true;
+                    continue;
+                }
                 if (!any) fx = x, fy = y;
                 any = true;
                 x0 = std::min(x0, x), y0 = std::min(y0, y);
@@ -270,6 +279,7 @@ PlanGpu::Prepared prepare_stage(const Plan& plan, int k, int64_t block_size, int
             }
             float* bb = &pr.bounds[size_t(4 * b)];
             bb[0] = x0, bb[1] = y0, bb[2] = x1, bb[3] = y1;
+            pr.partial[size_t(b)] = hidden;
             if (!any) continue;
             float* r = &rect[size_t(4 * b)];
             if ((x1 - x0) * (y1 - y0) > 4.f * float(block_size)) {
@@ -314,10 +324,7 @@ const PlanGpu::Slot& PlanGpu::stage(int k) {
     s.used = clock_;
     Prepared pr;
     if (!small_places_.empty()) {
-        pr.k = k;
-        pr.xy = small_places_[size_t(k)];
-        for (float& v : pr.xy)
-            if (std::isnan(v)) v = kHidden;
+        pr = prepare_stage(*plan_, k, block_size_, block_count_, &small_places_[size_t(k)]);
     } else if (ahead_k_ == k && ahead_.valid()) {
         pr = ahead_.get();  // prepared while the previous stages glided
         ahead_k_ = -1;
@@ -329,6 +336,7 @@ const PlanGpu::Slot& PlanGpu::stage(int k) {
     glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(pr.xy.size() * sizeof(float)), pr.xy.data(),
                  GL_STATIC_DRAW);
     s.bounds = std::move(pr.bounds);
+    s.partial = std::move(pr.partial);
     if (block_count_ > 0) {
         if (!s.blocks) glGenBuffers(1, &s.blocks);
         glBindBuffer(GL_ARRAY_BUFFER, s.blocks);
@@ -734,24 +742,40 @@ void PlanView::render_gl(const ImDrawList*, const ImDrawCmd* cmd) {
     glBindVertexArray(vao_);
     if (!lod_ && gpu_->block_count() > 0) {
         // Zoomed in on a large plan: only the runs of blocks whose cells can
-        // reach the canvas between the two stages (their boxes' union).
-        const std::vector<float>& fa = gpu_->stage(ka_).bounds;
-        const std::vector<float>& fb = gpu_->stage(kb_).bounds;
+        // reach the canvas at this frame's t. A cell shown in both stages is
+        // at mix(pa, pb, t'), inside the same mix of its block's two boxes; a
+        // cell hidden in one stage waits at its place in the other.
+        const PlanGpu::Slot& sa = gpu_->stage(ka_);
+        const PlanGpu::Slot& sb = gpu_->stage(kb_);
+        const float tt = t_ * t_ * (3 - 2 * t_);  // the shader's smoothstep
+        // Tests compare the culled picture with an uncull'ed one.
+        static const bool no_cull = std::getenv("LAYOUTLAB_NO_CULL") != nullptr;
         float vx0 = cam_.pan_x, vy0 = cam_.pan_y;
         float vx1 = vx0 + size_.x / cam_.zoom, vy1 = vy0 + size_.y / cam_.zoom;
         int64_t nb = gpu_->block_count(), bs = gpu_->block_size(), n = gpu_->cell_count();
         GLint id_base = glGetUniformLocation(gl().draw, "u_id_base");
-        auto seen = [&](const std::vector<float>& f, int64_t b) {
-            const float* r = &f[size_t(4 * b)];
+        auto hits = [&](const float* r) {
             return r[0] <= r[2] && r[0] < vx1 && r[2] > vx0 && r[1] < vy1 && r[3] > vy0;
         };
+        auto seen = [&](int64_t b) {
+            if (no_cull) return true;
+            const float* a = &sa.bounds[size_t(4 * b)];
+            const float* c = &sb.bounds[size_t(4 * b)];
+            if (a[0] <= a[2] && c[0] <= c[2]) {
+                float m[4];
+                for (int i = 0; i < 4; ++i) m[i] = a[i] + (c[i] - a[i]) * tt;
+                if (hits(m)) return true;
+            }
+            // Cells hidden in one stage sit in the other stage's box.
+            return (sb.partial[size_t(b)] && hits(a)) || (sa.partial[size_t(b)] && hits(c));
+        };
         for (int64_t b = 0; b < nb;) {
-            if (!seen(fa, b) && !seen(fb, b)) {
+            if (!seen(b)) {
                 ++b;
                 continue;
             }
             int64_t e = b + 1;
-            while (e < nb && (seen(fa, e) || seen(fb, e))) ++e;
+            while (e < nb && seen(e)) ++e;
             int64_t first = b * bs, count = std::min(n, e * bs) - first;
             bind_instances(*gpu_, ka_, kb_, false, first);
             glUniform1i(id_base, GLint(first));

@@ -64,8 +64,10 @@ class PlanGpu {
         uint64_t used = 0;
         // Large plans: true bounding box of each block's cells (x0, y0, x1,
         // y1; x0 > x1 when all hidden), so a zoomed-in view draws only the
-        // blocks it can see.
+        // blocks it can see. `partial`: the block has cells hidden in this
+        // stage (they sit at their place in the other stage while gliding).
         std::vector<float> bounds;
+        std::vector<uint8_t> partial;
     };
     const Slot& stage(int k);
     // Start preparing stage k on a worker thread (large plans; one at a
@@ -74,6 +76,7 @@ class PlanGpu {
     struct Prepared {
         int k = -1;
         std::vector<float> xy, rect, bounds;
+        std::vector<uint8_t> partial;
     };
     unsigned colour_buffer() const { return colours_; }
     unsigned block_colour_buffer() const { return block_colours_; }
