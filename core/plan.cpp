@@ -98,6 +98,16 @@ Grid fitted_tensor_grid(const Shape& s, float aspect) {
     return off_by(tensor_steps(g).ext) < classic ? g : classic_grid;
 }
 
+Grid stage_grid(const Shape& s, float aspect) {
+    size_t r = s.size();
+    if (r >= 4 && s[r - 1] >= 2 && s[r - 1] <= 4 && s[r - 2] >= 8) {
+        Shape merged(s.begin(), s.end() - 1);
+        merged.back() *= s[r - 1];
+        return fitted_tensor_grid(merged, aspect);
+    }
+    return fitted_tensor_grid(s, aspect);
+}
+
 Grid tensor_grid(const Shape& s) {
     Grid g;
     g.shape = s;
@@ -564,7 +574,7 @@ Plan format_plan(const std::vector<Pipeline>& chain_in) {
         s.formula = std::string(name(first.from)) + " " + to_string(first.src_shape) +
                     ", one cell per element";
         s.shape = first.src_shape;
-        s.grid = fitted_tensor_grid(s.shape, kAspect);
+        s.grid = stage_grid(s.shape, kAspect);
         add(s, {0, 0});
     }
     for (size_t i = 0; i < c.size(); ++i) {
@@ -574,7 +584,7 @@ Plan format_plan(const std::vector<Pipeline>& chain_in) {
             s.label = q.steps[k].label();
             s.formula = q.steps[k].caption;
             s.shape = q.steps[k].after;
-            s.grid = fitted_tensor_grid(s.shape, kAspect);
+            s.grid = stage_grid(s.shape, kAspect);
             add(s, {i, k + 1});
         }
         Stage m;

@@ -75,6 +75,13 @@ Grid tensor_grid(const Shape& s);
 // axis wraps its blocks into rows (a tall stack of 32 blocks becomes 6 x 6).
 Grid fitted_tensor_grid(const Shape& s, float aspect);
 
+// The grid a pipeline stage of shape s is drawn with: fitted_tensor_grid,
+// except that a channels-last tensor (rank >= 4, last axis of 2..4 after a
+// wider one, e.g. NHWC (1,32,32,3)) is drawn with its last two axes as one
+// row, (1,32,96): each row of pixels reads R G B R G B ..., the interleaved
+// picture of NHWC. Same row-major offsets, so places and picks agree.
+Grid stage_grid(const Shape& s, float aspect);
+
 // A labelled rectangle drawn over a stage (cell units): a buffer, a 32-byte
 // row, a 512-byte fractal, a tile.
 struct Box {

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -29,7 +30,8 @@ std::string dir_of(const std::string& path) {
 // the scene file, then in the source tree (so shipped scenes work anywhere).
 std::string resolve(const std::string& path, const std::string& base_dir) {
     if (path.empty() || path[0] == '/' || exists(path)) return path;
-    if (!base_dir.empty() && exists(base_dir + "/" + path)) return base_dir + "/" + path;
+    if (!base_dir.empty() && exists(base_dir + "/" + path))  // "scenes/../x.png" -> "x.png"
+        return std::filesystem::path(base_dir + "/" + path).lexically_normal().string();
     std::string src = std::string(LAYOUTLAB_SOURCE_DIR) + "/" + path;
     if (exists(src)) return src;
     return path;

@@ -98,3 +98,26 @@ TEST(PlanColour, PaddingIsTransparentAndMapIsMonotoneInBlue) {
     EXPECT_EQ(colour_mode_from_name("fractal"), ColourMode::fractal);
     EXPECT_THROW(colour_mode_from_name("rainbow"), UsageError);
 }
+
+// A channels-last stage (NHWC with 3 channels) is drawn as rows of
+// interleaved channels, as in the documents' Figure 1: pixel (h, w) channel c
+// of (1,8,8,3) sits in row h at column 3w + c. Other stages keep their grid.
+TEST(PlanGrid, ChannelsLastStageReadsRgbRgb) {
+    Pipeline pl = make_pipeline({Format::NCHW, Format::NHWC, {1, 3, 8, 8}, DType::fp16});
+    Plan p = format_plan({pl});
+    const Stage* nhwc = nullptr;
+    for (const Stage& s : p.stages)
+        if (s.shape == Shape{1, 8, 8, 3}) nhwc = &s;
+    ASSERT_NE(nhwc, nullptr);
+    EXPECT_EQ(nhwc->grid.shape, (Shape{1, 8, 24}));
+    for (int64_t h : {0, 5})
+        for (int64_t w : {0, 7})
+            for (int64_t c : {0, 2}) {
+                int64_t o = (h * 8 + w) * 3 + c;  // row-major in (1,8,8,3)
+                EXPECT_EQ(cell_place(nhwc->grid, o), (Place{float(3 * w + c), float(h)}));
+                EXPECT_EQ(offset_at(nhwc->grid, float(3 * w + c) + 0.5f, float(h) + 0.5f), o);
+            }
+    EXPECT_EQ(p.stages.front().grid.shape, (Shape{1, 3, 8, 8}));            // NCHW: planes
+    EXPECT_EQ(stage_grid({1, 8, 8, 16}, 1.f).shape, (Shape{1, 8, 8, 16}));  // C0-wide: blocks
+    EXPECT_EQ(stage_grid({8, 3}, 1.f).shape, (Shape{8, 3}));                // a plain matrix
+}
