@@ -74,6 +74,9 @@ class PlanningPanel : public Panel {
     Picks picks_;      // edge -> strategy chosen by hand
     int example_ = 0;  // -1: a graph of the user's own
     int selected_node_ = -1;
+    // Screen rectangles of some controls, [x0, y0, x1, y1] (save_settings
+    // "screen"), so tests can click them wherever the layout puts them.
+    nlohmann::json screen_ = nlohmann::json::object();
     long selected_edge_ = -1;
     int tab_ = 0;
     bool tab_request_ = true;  // select tab_ on the next frame
@@ -166,6 +169,7 @@ nlohmann::json PlanningPanel::save_settings() const {
     if (selected_node_ >= 0 && size_t(selected_node_) < graph_.nodes.size())
         j["select_node"] = graph_.nodes[size_t(selected_node_)].name;
     j["tab"] = kTabs[tab_];
+    if (!screen_.empty()) j["screen"] = screen_;  // read back by tests, ignored on load
     j["noc"] = {{"rows", noc_cfg_.rows},           {"cols", noc_cfg_.cols}, {"pes", noc_cfg_.pes},
                 {"mesh_cols", noc_cfg_.mesh_cols}, {"step", noc_t_},        {"playing", playing_}};
     return j;
@@ -201,7 +205,7 @@ void PlanningPanel::load_settings(const nlohmann::json& j) {
     try {
         only_keys(j,
                   {"example", "graph", "model", "picked", "select", "strategy", "select_node",
-                   "tab", "noc"},
+                   "tab", "noc", "screen"},
                   what);
         if (j.contains("example") && j.contains("graph"))
             throw UsageError(what + ": give \"example\" or \"graph\", not both");
@@ -511,7 +515,13 @@ void PlanningPanel::draw_editor() {
         }
     }
     ImGui::SameLine();
-    if (!changed && my_op != OpKind::Input && my_op != OpKind::Weight && ImGui::Button("remove")) {
+    const bool can_remove = !changed && my_op != OpKind::Input && my_op != OpKind::Weight;
+    const bool remove = can_remove && ImGui::Button("remove");
+    if (can_remove) {
+        ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        screen_["remove"] = {a.x, a.y, b.x, b.y};
+    }
+    if (remove) {
         // Users of the removed node read its first input instead.
         std::string feed = graph_.nodes[size_t(selected_node_)].inputs.at(0);
         graph_.nodes.erase(graph_.nodes.begin() + selected_node_);
@@ -657,6 +667,7 @@ void PlanningPanel::draw_legend() {
 }
 
 void PlanningPanel::draw(AppContext& ctx) {
+    screen_ = nlohmann::json::object();
     draw_toolbar();
     if (!error_.empty()) {
         ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), "error: %s", error_.c_str());

@@ -140,39 +140,19 @@ TEST(GuiCompute, Img2colKeysMoveTheWindow) {
     const std::string dir = ll::test::make_temp_dir();
     Shot ref = shot(dir, "k", "img2col", {{"h", 3}, {"w", 3}, {"kh", 2}, {"kw", 2}});
     ASSERT_EQ(ref.code, 0) << ref.err;
-    std::string script = R"SH(
-set -u
-D="$1"; EXE="$2"; SCENE="$3"
-"$EXE" --no-config --size 1280x800 --scene "$SCENE" --screenshot-on-signal "$D" &
-pid=$!
-wid=$(timeout 20 xdotool search --sync --onlyvisible --name LayoutLab | head -n1)
-[ -n "$wid" ] || { kill $pid; echo "no window" >&2; exit 3; }
-xdotool windowfocus --sync "$wid" 2>/dev/null || true
+    auto d = ll::test::drive_app(dir, "--size 1280x800 --scene " + dir + "/k.json", R"SH(
 xdotool mousemove --window "$wid" 1275 795
 sleep 0.5
-shoot() {
-  kill -USR1 $pid
-  for i in $(seq 100); do [ -f "$D/shot-$1.png" ] && return 0; sleep 0.1; done
-  echo "no shot $1" >&2
-}
 shoot 0
 xdotool key Right; sleep 0.2; xdotool key Right; sleep 0.2; xdotool key Right; sleep 0.6; shoot 1
 xdotool key End; sleep 0.6; shoot 2
 xdotool key Home; sleep 0.6; shoot 3
-kill $pid; wait $pid
-exit 0
-)SH";
-    const std::string sh = dir + "/keys.sh";
-    ll::test::run_shell("cat > " + ll::test::shell_quote(sh) + " <<'EOF_SCRIPT'\n" + script +
-                        "EOF_SCRIPT\n");
-    auto r = ll::test::run_shell(std::string(ll::test::kXvfb) + "sh " + ll::test::shell_quote(sh) +
-                                 " " + ll::test::shell_quote(dir) + " " + ll::test::app_exe() +
-                                 " " + ll::test::shell_quote(dir + "/k.json"));
-    ASSERT_EQ(r.code, 0) << r.err << r.out;
-    Image s[4];
+)SH",
+                                 4);
+    ASSERT_EQ(d.run.code, 0) << d.run.err << d.run.out;
+    const std::vector<Image>& s = d.shots;
     for (int i = 0; i < 4; ++i) {
-        s[i] = ll::test::load_png(dir + "/shot-" + std::to_string(i) + ".png");
-        ASSERT_FALSE(s[i].empty()) << i << " " << r.err;
+        ASSERT_FALSE(s[i].empty()) << i << " " << d.run.err;
     }
     EXPECT_GT(difference(s[0], s[1]), 0.002) << "Right did not move the window";
     EXPECT_LT(difference(s[1], s[2]), 0.0005) << "three Rights should reach the last window";
@@ -227,40 +207,21 @@ TEST(GuiCompute, LoadDataBadValueShownInline) {
     const int h = f[3].get<int>() - f[1].get<int>(), y = (f[1].get<int>() + f[3].get<int>()) / 2;
     // InputInt's step buttons are square (frame height) at the right end: "-" then "+".
     const int minus = f[2].get<int>() - h - 2 - h / 2, plus = f[2].get<int>() - h / 2;
-    std::string script = R"SH(
-set -u
-D="$1"; EXE="$2"; SCENE="$3"; MX="$4"; PX="$5"; Y="$6"
-"$EXE" --no-config --size 1280x800 --scene "$SCENE" --screenshot-on-signal "$D" &
-pid=$!
-wid=$(timeout 20 xdotool search --sync --onlyvisible --name LayoutLab | head -n1)
-[ -n "$wid" ] || { kill $pid; echo "no window" >&2; exit 3; }
-xdotool windowfocus --sync "$wid" 2>/dev/null || true
-sleep 0.5
-shoot() {
-  kill -USR1 $pid
-  for i in $(seq 100); do [ -f "$D/shot-$1.png" ] && return 0; sleep 0.1; done
-  echo "no shot $1" >&2
-}
-shoot 0
-xdotool mousemove --window "$wid" "$MX" "$Y" click 1; sleep 0.6; shoot 1
-xdotool mousemove --window "$wid" "$PX" "$Y" click 1; sleep 0.2
-xdotool mousemove --window "$wid" 5 790; sleep 0.6; shoot 2
-kill $pid; wait $pid
-exit 0
-)SH";
-    const std::string sh = dir + "/click.sh";
-    ll::test::run_shell("cat > " + ll::test::shell_quote(sh) + " <<'EOF_SCRIPT'\n" + script +
-                        "EOF_SCRIPT\n");
-    auto r =
-        ll::test::run_shell(std::string(ll::test::kXvfb) + "sh " + ll::test::shell_quote(sh) + " " +
-                            ll::test::shell_quote(dir) + " " + ll::test::app_exe() + " " +
-                            ll::test::shell_quote(dir + "/r1.json") + " " + std::to_string(minus) +
-                            " " + std::to_string(plus) + " " + std::to_string(y));
-    ASSERT_EQ(r.code, 0) << r.err << r.out;
-    Image s0 = ll::test::load_png(dir + "/shot-0.png"),
-          s1 = ll::test::load_png(dir + "/shot-1.png"),
-          s2 = ll::test::load_png(dir + "/shot-2.png");
-    ASSERT_FALSE(s0.empty() || s1.empty() || s2.empty()) << r.err;
+    const std::string mx = std::to_string(minus), px = std::to_string(plus), y_ = std::to_string(y);
+    auto d = ll::test::drive_app(dir, "--size 1280x800 --scene " + dir + "/r1.json",
+                                 "shoot 0\n"
+                                 "xdotool mousemove --window \"$wid\" " +
+                                     mx + " " + y_ +
+                                     " click 1; sleep 0.6; shoot 1\n"
+                                     "xdotool mousemove --window \"$wid\" " +
+                                     px + " " + y_ +
+                                     " click 1; sleep 0.2\n"
+                                     "xdotool mousemove --window \"$wid\" 5 790; sleep 0.6; "
+                                     "shoot 2\n",
+                                 3);
+    ASSERT_EQ(d.run.code, 0) << d.run.err << d.run.out;
+    const Image &s0 = d.shots[0], &s1 = d.shots[1], &s2 = d.shots[2];
+    ASSERT_FALSE(s0.empty() || s1.empty() || s2.empty()) << d.run.err;
     const int err0 = count_colour(s0, 255, 107, 97), err1 = count_colour(s1, 255, 107, 97);
     EXPECT_LT(err0, 10);
     EXPECT_GT(err1, 200) << "no inline error message / red frame";

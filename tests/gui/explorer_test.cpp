@@ -17,7 +17,6 @@ using namespace ll;
 using ll::test::difference;
 using ll::test::distinct_colours;
 using ll::test::Image;
-using ll::test::kXvfb;
 using ll::test::load_png;
 using ll::test::run_shell;
 using ll::test::shell_quote;
@@ -154,38 +153,20 @@ TEST(GuiExplorer, BadInputIsExit2WithMessage) {
 // writes a screenshot each time it receives SIGUSR1.
 TEST(GuiExplorer, KeysDriveTheAnimation) {
     std::string dir = ll::test::make_temp_dir();
-    std::string script = R"SH(
-set -u
-D="$1"; EXE="$2"
-"$EXE" --no-config --size 1280x800 --screenshot-on-signal "$D" &
-pid=$!
-wid=$(timeout 20 xdotool search --sync --onlyvisible --name LayoutLab | head -n1)
-[ -n "$wid" ] || { kill $pid; echo "no window" >&2; exit 3; }
-xdotool windowfocus --sync "$wid" 2>/dev/null || true
+    auto d = ll::test::drive_app(dir, "--size 1280x800", R"SH(
 xdotool mousemove --window "$wid" 5 400
 sleep 0.5
-shoot() {
-  kill -USR1 $pid
-  for i in $(seq 100); do [ -f "$D/shot-$1.png" ] && return 0; sleep 0.1; done
-  echo "no shot $1" >&2
-}
 shoot 0
 xdotool key End; sleep 0.6; shoot 1
 xdotool key Home; sleep 0.6; shoot 2
 xdotool key Right; sleep 1.5; shoot 3
 xdotool key space; sleep 0.6; shoot 4
-kill $pid; wait $pid
-exit 0
-)SH";
-    std::string sh = dir + "/keys.sh";
-    run_shell("cat > " + shell_quote(sh) + " <<'EOF_SCRIPT'\n" + script + "EOF_SCRIPT\n");
-    auto r = run_shell(std::string(kXvfb) + "sh " + shell_quote(sh) + " " + shell_quote(dir) + " " +
-                       ll::test::app_exe());
-    ASSERT_EQ(r.code, 0) << r.err << r.out;
-    Image s0 = load_png(dir + "/shot-0.png"), s1 = load_png(dir + "/shot-1.png"),
-          s2 = load_png(dir + "/shot-2.png"), s3 = load_png(dir + "/shot-3.png"),
-          s4 = load_png(dir + "/shot-4.png");
-    ASSERT_FALSE(s0.empty() || s1.empty() || s2.empty() || s3.empty() || s4.empty()) << r.err;
+)SH",
+                                 5);
+    ASSERT_EQ(d.run.code, 0) << d.run.err << d.run.out;
+    const Image &s0 = d.shots[0], &s1 = d.shots[1], &s2 = d.shots[2], &s3 = d.shots[3],
+                &s4 = d.shots[4];
+    ASSERT_FALSE(s0.empty() || s1.empty() || s2.empty() || s3.empty() || s4.empty()) << d.run.err;
     EXPECT_GT(distinct_colours(s0), 40);
     EXPECT_GT(difference(s0, s1), 0.02) << "End did not move to the last stage";
     EXPECT_LT(difference(s0, s2), 0.002) << "Home did not come back to stage 0";

@@ -4,6 +4,7 @@
 // bad scenes are usage errors.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "tests/support/gui.hpp"
@@ -124,34 +125,24 @@ TEST(GuiPlanning, ClicksEditTheGraph) {
         ll::test::shell_quote(
             R"({"panel":"planning","example":"conv-chain","select_node":"conv2","tab":"edit"})") +
         " > " + ll::test::shell_quote(scene));
-    std::string script = R"SH(
-set -u
-D="$1"; EXE="$2"; S="$3"
-"$EXE" --no-config --size 1400x900 --scene "$S" --screenshot-on-signal "$D" &
-pid=$!
-wid=$(timeout 20 xdotool search --sync --onlyvisible --name LayoutLab | head -n1)
-[ -n "$wid" ] || { kill $pid; echo "no window" >&2; exit 3; }
-xdotool windowfocus --sync "$wid" 2>/dev/null || true
-xdotool mousemove --window "$wid" 700 800
-sleep 0.5
-shoot() {
-  kill -USR1 $pid
-  for i in $(seq 100); do [ -f "$D/shot-$1.png" ] && return 0; sleep 0.1; done
-  echo "no shot $1" >&2
-}
-shoot 0
-xdotool mousemove --window "$wid" 570 383 click 1; sleep 0.8; shoot 1
-kill $pid; wait $pid
-exit 0
-)SH";
-    std::string sh = dir + "/click.sh";
-    ll::test::run_shell("cat > " + ll::test::shell_quote(sh) + " <<'EOF_SCRIPT'\n" + script +
-                        "EOF_SCRIPT\n");
-    auto r = ll::test::run_shell(std::string(ll::test::kXvfb) + "sh " + ll::test::shell_quote(sh) +
-                                 " " + ll::test::shell_quote(dir) + " " + ll::test::app_exe() +
-                                 " " + ll::test::shell_quote(scene));
-    ASSERT_EQ(r.code, 0) << r.err << r.out;
-    Image a = ll::test::load_png(dir + "/shot-0.png"), b = ll::test::load_png(dir + "/shot-1.png");
+    // Where the layout put the remove button (the panel reports it).
+    auto v = ll::test::run_app("--size 1400x900 --scene " + scene + " --screenshot " + dir +
+                               "/v.png --dump-view " + dir + "/v.json");
+    ASSERT_EQ(v.code, 0) << v.err;
+    auto view = nlohmann::json::parse(ll::test::read_file(dir + "/v.json"));
+    ASSERT_TRUE(view["screen"]["remove"].is_array()) << view.dump();
+    const auto& rm = view["screen"]["remove"];
+    const int cx = int((rm[0].get<float>() + rm[2].get<float>()) / 2),
+              cy = int((rm[1].get<float>() + rm[3].get<float>()) / 2);
+    auto d = ll::test::drive_app(dir, "--size 1400x900 --scene " + scene,
+                                 "xdotool mousemove --window \"$wid\" 700 800; sleep 0.3\n"
+                                 "shoot 0\n"
+                                 "xdotool mousemove --window \"$wid\" " +
+                                     std::to_string(cx) + " " + std::to_string(cy) +
+                                     " click 1; sleep 0.8; shoot 1\n",
+                                 2);
+    ASSERT_EQ(d.run.code, 0) << d.run.err << d.run.out;
+    const Image &a = d.shots[0], &b = d.shots[1];
     ASSERT_FALSE(a.empty() || b.empty());
     EXPECT_GT(ll::test::difference(a, b), 0.005) << "the remove click changed nothing";
 }

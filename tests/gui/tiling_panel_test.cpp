@@ -167,38 +167,16 @@ TEST(GuiTilingPanel, HoverShowsATooltip) {
     ll::test::run_shell(
         "echo '{\"panel\": \"tiling\", \"tab\": \"heatmap\", \"playing\": false}' > " +
         ll::test::shell_quote(scene_file));
-    const std::string script = R"SH(
-set -u
-D="$1"; EXE="$2"; SCENE="$3"
-"$EXE" --no-config --size 1400x900 --scene "$SCENE" --screenshot-on-signal "$D" &
-pid=$!
-wid=$(timeout 20 xdotool search --sync --onlyvisible --name LayoutLab | head -n1)
-[ -n "$wid" ] || { kill $pid; echo "no window" >&2; exit 3; }
-xdotool windowfocus --sync "$wid" 2>/dev/null || true
-shoot() {
-  kill -USR1 $pid
-  for i in $(seq 100); do [ -f "$D/shot-$1.png" ] && return 0; sleep 0.1; done
-  echo "no shot $1" >&2
-}
+    const auto d = ll::test::drive_app(dir, "--size 1400x900 --scene " + scene_file, R"SH(
 xdotool mousemove --window "$wid" 1000 800; sleep 0.6; shoot 0
 xdotool mousemove --window "$wid" 497 170; sleep 0.3
 xdotool mousemove --window "$wid" 499 172; sleep 0.8; shoot 1
 xdotool mousemove --window "$wid" 1000 800; sleep 0.8; shoot 2
-kill $pid; wait $pid
-exit 0
-)SH";
-    const std::string sh = dir + "/hover.sh";
-    ll::test::run_shell("cat > " + ll::test::shell_quote(sh) + " <<'EOF_SCRIPT'\n" + script +
-                        "EOF_SCRIPT\n");
-    const auto r =
-        ll::test::run_shell(std::string(ll::test::kXvfb) + "sh " + ll::test::shell_quote(sh) + " " +
-                            ll::test::shell_quote(dir) + " " + ll::test::app_exe() + " " +
-                            ll::test::shell_quote(scene_file));
-    ASSERT_EQ(r.code, 0) << r.err << r.out;
-    const Image away = ll::test::load_png(dir + "/shot-0.png"),
-                over = ll::test::load_png(dir + "/shot-1.png"),
-                back = ll::test::load_png(dir + "/shot-2.png");
-    ASSERT_FALSE(away.empty() || over.empty() || back.empty()) << r.err;
+)SH",
+                                       3);
+    ASSERT_EQ(d.run.code, 0) << d.run.err << d.run.out;
+    const Image &away = d.shots[0], &over = d.shots[1], &back = d.shots[2];
+    ASSERT_FALSE(away.empty() || over.empty() || back.empty()) << d.run.err;
     EXPECT_GT(difference(away, over), 0.003);  // a tooltip box of text appeared
     EXPECT_LT(difference(away, back), 0.001);  // and went away with the mouse
 }

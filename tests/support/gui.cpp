@@ -34,6 +34,33 @@ Image panel_screenshot(const std::string& dir, const std::string& id, const std:
     return load_png(png);
 }
 
+Driven drive_app(const std::string& dir, const std::string& app_args, const std::string& steps,
+                 int shots) {
+    const std::string script = R"SH(set -u
+D="$1"
+"$2" --no-config $3 --screenshot-on-signal "$D" &
+pid=$!
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name LayoutLab | head -n1)
+[ -n "$wid" ] || { kill $pid; echo "no window" >&2; exit 3; }
+xdotool windowfocus --sync "$wid" 2>/dev/null || true
+sleep 0.5
+shoot() {
+  kill -USR1 $pid
+  for i in $(seq 100); do [ -f "$D/shot-$1.png" ] && return 0; sleep 0.1; done
+  echo "no shot $1" >&2
+}
+)SH";
+    const std::string sh = dir + "/drive.sh";
+    run_shell("cat > " + shell_quote(sh) + " <<'EOF_SCRIPT'\n" + script + steps +
+              "\nkill $pid; wait $pid\nexit 0\nEOF_SCRIPT\n");
+    Driven d;
+    d.run = run_shell(std::string(kXvfb) + "sh " + shell_quote(sh) + " " + shell_quote(dir) + " " +
+                      app_exe() + " " + shell_quote(app_args));
+    for (int i = 0; i < shots; ++i)
+        d.shots.push_back(load_png(dir + "/shot-" + std::to_string(i) + ".png"));
+    return d;
+}
+
 int distinct_colours(const Image& im) {
     std::set<uint32_t> seen;
     for (size_t i = 0; i + 3 < im.rgba.size(); i += 4 * 7)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "tests/support/png.hpp"
 #include "tests/support/process.hpp"
@@ -24,6 +25,19 @@ RunResult run_app(const std::string& args);
 Image panel_screenshot(const std::string& dir, const std::string& id, const std::string& settings,
                        const std::string& name, const std::string& size = "1280x800",
                        std::string* err = nullptr);
+
+// Drives the real window: starts `layoutlab --no-config <app_args>
+// --screenshot-on-signal <dir>` under its own Xvfb, waits for the window and
+// focuses it, then runs `steps` (sh) in which $wid is the window and
+// `shoot N` writes <dir>/shot-N.png (e.g. "xdotool key End; sleep 0.6;
+// shoot 1"). Afterwards the app is stopped. shots[i] is shot-i.png, empty
+// when it was not written.
+struct Driven {
+    RunResult run;
+    std::vector<Image> shots;
+};
+Driven drive_app(const std::string& dir, const std::string& app_args, const std::string& steps,
+                 int shots);
 
 // How many different colours a sparse sample of the image holds: a blank or
 // single-colour frame gives a handful, a real picture dozens.
