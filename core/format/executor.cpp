@@ -78,6 +78,21 @@ RowsFn pick_rows(int64_t run, bool stream) {
     }
 }
 
+// Writes `pad` at every destination place of levels lv[0..n) from d.
+template <class T>
+void fill_padding(T* b, T pad, const Level* lv, int n, int64_t d) {
+    if (n == 0) {
+        b[d] = pad;
+        return;
+    }
+    if (n == 1 && lv[0].dst_stride == 1) {
+        for (int64_t i = 0; i < lv[0].size; ++i) b[d + i] = pad;
+        return;
+    }
+    for (int64_t i = 0; i < lv[0].size; ++i)
+        fill_padding(b, pad, lv + 1, n - 1, d + i * lv[0].dst_stride);
+}
+
 // Moves elements between `a` (the plain side, walked with src strides) and
 // `b` (the forward destination, dst strides). Gather: b[d] = a[s]; scatter:
 // a[s] = b[d]. When the innermost level is contiguous on both sides, the two
@@ -164,16 +179,7 @@ struct CopyPolicy {
     }
 
     void fill(const Level* lv, int n, int64_t d) {
-        if (kScatter) return;  // padding has no place in the plain buffer
-        if (n == 0) {
-            b[d] = pad;
-            return;
-        }
-        if (n == 1 && lv[0].dst_stride == 1) {
-            for (int64_t i = 0; i < lv[0].size; ++i) b[d + i] = pad;
-            return;
-        }
-        for (int64_t i = 0; i < lv[0].size; ++i) fill(lv + 1, n - 1, d + i * lv[0].dst_stride);
+        if (!kScatter) fill_padding(b, pad, lv, n, d);  // the plain side holds no padding
     }
 };
 
@@ -206,16 +212,7 @@ struct TilePolicy {
     }
 
     void fill(const Level* lv, int n, int64_t d) {
-        if (kScatter) return;  // padding has no place in the plain buffer
-        if (n == 0) {
-            b[d] = pad;
-            return;
-        }
-        if (n == 1 && lv[0].dst_stride == 1) {
-            for (int64_t i = 0; i < lv[0].size; ++i) b[d + i] = pad;
-            return;
-        }
-        for (int64_t i = 0; i < lv[0].size; ++i) fill(lv + 1, n - 1, d + i * lv[0].dst_stride);
+        if (!kScatter) fill_padding(b, pad, lv, n, d);  // the plain side holds no padding
     }
 };
 
