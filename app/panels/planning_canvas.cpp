@@ -253,7 +253,9 @@ GraphClick draw_graph(const Graph& g, const NetPlan* plan, int selected_node, lo
 void draw_stream_plot(const std::string& title, const std::vector<int64_t>& offsets, ImVec2 size,
                       ImU32 colour, int64_t scale) {
     ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + size.x);  // a long title wraps, not widens
     ImGui::TextUnformatted(title.c_str());
+    ImGui::PopTextWrapPos();
     ImVec2 o = ImGui::GetCursorScreenPos();
     ImGui::Dummy(size);
     ImDrawList* dl = ImGui::GetWindowDrawList();

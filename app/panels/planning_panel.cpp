@@ -691,11 +691,12 @@ void PlanningPanel::draw(AppContext& ctx) {
     if (plan_ok_) {
         int rounds = 0;
         for (const auto& d : plan_.decisions) rounds = std::max(rounds, d.round);
+        const size_t nm = plan_.initial.mismatches.size(), nd = plan_.decisions.size();
         ImGui::Text(
-            "%zu mismatches before deciding; %zu decisions in %d rounds (each decision "
+            "%zu mismatch%s before deciding; %zu decision%s in %d round%s (each decision "
             "re-propagates the layouts below it); * picked by hand, (new) appeared after a "
             "decision",
-            plan_.initial.mismatches.size(), plan_.decisions.size(), rounds);
+            nm, nm == 1 ? "" : "es", nd, nd == 1 ? "" : "s", rounds, rounds == 1 ? "" : "s");
     }
     if (ImGui::BeginTabBar("planning_tabs")) {
         const char* labels[] = {"Mismatch and strategies", "Edit the graph",
