@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <random>
 #include <string>
@@ -345,7 +346,15 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
     const ImU32 edge = dark ? IM_COL32(150, 150, 165, 255) : IM_COL32(110, 110, 125, 255);
     const ImU32 ok = IM_COL32(70, 170, 110, 255), over = IM_COL32(215, 75, 65, 255);
     const float lh = ImGui::GetTextLineHeight();
-    const float bw = std::clamp((size.x - 5 * 30) / 6, 70.0f, 150.0f), bh = 3 * lh + 12;
+    const float bw = std::clamp((size.x - 5 * 30) / 6, 70.0f, 150.0f);
+    // A narrow window wraps a box's second line at its space ("input" /
+    // "NCHW") and makes every box one line taller, instead of cutting it.
+    static const char* const kSubs[] = {"input NCHW",   "NC1HWC0",       "A fractals ZZ",
+                                        "Mmad K>N>M",   "C fractals NZ", "output NCHW",
+                                        "weights OIHW", "FRACTAL_Z",     "B fractals ZN"};
+    bool wrap = false;
+    for (const char* t : kSubs) wrap |= ImGui::CalcTextSize(t).x > bw - 10;
+    const float bh = (wrap ? 4 : 3) * lh + 12;
     const float gx = std::max(12.0f, (size.x - 6 * bw) / 5), row2 = bh + 22;
     auto at = [&](int col, int row) {
         return ImVec2(o.x + float(col) * (bw + gx), o.y + float(row) * row2);
@@ -370,14 +379,21 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
             char line[64];
             std::snprintf(line, sizeof line, "%.0f%%%s", frac * 100, frac > 1 ? " tile it" : "");
             const ImVec4 clip(a.x, a.y, b.x - 3, b.y);
-            dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4 + 2 * lh), text, line, nullptr, 0,
-                        &clip);
+            dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4 + (wrap ? 3 : 2) * lh), text, line,
+                        nullptr, 0, &clip);
             boxes[kCaps[cap].name] = {{"rect", rect_json(a, b)}, {"occupancy", frac}};
         }
         dl->AddRect(a, b, edge, 4, 0, 2);
         const ImVec4 clip(a.x, a.y, b.x - 3, b.y);  // narrow boxes cut their text
         dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4), text, title, nullptr, 0, &clip);
-        dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4 + lh), text, sub, nullptr, 0, &clip);
+        const char* cut = wrap ? std::strrchr(sub, ' ') : nullptr;
+        if (cut && ImGui::CalcTextSize(sub).x > bw - 10) {
+            dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4 + lh), text, sub, cut, 0, &clip);
+            dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4 + 2 * lh), text, cut + 1, nullptr, 0,
+                        &clip);
+        } else {
+            dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4 + lh), text, sub, nullptr, 0, &clip);
+        }
     };
     box(0, 0, "GM", "input NCHW", -1);
     box(1, 0, "A1 (L1)", "NC1HWC0", 0);
