@@ -48,6 +48,8 @@ class ExplorerPanel : public Panel {
     void draw_controls(AppContext& ctx);
     void draw_legend(AppContext& ctx);
     void draw_inspect();
+    // What the inspector says about a cell (empty for none).
+    std::vector<std::string> inspect_lines(int64_t cell) const;
     void draw_stage(AppContext& ctx);
     bool format_combo(const char* label, std::string& value, bool allow_none, bool plain_only);
     void field_error(const char* field) const;
@@ -103,6 +105,7 @@ nlohmann::json ExplorerPanel::save_settings() const {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%g", double(stage_));
     s.stage = buf;
+    s.select = selected_;
     for (int i = 0; i < 2; ++i) {
         const render::PlanView& v = views_[i];
         s.cameras[i] = {i == 0 || !v.follow(), v.camera().zoom, v.camera().pan_x, v.camera().pan_y};
@@ -119,6 +122,7 @@ nlohmann::json ExplorerPanel::save_settings() const {
                                {"pan_y", c.pan_y},
                                {"lod", views_[i].lod_active()}});
     }
+    j["inspect"] = inspect_lines(hovered_ >= 0 ? hovered_ : selected_);
     j["stages"] = plan_ ? int(plan_->stages.size()) : 0;
     j["cells"] = plan_ ? plan_->cell_count : 0;
     j["block_size"] = gpu_.block_size();
@@ -141,6 +145,12 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
     gpu_.set_plan(plan_, colour_mode_from_name(scene_.colour));
     err_.clear();
     stage_ = target_ = parse_stage(scene_.stage, plan_->stages.size());
+    if (scene_.select >= plan_->cell_count)
+        throw UsageError("--scene: 'select' " + std::to_string(scene_.select) +
+                         " is past the last cell; expected a cell index below " +
+                         std::to_string(plan_->cell_count));
+    hovered_ = -1;
+    selected_ = scene_.select;
     for (int i = 0; i < 2; ++i) {
         if (scene_.cameras[i].set) {
             render::Camera c;
@@ -460,37 +470,47 @@ void ExplorerPanel::draw_legend(AppContext& ctx) {
     ImGui::Text("padding (value %g)", scene_.pad_value);
 }
 
-void ExplorerPanel::draw_inspect() {
-    ImGui::Spacing();
-    ImGui::TextUnformatted("Inspect (hover or click a cell)");
-    ImGui::Separator();
-    int64_t cell = hovered_ >= 0 ? hovered_ : selected_;
-    if (!plan_ || cell < 0 || cell >= plan_->cell_count) {
-        ImGui::TextDisabled("nothing under the mouse");
-        return;
-    }
+std::vector<std::string> ExplorerPanel::inspect_lines(int64_t cell) const {
+    std::vector<std::string> out;
+    if (!plan_ || cell < 0 || cell >= plan_->cell_count) return out;
     auto tuple = [](const Coord& c) { return to_string(Shape(c.begin(), c.end())); };
+    char buf[160];
     int64_t src = plan_->src[size_t(cell)];
-    if (src >= 0)
-        ImGui::Text("logical index %s  (source #%lld)",
-                    tuple(unravel(src, plan_->src_shape)).c_str(), (long long)src);
-    else
-        ImGui::Text("padding (no source element)");
+    if (src >= 0) {
+        std::snprintf(buf, sizeof buf, "logical index %s  (source #%lld)",
+                      tuple(unravel(src, plan_->src_shape)).c_str(), (long long)src);
+        out.push_back(buf);
+    } else {
+        out.push_back("padding (no source element)");
+    }
     size_t n = plan_->stages.size();
     const Shape& dst = n >= 2 ? plan_->stages[n - 2].shape : plan_->stages[0].shape;
     int64_t off = gpu_.final_offset(cell);
     int b = bits(plan_->dtype);
     int64_t bit_addr = off * b;
     int64_t addr = bit_addr / 8;
-    ImGui::Text("destination index %s", tuple(unravel(off, dst)).c_str());
-    ImGui::Text("element offset %lld", (long long)off);
+    out.push_back("destination index " + tuple(unravel(off, dst)));
+    out.push_back("element offset " + std::to_string(off));
     if (b == 4)
-        ImGui::Text("byte address 0x%llx (%s nibble)", (long long)addr,
-                    bit_addr % 8 ? "high" : "low");
+        std::snprintf(buf, sizeof buf, "byte address 0x%llx (%s nibble)", (long long)addr,
+                      bit_addr % 8 ? "high" : "low");
     else
-        ImGui::Text("byte address 0x%llx (%lld)", (long long)addr, (long long)addr);
-    ImGui::Text("fractal %lld, row %lld, column %lld", (long long)(addr / 512),
-                (long long)((addr % 512) / 32), (long long)((bit_addr % 256) / b));
+        std::snprintf(buf, sizeof buf, "byte address 0x%llx (%lld)", (long long)addr,
+                      (long long)addr);
+    out.push_back(buf);
+    std::snprintf(buf, sizeof buf, "fractal %lld, row %lld, column %lld", (long long)(addr / 512),
+                  (long long)((addr % 512) / 32), (long long)((bit_addr % 256) / b));
+    out.push_back(buf);
+    return out;
+}
+
+void ExplorerPanel::draw_inspect() {
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Inspect (hover or click a cell)");
+    ImGui::Separator();
+    const std::vector<std::string> lines = inspect_lines(hovered_ >= 0 ? hovered_ : selected_);
+    if (lines.empty()) ImGui::TextDisabled("nothing under the mouse");
+    for (const std::string& l : lines) ImGui::TextUnformatted(l.c_str());
 }
 
 // ---- [stage views] ------------------------------------------------------------------

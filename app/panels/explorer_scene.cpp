@@ -56,6 +56,7 @@ nlohmann::json to_json(const Scene& s) {
                         {"c0", s.c0},       {"fractal", s.fractal}};
     if (!s.via.empty()) j["via"] = s.via;
     if (!s.image.empty()) j["image"] = s.image;
+    if (s.select >= 0) j["select"] = s.select;
     // Position i is view i; null = framed automatically (the right view follows the stage).
     if (s.cameras[0].set || s.cameras[1].set)
         for (const CameraSetting& c : s.cameras)
@@ -90,6 +91,9 @@ Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
         s.stage = j["stage"].is_number() ? j["stage"].dump() : get<std::string>(j, "stage", "0");
     s.speed = get(j, "speed", s.speed);
     s.loop = get(j, "loop", s.loop);
+    s.select = get<int64_t>(j, "select", s.select);
+    if (s.select < -1)
+        throw UsageError("--scene: 'select' must be a cell index >= 0, or -1 for none");
     if (j.contains("cameras") && j["cameras"].is_array()) {
         for (size_t i = 0; i < 2 && i < j["cameras"].size(); ++i) {
             const auto& c = j["cameras"][i];

@@ -35,6 +35,7 @@ struct Scene {
     float speed = 0.7f;       // stages per second
     bool loop = false;
     CameraSetting cameras[2];
+    int64_t select = -1;  // the inspected cell (destination element), -1 none
 };
 
 // JSON <-> Scene. from_json throws UsageError naming the bad key.

@@ -201,7 +201,7 @@ Place PlanGpu::place(size_t k, int64_t cell) {
     return cell_place(plan_->stages[k].grid, o);
 }
 
-int64_t PlanGpu::final_offset(int64_t cell) {
+int64_t PlanGpu::final_offset(int64_t cell) const {
     if (!plan_ || cell < 0 || cell >= plan_->cell_count) return -1;
     if (!final_offsets_.empty()) return final_offsets_[size_t(cell)];
     if (plan_->offset_of) return plan_->offset_of(plan_->stages.size() - 1, cell);

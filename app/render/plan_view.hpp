@@ -51,7 +51,7 @@ class PlanGpu {
     // plans up to kSmallPlan cells; larger plans walk the one cell's steps.
     Place place(size_t k, int64_t cell);
     // Offset of `cell` inside the last stage's tensor.
-    int64_t final_offset(int64_t cell);
+    int64_t final_offset(int64_t cell) const;
     // The cell at `offset` of stage k's tensor, -1 none (padding not yet
     // there). Large plans keep one stage's inverse map, built on first use.
     int64_t cell_at(size_t k, int64_t offset);
@@ -99,7 +99,7 @@ class PlanGpu {
     std::vector<std::vector<float>> small_places_;
     std::vector<Rgba8> small_colours_;
     std::vector<int64_t> final_offsets_;
-    int64_t memo_cell_ = -1, memo_offset_ = -1;
+    mutable int64_t memo_cell_ = -1, memo_offset_ = -1;  // final_offset of a large plan
     int final_identity_ = -1;  // last stage's offsets == cell ids: 1 yes, 0 no, -1 unknown
     double load_ms_ = 0;
     std::future<Prepared> ahead_;

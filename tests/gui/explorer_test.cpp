@@ -173,3 +173,42 @@ xdotool key space; sleep 0.6; shoot 4
     EXPECT_GT(difference(s2, s3), 0.002) << "Right did not step";
     EXPECT_GT(difference(s3, s4), 0.002) << "space did not start playing";
 }
+
+// A lesson can open with an element inspected ("select"): the inspector
+// names it as the documents would, (2,2,28) fp16 -> NZ element 19 is source
+// (0,1,3) at fractal 0 row 1 column 3, byte 38; it is drawn highlighted
+// (white) in the logical view at the engine's place; saving keeps it; an
+// index past the last cell is a usage error.
+TEST(GuiExplorer, SelectedCellIsInspectedAndHighlighted) {
+    std::string dir = ll::test::make_temp_dir();
+    std::string scene = dir + "/sel.json";
+    run_shell("printf '%s' " +
+              shell_quote(R"({"from":"ND","to":"FRACTAL_NZ","shape":"2,2,28","dtype":"fp16",)"
+                          R"("stage":"last","select":19})") +
+              " > " + shell_quote(scene));
+    auto r = app("--size 1280x800 --scene " + scene + " --screenshot " + dir +
+                 "/s.png --dump-view " + dir + "/s.json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto j = nlohmann::json::parse(ll::test::read_file(dir + "/s.json"));
+    EXPECT_EQ(j["select"], 19);
+    std::vector<std::string> want = {"logical index (0,1,3)  (source #31)",
+                                     "destination index (0,0,0,1,3)", "element offset 19",
+                                     "byte address 0x26 (38)", "fractal 0, row 1, column 3"};
+    EXPECT_EQ(j["inspect"].get<std::vector<std::string>>(), want);
+    // The logical view (stage 0) draws source (0,1,3) white.
+    Image im = load_png(dir + "/s.png");
+    ASSERT_FALSE(im.empty());
+    const auto& v = j["screen"][0];
+    Place p = cell_place(tensor_grid({2, 2, 28}), 31);
+    float zoom = v["zoom"], ox = v["origin"][0], oy = v["origin"][1];
+    int sx = int(ox + (p.x - v["pan_x"].get<float>() + 0.5f) * zoom);
+    int sy = int(oy + (p.y - v["pan_y"].get<float>() + 0.5f) * zoom);
+    auto px = im.at(sx, sy);
+    EXPECT_GT(std::min({px[0], px[1], px[2]}), 230) << "not highlighted at " << sx << "," << sy;
+    // Past the last cell (1024 cells): exit 2 with a message, no picture.
+    run_shell("sed -i 's/\"select\":19/\"select\":1024/' " + shell_quote(scene));
+    auto bad = app("--scene " + scene + " --screenshot " + dir + "/bad.png");
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("error: --scene: 'select' 1024"), std::string::npos) << bad.err;
+    EXPECT_FALSE(ll::test::file_exists(dir + "/bad.png"));
+}
