@@ -10,7 +10,6 @@ in float v_fade;
 
 uniform vec4 u_pad_col;      // padding fill
 uniform vec4 u_outline_col;  // padding outline / hatch
-uniform vec2 u_fb_size;      // framebuffer pixels (NDC -> pixels for hatching)
 
 out vec4 o_col;
 
@@ -29,7 +28,8 @@ void main() {
     if (v_hover == 1) {
         // White ring with a thin black rim, visible on light and dark cells.
         float side = min(v_size_px.x, v_size_px.y);
-        float ring = max(2.0, side * 0.2);
+        // Small cells turn white whole (a ring would hide their colour anyway).
+        float ring = side < 12.0 ? side : max(2.0, side * 0.2);
         if (edge < ring) c = vec4(1.0, 1.0, 1.0, 1.0);
         if (side >= 12.0 && edge < 1.0) c = vec4(0.0, 0.0, 0.0, 1.0);
     }

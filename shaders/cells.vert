@@ -14,6 +14,7 @@ uniform vec4 u_xform;    // ndc = p * u_xform.xy + u_xform.zw
 uniform float u_inset;   // gap around a cell, cell units
 uniform int u_hover;     // instance id drawn highlighted, -1 none
 uniform int u_id_base;   // first instance id of this draw
+uniform vec2 u_fb_size;  // framebuffer pixels: NDC sizes -> pixels
 
 out vec4 v_col;
 out vec2 v_uv;
@@ -35,13 +36,14 @@ void main() {
     else if (hb) fade = 1.0 - t;
     vec2 p = mix(pa, pb, t);
     vec2 s = mix(sa, sb, t);
+    vec2 size_px = abs((s - 2.0 * vec2(u_inset)) * u_xform.xy) * 0.5 * u_fb_size;
     vec2 corner = mix(vec2(u_inset), s - vec2(u_inset), a_corner);
     vec2 q = p + corner;
     gl_Position = fade <= 0.0 ? vec4(2.0, 2.0, 2.0, 1.0)
                               : vec4(q * u_xform.xy + u_xform.zw, 0.0, 1.0);
     v_col = a_col;
     v_uv = a_corner;
-    v_size_px = abs((s - 2.0 * vec2(u_inset)) * u_xform.xy);
+    v_size_px = size_px;
     v_id = gl_InstanceID + u_id_base;
     v_hover = (gl_InstanceID + u_id_base == u_hover) ? 1 : 0;
     v_fade = fade;

@@ -436,7 +436,10 @@ int run(const Options& o) {
     int code = 0;
     {
         Host host(platform, st, main_id);
-        if (o.bench_frames > 0 && explorer) scene["playing"] = true, scene["loop"] = true;
+        // The benchmark animates, unless the scene says "playing": false (the
+        // cost of a redraw at rest: a pan, a hover).
+        bool rest = scene.is_object() && scene.contains("playing") && scene["playing"] == false;
+        if (o.bench_frames > 0 && explorer && !rest) scene["playing"] = true, scene["loop"] = true;
         if (!scene.is_null()) host.main_panel().load_settings(scene);
 
         if (!o.signal_dir.empty()) {

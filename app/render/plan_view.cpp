@@ -619,6 +619,8 @@ void PlanView::upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse) {
     glUniform1f(glGetUniformLocation(prog, "u_inset"), pick_mode ? 0.f : inset);
     glUniform1i(glGetUniformLocation(prog, "u_hover"), lod_ && !pick_mode ? -1 : int(hover_draw_));
     glUniform1i(glGetUniformLocation(prog, "u_id_base"), 0);
+    ImVec2 fs = pick_mode ? ImVec2(1, 1) : ImGui::GetDrawData()->FramebufferScale;
+    glUniform2f(glGetUniformLocation(prog, "u_fb_size"), w * fs.x, h * fs.y);
     if (dark_) {
         glUniform4f(glGetUniformLocation(prog, "u_pad_col"), 0.20f, 0.20f, 0.23f, 1.f);
         glUniform4f(glGetUniformLocation(prog, "u_outline_col"), 0.50f, 0.50f, 0.56f, 1.f);
