@@ -405,6 +405,9 @@ int run(const Options& o) {
     nlohmann::json scene;
     std::string main_id = main_panel_id(o, scene);
     bool explorer = main_id == panel_registry().front().id;
+    // The benchmark animates, unless the scene file says "playing": false
+    // (then it times redraws at rest: a pan, a hover).
+    const bool rest = scene.is_object() && scene.contains("playing") && scene["playing"] == false;
     if (explorer) {
         scene = initial_scene(o);
     } else {
@@ -426,6 +429,9 @@ int run(const Options& o) {
     PlatformConfig cfg;
     cfg.width = st.width;
     cfg.height = st.height;
+    // A screenshot shows what the window settles to: pictures of resting
+    // stages are built at once rather than on a worker thread.
+    render::PlanGpu::set_synchronous_pictures(!o.screenshot.empty());
     cfg.visible = !headless;
     cfg.vsync = !headless;
     Platform platform(cfg);
@@ -436,9 +442,6 @@ int run(const Options& o) {
     int code = 0;
     {
         Host host(platform, st, main_id);
-        // The benchmark animates, unless the scene says "playing": false (the
-        // cost of a redraw at rest: a pan, a hover).
-        bool rest = scene.is_object() && scene.contains("playing") && scene["playing"] == false;
         if (o.bench_frames > 0 && explorer && !rest) scene["playing"] = true, scene["loop"] = true;
         if (!scene.is_null()) host.main_panel().load_settings(scene);
 

@@ -37,7 +37,8 @@ class ExplorerPanel : public Panel {
     const char* title() const override { return "Explorer"; }
     void update(double dt) override;
     void draw(AppContext& ctx) override;
-    bool busy() const override { return playing_ || stage_ != target_; }
+    // Also while a resting stage's picture is being built (it shows when done).
+    bool busy() const override { return playing_ || stage_ != target_ || gpu_.picture_pending(); }
     nlohmann::json save_settings() const override;
     void load_settings(const nlohmann::json& j) override;
 
@@ -120,7 +121,8 @@ nlohmann::json ExplorerPanel::save_settings() const {
                                {"zoom", c.zoom},
                                {"pan_x", c.pan_x},
                                {"pan_y", c.pan_y},
-                               {"lod", views_[i].lod_active()}});
+                               {"lod", views_[i].lod_active()},
+                               {"picture", views_[i].picture_active()}});
     }
     j["inspect"] = inspect_lines(hovered_ >= 0 ? hovered_ : selected_);
     j["stages"] = plan_ ? int(plan_->stages.size()) : 0;

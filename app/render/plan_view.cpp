@@ -23,7 +23,7 @@ namespace {
 constexpr float kHidden = -1e30f;
 
 struct SharedGl {
-    GLuint draw = 0, pick = 0;
+    GLuint draw = 0, pick = 0, picture = 0;
     GLuint pick_fbo = 0, pick_tex = 0;
     bool ready = false;
 };
@@ -69,6 +69,7 @@ SharedGl& gl() {
     if (s.ready) return s;
     s.draw = link(shaders::cells_vert, shaders::cells_frag);
     s.pick = link(shaders::cells_vert, shaders::cells_pick_frag);
+    s.picture = link(shaders::picture_vert, shaders::picture_frag);
     glGenTextures(1, &s.pick_tex);
     glBindTexture(GL_TEXTURE_2D, s.pick_tex);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_R32I, 1, 1, 0, GL_RED_INTEGER, GL_INT, nullptr);
@@ -94,6 +95,7 @@ void release_shared_gl() {
     if (!s.ready) return;
     glDeleteProgram(s.draw);
     glDeleteProgram(s.pick);
+    glDeleteProgram(s.picture);
     glDeleteFramebuffers(1, &s.pick_fbo);
     glDeleteTextures(1, &s.pick_tex);
     s = SharedGl{};
@@ -104,6 +106,8 @@ void release_shared_gl() {
 PlanGpu::PlanGpu() = default;
 
 PlanGpu::~PlanGpu() {
+    if (pic_job_.valid()) pic_job_.wait();
+    drop_pictures();
     drop_slots();
     if (colours_) glDeleteBuffers(1, &colours_);
     if (block_colours_) glDeleteBuffers(1, &block_colours_);
@@ -115,6 +119,16 @@ void PlanGpu::drop_slots() {
         if (s.blocks) glDeleteBuffers(1, &s.blocks);
         s = Slot{};
     }
+}
+
+void PlanGpu::drop_pictures() {
+    for (Picture& p : pictures_) {
+        if (p.tex) glDeleteTextures(1, &p.tex);
+        p = Picture{};
+    }
+    if (pic_job_.valid()) pic_job_.wait();  // its plan or colours are stale
+    pic_job_ = {};
+    pic_job_k_ = -1;
 }
 
 namespace {
@@ -130,6 +144,7 @@ void PlanGpu::set_plan(std::shared_ptr<const Plan> p) {
     auto t0 = std::chrono::steady_clock::now();
     load_ms_ = 0;
     drop_slots();
+    drop_pictures();
     plan_ = std::move(p);
     memo_cell_ = -1;
     inverse_.clear();
@@ -155,6 +170,7 @@ void PlanGpu::set_plan(std::shared_ptr<const Plan> p) {
 
 void PlanGpu::set_colours(ColourMode m) {
     mode_ = m;
+    drop_pictures();
     if (!plan_) return;
     auto t0 = std::chrono::steady_clock::now();
     int64_t n = plan_->cell_count;
@@ -294,6 +310,93 @@ PlanGpu::Prepared prepare_stage(const Plan& plan, int k, int64_t block_size, int
 
 }  // namespace
 
+namespace {
+
+bool g_sync_pictures = false;
+
+// Stage k as an image of its grid: each cell's colour at its place.
+PlanGpu::PictureImage build_picture(const Plan& plan, int k, ColourMode m, int max_side) {
+    PlanGpu::PictureImage img;
+    img.k = k;
+    Extent e = grid_extent(plan.stages[size_t(k)].grid);
+    int w = int(std::ceil(e.w)), h = int(std::ceil(e.h));
+    if (w <= 0 || h <= 0 || w > max_side || h > max_side) return img;  // quads instead
+    std::vector<float> xy;
+    stage_places(plan, size_t(k), xy);
+    std::vector<Rgba8> col(size_t(plan.cell_count));
+    cell_colours(plan, m, fractal_elems(plan.dtype), col.data());
+    img.w = w;
+    img.h = h;
+    img.px.assign(size_t(w) * size_t(h), Rgba8{0, 0, 0, 0});
+    for (int64_t i = 0; i < plan.cell_count; ++i) {
+        float x = xy[size_t(2 * i)], y = xy[size_t(2 * i + 1)];
+        if (!(x >= 0 && y >= 0 && x < float(w) && y < float(h))) continue;  // hidden (NaN)
+        Rgba8 c = col[size_t(i)];
+        c[3] = c[3] == 0 ? 128 : 255;
+        img.px[size_t(int(y)) * size_t(w) + size_t(int(x))] = c;
+    }
+    return img;
+}
+
+}  // namespace
+
+void PlanGpu::set_synchronous_pictures(bool on) {
+    g_sync_pictures = on;
+}
+
+void PlanGpu::upload_picture(PictureImage img) {
+    Picture* slot = &pictures_[0];
+    for (Picture& p : pictures_)
+        if (p.used < slot->used) slot = &p;
+    if (slot->tex) glDeleteTextures(1, &slot->tex);
+    *slot = Picture{};
+    slot->k = img.k;
+    slot->used = ++clock_;
+    if (img.w == 0) return;  // too big: stays a texture-less marker
+    glGenTextures(1, &slot->tex);
+    glBindTexture(GL_TEXTURE_2D, slot->tex);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.w, img.h, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 img.px.data());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    slot->w = img.w;
+    slot->h = img.h;
+}
+
+const PlanGpu::Picture* PlanGpu::picture(int k) {
+    if (!plan_ || k < 0 || k >= int(plan_->stages.size())) return nullptr;
+    for (Picture& p : pictures_)
+        if (p.k == k) {
+            p.used = ++clock_;
+            return p.tex ? &p : nullptr;
+        }
+    GLint max_side = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
+    if (pic_job_.valid() && (g_sync_pictures || pic_job_.wait_for(std::chrono::seconds(0)) ==
+                                                    std::future_status::ready)) {
+        upload_picture(pic_job_.get());
+        pic_job_k_ = -1;
+        for (Picture& p : pictures_)
+            if (p.k == k) return p.tex ? &p : nullptr;
+    }
+    if (g_sync_pictures) {
+        upload_picture(build_picture(*plan_, k, mode_, max_side));
+        for (Picture& p : pictures_)
+            if (p.k == k) return p.tex ? &p : nullptr;
+    }
+    if (!pic_job_.valid()) {
+        std::shared_ptr<const Plan> plan = plan_;
+        ColourMode m = mode_;
+        int side = max_side;
+        pic_job_ = std::async(std::launch::async,
+                              [plan, k, m, side] { return build_picture(*plan, k, m, side); });
+        pic_job_k_ = k;
+    }
+    return nullptr;
+}
+
 void PlanGpu::prefetch(int k) {
     if (!plan_ || !small_places_.empty() || k < 0 || k >= int(plan_->stages.size())) return;
     for (const Slot& s : slots_)
@@ -354,6 +457,7 @@ PlanView::PlanView() = default;
 
 PlanView::~PlanView() {
     if (vao_) glDeleteVertexArrays(1, &vao_);
+    if (pic_vao_) glDeleteVertexArrays(1, &pic_vao_);
     if (quad_) glDeleteBuffers(1, &quad_);
 }
 
@@ -471,6 +575,13 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
     gpu.stage(ka_);
     gpu.stage(kb_);
     if (t_ > 0 || follow_) gpu.prefetch(t_ > 0 ? kb_ + 1 : ka_ + 1);
+    // At rest on a large plan with cells of a few pixels, the stage is one
+    // texture (the same pixels; llvmpipe drew 300K small quads at ~7 fps).
+    static const bool no_picture = std::getenv("LAYOUTLAB_NO_PICTURE") != nullptr;
+    picture_ = nullptr;
+    if (!no_picture && !lod_ && ka_ == kb_ && gpu.block_count() > 0 && cam_.zoom < 8.f) {
+        picture_ = gpu.picture(ka_);
+    }
 
     dl->PushClipRect(origin_, end, true);
     dl->AddCallback(
@@ -715,6 +826,48 @@ int64_t PlanView::pick(PlanGpu& gpu, ImVec2 mouse) {
     return id - 1;
 }
 
+// The resting stage as one textured quad over its grid (see picture.frag).
+void PlanView::draw_picture(float w, float h) {
+    GLuint prog = gl().picture;
+    glUseProgram(prog);
+    const float z = cam_.zoom;
+    const float ox = origin_.x - cam_.pan_x * z, oy = origin_.y - cam_.pan_y * z;
+    const float xf[4] = {2 * z / w, -2 * z / h, 2 * ox / w - 1, 1 - 2 * oy / h};
+    glUniform4fv(glGetUniformLocation(prog, "u_xform"), 1, xf);
+    glUniform2f(glGetUniformLocation(prog, "u_size"), float(picture_->w), float(picture_->h));
+    const float fs = ImGui::GetDrawData()->FramebufferScale.x;
+    glUniform1f(glGetUniformLocation(prog, "u_zoom"), z * fs);
+    glUniform1f(glGetUniformLocation(prog, "u_inset"), z >= 5.f ? std::min(1.f / z, 0.12f) : 0.f);
+    Place hp{-1, -1};
+    if (hover_draw_ >= 0) {
+        hp = gpu_->place(size_t(ka_), hover_draw_);
+        if (std::isnan(hp.x)) hp = {-1, -1};
+    }
+    glUniform2f(glGetUniformLocation(prog, "u_hover"), hp.x, hp.y);
+    if (dark_) {
+        glUniform4f(glGetUniformLocation(prog, "u_pad_col"), 0.20f, 0.20f, 0.23f, 1.f);
+        glUniform4f(glGetUniformLocation(prog, "u_outline_col"), 0.50f, 0.50f, 0.56f, 1.f);
+    } else {
+        glUniform4f(glGetUniformLocation(prog, "u_pad_col"), 0.80f, 0.80f, 0.82f, 1.f);
+        glUniform4f(glGetUniformLocation(prog, "u_outline_col"), 0.45f, 0.45f, 0.50f, 1.f);
+    }
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, picture_->tex);
+    glUniform1i(glGetUniformLocation(prog, "u_tex"), 0);
+    if (!pic_vao_) {  // the unit quad alone (the cell VAO carries instance arrays)
+        glGenVertexArrays(1, &pic_vao_);
+        glBindVertexArray(pic_vao_);
+        glBindBuffer(GL_ARRAY_BUFFER, quad_);
+        glEnableVertexAttribArray(0);
+        glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, nullptr);
+        glBindBuffer(GL_ARRAY_BUFFER, 0);
+    }
+    glBindVertexArray(pic_vao_);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glBindVertexArray(0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
 void PlanView::render_gl(const ImDrawList*, const ImDrawCmd* cmd) {
     if (!gpu_ || !gpu_->plan()) return;
     ImDrawData* dd = ImGui::GetDrawData();
@@ -739,6 +892,10 @@ void PlanView::render_gl(const ImDrawList*, const ImDrawCmd* cmd) {
         glBufferData(GL_ARRAY_BUFFER, sizeof q, q, GL_STATIC_DRAW);
         glEnableVertexAttribArray(0);
         glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, nullptr);
+    }
+    if (picture_) {
+        draw_picture(w, h);
+        return;
     }
     upload_uniforms(w, h, false, ImVec2(0, 0));
     glBindVertexArray(vao_);

@@ -87,8 +87,34 @@ class PlanGpu {
     // and uploads (the cost of changing the scene, for --dump-view).
     double load_ms() const { return load_ms_; }
 
+    // A stage at rest as one texture, one texel per cell place (RGBA8;
+    // alpha 255 data, 128 padding, 0 no cell): large plans draw it instead of
+    // hundreds of thousands of small quads. Built on a worker thread.
+    struct Picture {
+        int k = -1;
+        unsigned tex = 0;
+        int w = 0, h = 0;  // grid extent in cells (0: too big for a texture)
+        uint64_t used = 0;
+    };
+    // Stage k's picture when ready (nullptr: none yet; its build has been
+    // started, one at a time, unless synchronous builds are on).
+    const Picture* picture(int k);
+    bool picture_pending() const { return pic_job_.valid(); }
+    // Headless captures build pictures at once, so a screenshot shows what
+    // the window settles to.
+    static void set_synchronous_pictures(bool on);
+    struct PictureImage {  // a picture's pixels, before upload
+        int k = -1, w = 0, h = 0;
+        std::vector<Rgba8> px;
+    };
+
   private:
     void drop_slots();
+    void drop_pictures();
+    void upload_picture(PictureImage img);
+    Picture pictures_[2];
+    std::future<PictureImage> pic_job_;
+    int pic_job_k_ = -1;
     std::shared_ptr<const Plan> plan_;
     ColourMode mode_ = ColourMode::source_index;
     unsigned colours_ = 0, block_colours_ = 0;
@@ -149,6 +175,8 @@ class PlanView {
         fit_k1_ = k1;
     }
     bool lod_active() const { return lod_; }
+    // The last draw showed the resting stage as one texture (PlanGpu::picture).
+    bool picture_active() const { return picture_ != nullptr; }
     // Screen rectangle (ImGui pixels) of cell-space point p in the last draw.
     ImVec2 to_screen(float x, float y) const;
     ImVec2 origin() const { return origin_; }
@@ -161,6 +189,7 @@ class PlanView {
     Camera fitted(PlanGpu& gpu, int k0, int k1) const;
     int64_t pick(PlanGpu& gpu, ImVec2 mouse);
     void upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse);
+    void draw_picture(float w, float h);
 
     Camera cam_;
     bool fit_pending_ = true, follow_ = false;
@@ -177,7 +206,8 @@ class PlanView {
     float t_ = 0;
     int64_t hover_draw_ = -1;
     bool dark_ = true;
-    unsigned vao_ = 0, quad_ = 0;
+    const PlanGpu::Picture* picture_ = nullptr;  // the resting stage as a texture
+    unsigned vao_ = 0, quad_ = 0, pic_vao_ = 0;
 };
 
 // GL resources shared by all views (programs, pick target). Created on first

@@ -241,3 +241,38 @@ TEST(GuiExplorerScale, CulledGlideEqualsTheFullDraw) {
         EXPECT_EQ(ll::test::difference(a, b), 0.0) << c.shape << " at " << c.stage;
     }
 }
+
+// At rest on a large plan with cells of a few pixels, each view draws its
+// stage as one texture instead of a quad per cell. At whole-pixel zooms the
+// picture is the quads' picture pixel for pixel (LAYOUTLAB_NO_PICTURE draws
+// the quads), padding, gaps and the inspected cell included.
+TEST(GuiExplorerScale, RestingStageAsOneTextureEqualsTheQuads) {
+    std::string dir = ll::test::make_temp_dir();
+    for (const char* stage : {"0", "last"}) {
+        for (int zoom : {2, 6}) {
+            std::string scene = dir + "/rest.json";
+            std::string text =
+                std::string(
+                    R"({"from":"ND","to":"FRACTAL_NZ","shape":"2048,2000","dtype":"fp16",)") +
+                R"("select":70000,"stage":")" + stage + R"(","cameras":[{"zoom":)" +
+                std::to_string(zoom) + R"(,"pan_x":100,"pan_y":200},{"zoom":)" +
+                std::to_string(zoom) + R"(,"pan_x":50,"pan_y":300}]})";
+            ll::test::run_shell("printf '%s' " + ll::test::shell_quote(text) + " > " +
+                                ll::test::shell_quote(scene));
+            std::string args = "--size 1280x800 --scene " + scene + " --screenshot ";
+            auto pic = slow_app(args + dir + "/pic.png --dump-view " + dir + "/pic.json", 120);
+            ASSERT_EQ(pic.code, 0) << pic.err;
+            auto j = nlohmann::json::parse(ll::test::read_file(dir + "/pic.json"));
+            EXPECT_TRUE(j["screen"][0]["picture"].get<bool>()) << "the texture path was not taken";
+            EXPECT_TRUE(j["screen"][1]["picture"].get<bool>());
+            auto quads = ll::test::run_shell(
+                "LAYOUTLAB_NO_PICTURE=1 timeout 120 xvfb-run -a -s '-screen 0 1600x1000x24' " +
+                ll::test::app_exe() + " --no-config " + args + dir + "/quads.png");
+            ASSERT_EQ(quads.code, 0) << quads.err;
+            Image a = load_png(dir + "/pic.png"), b = load_png(dir + "/quads.png");
+            ASSERT_FALSE(a.empty());
+            EXPECT_GT(distinct_colours(a), 20);
+            EXPECT_EQ(ll::test::difference(a, b), 0.0) << "stage " << stage << " zoom " << zoom;
+        }
+    }
+}
