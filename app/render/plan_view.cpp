@@ -712,10 +712,9 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
 
 // ---- [PlanView: GL] -------------------------------------------------------------
 
-void PlanView::upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse) {
-    SharedGl& g = gl();
-    GLuint prog = pick_mode ? g.pick : g.draw;
-    glUseProgram(prog);
+// Uniforms the cell programs and the picture program share: the camera's
+// cell -> NDC transform, the gap around a cell, the padding palette.
+void PlanView::upload_view_uniforms(unsigned prog, float w, float h, bool pick_mode, ImVec2 mouse) {
     float z = cam_.zoom;
     float ox = origin_.x - cam_.pan_x * z, oy = origin_.y - cam_.pan_y * z;
     float xf[4];
@@ -725,13 +724,8 @@ void PlanView::upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse) {
         xf[0] = 2 * z / w, xf[1] = -2 * z / h, xf[2] = 2 * ox / w - 1, xf[3] = 1 - 2 * oy / h;
     }
     glUniform4fv(glGetUniformLocation(prog, "u_xform"), 1, xf);
-    glUniform1f(glGetUniformLocation(prog, "u_t"), t_);
     float inset = z >= 5.f ? std::min(1.f / z, 0.12f) : 0.f;
     glUniform1f(glGetUniformLocation(prog, "u_inset"), pick_mode ? 0.f : inset);
-    glUniform1i(glGetUniformLocation(prog, "u_hover"), lod_ && !pick_mode ? -1 : int(hover_draw_));
-    glUniform1i(glGetUniformLocation(prog, "u_id_base"), 0);
-    ImVec2 fs = pick_mode ? ImVec2(1, 1) : ImGui::GetDrawData()->FramebufferScale;
-    glUniform2f(glGetUniformLocation(prog, "u_fb_size"), w * fs.x, h * fs.y);
     if (dark_) {
         glUniform4f(glGetUniformLocation(prog, "u_pad_col"), 0.20f, 0.20f, 0.23f, 1.f);
         glUniform4f(glGetUniformLocation(prog, "u_outline_col"), 0.50f, 0.50f, 0.56f, 1.f);
@@ -739,6 +733,18 @@ void PlanView::upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse) {
         glUniform4f(glGetUniformLocation(prog, "u_pad_col"), 0.80f, 0.80f, 0.82f, 1.f);
         glUniform4f(glGetUniformLocation(prog, "u_outline_col"), 0.45f, 0.45f, 0.50f, 1.f);
     }
+}
+
+void PlanView::upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse) {
+    SharedGl& g = gl();
+    GLuint prog = pick_mode ? g.pick : g.draw;
+    glUseProgram(prog);
+    upload_view_uniforms(prog, w, h, pick_mode, mouse);
+    glUniform1f(glGetUniformLocation(prog, "u_t"), t_);
+    glUniform1i(glGetUniformLocation(prog, "u_hover"), lod_ && !pick_mode ? -1 : int(hover_draw_));
+    glUniform1i(glGetUniformLocation(prog, "u_id_base"), 0);
+    ImVec2 fs = pick_mode ? ImVec2(1, 1) : ImGui::GetDrawData()->FramebufferScale;
+    glUniform2f(glGetUniformLocation(prog, "u_fb_size"), w * fs.x, h * fs.y);
 }
 
 namespace {
@@ -830,27 +836,16 @@ int64_t PlanView::pick(PlanGpu& gpu, ImVec2 mouse) {
 void PlanView::draw_picture(float w, float h) {
     GLuint prog = gl().picture;
     glUseProgram(prog);
-    const float z = cam_.zoom;
-    const float ox = origin_.x - cam_.pan_x * z, oy = origin_.y - cam_.pan_y * z;
-    const float xf[4] = {2 * z / w, -2 * z / h, 2 * ox / w - 1, 1 - 2 * oy / h};
-    glUniform4fv(glGetUniformLocation(prog, "u_xform"), 1, xf);
+    upload_view_uniforms(prog, w, h, false, ImVec2(0, 0));
     glUniform2f(glGetUniformLocation(prog, "u_size"), float(picture_->w), float(picture_->h));
-    const float fs = ImGui::GetDrawData()->FramebufferScale.x;
-    glUniform1f(glGetUniformLocation(prog, "u_zoom"), z * fs);
-    glUniform1f(glGetUniformLocation(prog, "u_inset"), z >= 5.f ? std::min(1.f / z, 0.12f) : 0.f);
+    glUniform1f(glGetUniformLocation(prog, "u_zoom"),
+                cam_.zoom * ImGui::GetDrawData()->FramebufferScale.x);
     Place hp{-1, -1};
     if (hover_draw_ >= 0) {
         hp = gpu_->place(size_t(ka_), hover_draw_);
         if (std::isnan(hp.x)) hp = {-1, -1};
     }
     glUniform2f(glGetUniformLocation(prog, "u_hover"), hp.x, hp.y);
-    if (dark_) {
-        glUniform4f(glGetUniformLocation(prog, "u_pad_col"), 0.20f, 0.20f, 0.23f, 1.f);
-        glUniform4f(glGetUniformLocation(prog, "u_outline_col"), 0.50f, 0.50f, 0.56f, 1.f);
-    } else {
-        glUniform4f(glGetUniformLocation(prog, "u_pad_col"), 0.80f, 0.80f, 0.82f, 1.f);
-        glUniform4f(glGetUniformLocation(prog, "u_outline_col"), 0.45f, 0.45f, 0.50f, 1.f);
-    }
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, picture_->tex);
     glUniform1i(glGetUniformLocation(prog, "u_tex"), 0);

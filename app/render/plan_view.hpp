@@ -189,6 +189,7 @@ class PlanView {
     Camera fitted(PlanGpu& gpu, int k0, int k1) const;
     int64_t pick(PlanGpu& gpu, ImVec2 mouse);
     void upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse);
+    void upload_view_uniforms(unsigned prog, float w, float h, bool pick_mode, ImVec2 mouse);
     void draw_picture(float w, float h);
 
     Camera cam_;
