@@ -22,10 +22,25 @@ namespace {
 
 // Like run_app, with a longer bound: building 16M cells takes seconds, more
 // on a loaded machine.
-ll::test::RunResult slow_app(const std::string& args, int seconds) {
-    return ll::test::run_shell("timeout " + std::to_string(seconds) +
+// `env`: variable assignments put before the command, e.g. "LAYOUTLAB_NO_CULL=1".
+ll::test::RunResult slow_app(const std::string& args, int seconds, const std::string& env = "") {
+    return ll::test::run_shell(env + " timeout " + std::to_string(seconds) +
                                " xvfb-run -a -s '-screen 0 1600x1000x24' " + ll::test::app_exe() +
                                " --no-config " + args);
+}
+
+// Writes an ND -> FRACTAL_NZ fp16 scene of `shape` at `stage` (JSON value)
+// with both cameras at `zoom` (panned into the tensor) and `extra` keys.
+std::string zoomed_scene(const std::string& dir, const std::string& shape, const std::string& stage,
+                         int zoom, const std::string& extra = "") {
+    std::string path = dir + "/zoomed.json", z = std::to_string(zoom);
+    std::string text = R"({"from":"ND","to":"FRACTAL_NZ","shape":")" + shape +
+                       R"(","dtype":"fp16","stage":)" + stage + extra + R"(,"cameras":[{"zoom":)" +
+                       z + R"(,"pan_x":100,"pan_y":200},{"zoom":)" + z +
+                       R"(,"pan_x":50,"pan_y":300}]})";
+    ll::test::run_shell("printf '%s' " + ll::test::shell_quote(text) + " > " +
+                        ll::test::shell_quote(path));
+    return path;
 }
 
 // Fraction of pixels inside rectangle [x0,x1) x [y0,y1) that are not the
@@ -220,20 +235,11 @@ TEST(GuiExplorerScale, CulledGlideEqualsTheFullDraw) {
     };
     for (Case c :
          {Case{"512,512", "2.5", 4}, Case{"512,512", "3.4", 8}, Case{"2048,2000", "2.3", 3}}) {
-        std::string scene = dir + "/glide.json";
-        std::string text = std::string(R"({"from":"ND","to":"FRACTAL_NZ","shape":")") + c.shape +
-                           R"(","dtype":"fp16","stage":)" + c.stage + R"(,"cameras":[)" +
-                           R"({"zoom":)" + std::to_string(c.zoom) +
-                           R"(,"pan_x":100,"pan_y":200},{"zoom":)" + std::to_string(c.zoom) +
-                           R"(,"pan_x":50,"pan_y":300}]})";
-        ll::test::run_shell("printf '%s' " + ll::test::shell_quote(text) + " > " +
-                            ll::test::shell_quote(scene));
-        std::string args = "--size 1280x800 --scene " + scene + " --screenshot ";
+        std::string args = "--size 1280x800 --scene " +
+                           zoomed_scene(dir, c.shape, c.stage, c.zoom) + " --screenshot ";
         auto culled = slow_app(args + dir + "/culled.png", 120);
         ASSERT_EQ(culled.code, 0) << culled.err;
-        auto full = ll::test::run_shell(
-            "LAYOUTLAB_NO_CULL=1 timeout 120 xvfb-run -a -s '-screen 0 1600x1000x24' " +
-            ll::test::app_exe() + " --no-config " + args + dir + "/full.png");
+        auto full = slow_app(args + dir + "/full.png", 120, "LAYOUTLAB_NO_CULL=1");
         ASSERT_EQ(full.code, 0) << full.err;
         Image a = load_png(dir + "/culled.png"), b = load_png(dir + "/full.png");
         ASSERT_FALSE(a.empty());
@@ -250,24 +256,16 @@ TEST(GuiExplorerScale, RestingStageAsOneTextureEqualsTheQuads) {
     std::string dir = ll::test::make_temp_dir();
     for (const char* stage : {"0", "last"}) {
         for (int zoom : {2, 6}) {
-            std::string scene = dir + "/rest.json";
-            std::string text =
-                std::string(
-                    R"({"from":"ND","to":"FRACTAL_NZ","shape":"2048,2000","dtype":"fp16",)") +
-                R"("select":70000,"stage":")" + stage + R"(","cameras":[{"zoom":)" +
-                std::to_string(zoom) + R"(,"pan_x":100,"pan_y":200},{"zoom":)" +
-                std::to_string(zoom) + R"(,"pan_x":50,"pan_y":300}]})";
-            ll::test::run_shell("printf '%s' " + ll::test::shell_quote(text) + " > " +
-                                ll::test::shell_quote(scene));
-            std::string args = "--size 1280x800 --scene " + scene + " --screenshot ";
+            std::string args = "--size 1280x800 --scene " +
+                               zoomed_scene(dir, "2048,2000", std::string("\"") + stage + "\"",
+                                            zoom, R"(,"select":70000)") +
+                               " --screenshot ";
             auto pic = slow_app(args + dir + "/pic.png --dump-view " + dir + "/pic.json", 120);
             ASSERT_EQ(pic.code, 0) << pic.err;
             auto j = nlohmann::json::parse(ll::test::read_file(dir + "/pic.json"));
             EXPECT_TRUE(j["screen"][0]["picture"].get<bool>()) << "the texture path was not taken";
             EXPECT_TRUE(j["screen"][1]["picture"].get<bool>());
-            auto quads = ll::test::run_shell(
-                "LAYOUTLAB_NO_PICTURE=1 timeout 120 xvfb-run -a -s '-screen 0 1600x1000x24' " +
-                ll::test::app_exe() + " --no-config " + args + dir + "/quads.png");
+            auto quads = slow_app(args + dir + "/quads.png", 120, "LAYOUTLAB_NO_PICTURE=1");
             ASSERT_EQ(quads.code, 0) << quads.err;
             Image a = load_png(dir + "/pic.png"), b = load_png(dir + "/quads.png");
             ASSERT_FALSE(a.empty());
