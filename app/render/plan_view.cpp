@@ -128,7 +128,6 @@ void PlanGpu::drop_pictures() {
     }
     if (pic_job_.valid()) pic_job_.wait();  // its plan or colours are stale
     pic_job_ = {};
-    pic_job_k_ = -1;
 }
 
 namespace {
@@ -372,27 +371,24 @@ const PlanGpu::Picture* PlanGpu::picture(int k) {
             p.used = ++clock_;
             return p.tex ? &p : nullptr;
         }
-    GLint max_side = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
+    if (max_texture_ == 0) glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_);
     if (pic_job_.valid() && (g_sync_pictures || pic_job_.wait_for(std::chrono::seconds(0)) ==
                                                     std::future_status::ready)) {
         upload_picture(pic_job_.get());
-        pic_job_k_ = -1;
         for (Picture& p : pictures_)
             if (p.k == k) return p.tex ? &p : nullptr;
     }
     if (g_sync_pictures) {
-        upload_picture(build_picture(*plan_, k, mode_, max_side));
+        upload_picture(build_picture(*plan_, k, mode_, max_texture_));
         for (Picture& p : pictures_)
             if (p.k == k) return p.tex ? &p : nullptr;
     }
     if (!pic_job_.valid()) {
         std::shared_ptr<const Plan> plan = plan_;
         ColourMode m = mode_;
-        int side = max_side;
+        int side = max_texture_;
         pic_job_ = std::async(std::launch::async,
                               [plan, k, m, side] { return build_picture(*plan, k, m, side); });
-        pic_job_k_ = k;
     }
     return nullptr;
 }

@@ -114,7 +114,7 @@ class PlanGpu {
     void upload_picture(PictureImage img);
     Picture pictures_[2];
     std::future<PictureImage> pic_job_;
-    int pic_job_k_ = -1;
+    int max_texture_ = 0;  // GL_MAX_TEXTURE_SIZE, asked once
     std::shared_ptr<const Plan> plan_;
     ColourMode mode_ = ColourMode::source_index;
     unsigned colours_ = 0, block_colours_ = 0;
