@@ -347,13 +347,22 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
     const ImU32 ok = IM_COL32(70, 170, 110, 255), over = IM_COL32(215, 75, 65, 255);
     const float lh = ImGui::GetTextLineHeight();
     const float bw = std::clamp((size.x - 5 * 30) / 6, 70.0f, 150.0f);
+    // The diagram's boxes: grid place, title, contents, buffer filled.
+    struct Box {
+        int col, row;
+        const char *title, *sub;
+        int cap;  // kCaps index of its buffer, -1 none
+    };
+    static const Box kBoxes[] = {
+        {0, 0, "GM", "input NCHW", -1},          {1, 0, "A1 (L1)", "NC1HWC0", 0},
+        {2, 0, "A2 (L0A)", "A fractals ZZ", 2},  {3, 0, "Cube", "Mmad K>N>M", -1},
+        {4, 0, "CO1 (L0C)", "C fractals NZ", 4}, {5, 0, "GM", "output NCHW", -1},
+        {0, 1, "GM", "weights OIHW", -1},        {1, 1, "B1 (L1)", "FRACTAL_Z", 1},
+        {2, 1, "B2 (L0B)", "B fractals ZN", 3}};
     // A narrow window wraps a box's second line at its space ("input" /
     // "NCHW") and makes every box one line taller, instead of cutting it.
-    static const char* const kSubs[] = {"input NCHW",   "NC1HWC0",       "A fractals ZZ",
-                                        "Mmad K>N>M",   "C fractals NZ", "output NCHW",
-                                        "weights OIHW", "FRACTAL_Z",     "B fractals ZN"};
     bool wrap = false;
-    for (const char* t : kSubs) wrap |= ImGui::CalcTextSize(t).x > bw - 10;
+    for (const Box& b : kBoxes) wrap |= ImGui::CalcTextSize(b.sub).x > bw - 10;
     const float bh = (wrap ? 4 : 3) * lh + 12;
     const float gx = std::max(12.0f, (size.x - 6 * bw) / 5), row2 = bh + 22;
     auto at = [&](int col, int row) {
@@ -395,15 +404,7 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
             dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4 + lh), text, sub, nullptr, 0, &clip);
         }
     };
-    box(0, 0, "GM", "input NCHW", -1);
-    box(1, 0, "A1 (L1)", "NC1HWC0", 0);
-    box(2, 0, "A2 (L0A)", "A fractals ZZ", 2);
-    box(3, 0, "Cube", "Mmad K>N>M", -1);
-    box(4, 0, "CO1 (L0C)", "C fractals NZ", 4);
-    box(5, 0, "GM", "output NCHW", -1);
-    box(0, 1, "GM", "weights OIHW", -1);
-    box(1, 1, "B1 (L1)", "FRACTAL_Z", 1);
-    box(2, 1, "B2 (L0B)", "B fractals ZN", 3);
+    for (const Box& b : kBoxes) box(b.col, b.row, b.title, b.sub, b.cap);
     const float my = bh / 2;
     for (int c = 0; c < 5; ++c) {
         static const char* kLabels[] = {"5HD", "Load3D", "", "", "unpad"};
