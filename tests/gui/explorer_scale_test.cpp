@@ -24,8 +24,7 @@ namespace {
 // on a loaded machine.
 // `env`: variable assignments put before the command, e.g. "LAYOUTLAB_NO_CULL=1".
 ll::test::RunResult slow_app(const std::string& args, int seconds, const std::string& env = "") {
-    return ll::test::run_shell(env + " timeout " + std::to_string(seconds) +
-                               " xvfb-run -a -s '-screen 0 1600x1000x24' " + ll::test::app_exe() +
+    return ll::test::run_shell(env + " " + ll::test::xvfb(seconds) + ll::test::app_exe() +
                                " --no-config " + args);
 }
 

@@ -5,7 +5,14 @@
 
 namespace ll::test {
 
-const char* const kXvfb = "timeout 60 xvfb-run -a -s '-screen 0 1600x1000x24' ";
+// tests/support/xvfb.sh: xvfb-run with an auth file of its own, so the
+// command's exit status always comes back.
+#define LAYOUTLAB_XVFB "sh '" LAYOUTLAB_SOURCE_DIR "/tests/support/xvfb.sh' "
+const char* const kXvfb = "timeout 60 " LAYOUTLAB_XVFB;
+
+std::string xvfb(int seconds) {
+    return "timeout " + std::to_string(seconds) + " " LAYOUTLAB_XVFB;
+}
 
 std::string app_exe() {
 #ifdef LAYOUTLAB_EXE

@@ -12,6 +12,8 @@ namespace ll::test {
 
 // The xvfb-run prefix (with a 60 s timeout) for a command line.
 extern const char* const kXvfb;
+// The same with a bound of `seconds`.
+std::string xvfb(int seconds);
 
 // The app under test, shell-quoted.
 std::string app_exe();
