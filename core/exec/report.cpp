@@ -90,6 +90,8 @@ nlohmann::json conv_json(const ConvParams& p, const ConvShapes& s) {
     CubeShape c = cube_shape(p.dtype);
     j["cube_step"] = {c.m0, c.k0, c.n0};
     j["macs"] = s.cube_ops * c.m0 * c.k0 * c.n0;
+    j["lecture_multiplications"] = lecture_multiplications(p);
+    j["lecture_formula"] = "Kh*Kw*Ho*Wo*Cin*Cout*N";
     return j;
 }
 
@@ -112,6 +114,10 @@ std::string conv_text(const ConvParams& p, const ConvShapes& s) {
        << "  " << s.cube_ops << " fractal multiplications of " << c.m0 << "x" << c.k0 << " by "
        << c.k0 << "x" << c.n0 << " (" << s.cube_ops * c.m0 * c.k0 * c.n0 << " MACs), "
        << (p.dtype == DType::fp16 ? "fp16 in, fp32 accumulate" : "int8 in, int32 accumulate")
+       << "\n";
+    os << "\nmultiplications (document 004's count, no padding): Kh x Kw x Ho x Wo x Cin x Cout x N"
+       << " = " << p.win.kh << " x " << p.win.kw << " x " << p.out_h() << " x " << p.out_w()
+       << " x " << p.cin << " x " << p.cout << " x " << p.n << " = " << lecture_multiplications(p)
        << "\n";
     return os.str();
 }
