@@ -32,8 +32,8 @@ namespace ll::cli {
 namespace {
 
 struct ConvertArgs {
-    std::string from, to, via, shape, dtype, fractal, input, output;
-    int64_t c0 = 0;
+    std::string from, to, via, shape, dtype, fractal, src_fractal, input, output;
+    int64_t c0 = 0, heads = 0, groups = 0;
     double pad_value = 0;
     bool json = false, bench = false, stages = false;
     bool c0_given = false;
@@ -53,10 +53,11 @@ auto with_flag(const std::string& flag, F&& f) -> decltype(f()) {
     }
 }
 
-void parse_fractal(const std::string& text, ConvertSpec& spec) {
+void parse_fractal(const std::string& text, int64_t& rows, int64_t& cols,
+                   const std::string& flag = "--fractal") {
     const size_t x = text.find_first_of("xX");
     auto bad = [&] {
-        return UsageError("--fractal: '" + text + "' is not ROWSxCOLS; expected e.g. 16x16");
+        return UsageError(flag + ": '" + text + "' is not ROWSxCOLS; expected e.g. 16x16");
     };
     if (x == std::string::npos) throw bad();
     std::vector<int64_t> v;
@@ -67,8 +68,8 @@ void parse_fractal(const std::string& text, ConvertSpec& spec) {
         v.push_back(std::stoll(part));
     }
     if (v[0] <= 0 || v[1] <= 0) throw bad();
-    spec.fractal_rows = v[0];
-    spec.fractal_cols = v[1];
+    rows = v[0];
+    cols = v[1];
 }
 
 // NumPy-like text of one value: whole floats as "3.", others "%g"; ints "%lld".
@@ -348,7 +349,13 @@ int run_convert(const ConvertArgs& a) {
     if (a.c0_given && a.c0 <= 0)
         throw UsageError("--c0: " + std::to_string(a.c0) + " must be positive; expected e.g. 16");
     spec.pad_value = a.pad_value;
-    if (!a.fractal.empty()) parse_fractal(a.fractal, spec);
+    if (!a.fractal.empty()) parse_fractal(a.fractal, spec.fractal_rows, spec.fractal_cols);
+    if (!a.src_fractal.empty())
+        parse_fractal(a.src_fractal, spec.src_fractal_rows, spec.src_fractal_cols, "--src-fractal");
+    if (a.heads < 0 || a.groups < 0)
+        throw UsageError("--heads/--groups: must be positive; expected e.g. --heads 4 --groups 1");
+    spec.heads = a.heads;
+    spec.groups = a.groups;
     if (!a.output.empty() && !a.bench && a.output == a.input)
         throw UsageError("--output: same path as --input; expected a different file");
 
@@ -362,9 +369,10 @@ int run_convert(const ConvertArgs& a) {
     else
         throw UsageError("--dtype: missing; expected one of " + dtype_names());
     if ((have_input || !a.output.empty()) &&
-        (spec.dtype == DType::int4 || spec.dtype == DType::bf16))
+        (spec.dtype == DType::int4 || spec.dtype == DType::bf16 || spec.dtype == DType::uint16 ||
+         spec.dtype == DType::uint32 || is_storage_only(spec.dtype)))
         throw UsageError(std::string("--dtype: ") + name(spec.dtype) +
-                         " has no NumPy dtype, so it cannot be read or written as .npy; "
+                         " has no NumPy dtype here, so it cannot be read or written as .npy; "
                          "expected int8, uint8, int16, fp16, fp32 or int32 with --input/--output");
     if (have_input && in.dtype != spec.dtype)
         throw UsageError("--input: " + a.input + " holds " + name(in.dtype) + " but --dtype is " +
@@ -414,17 +422,22 @@ int run_convert(const ConvertArgs& a) {
 
 Runner setup_convert(CLI::App& sub) {
     auto a = std::make_shared<ConvertArgs>();
-    sub.add_option("--from", a->from, "source format (ND, NCHW, NHWC, HWCN, NCDHW, NDHWC, ...)")
-        ->required();
+    sub.add_option("--from", a->from, "source format: " + format_names())->required();
     sub.add_option("--to", a->to, "destination format (FRACTAL_NZ, NC1HWC0, FRACTAL_Z, ...)")
         ->required();
     sub.add_option("--shape", a->shape,
                    "LOGICAL shape in the plain format's axis order, e.g. 2,2,28 (ND: ..., M, N); "
-                   "may be omitted with a plain --input");
-    sub.add_option("--dtype", a->dtype, "int4, int8, uint8, int16, fp16, bf16, fp32, int32");
+                   "Matmul formats: the 5-D side's (B,S,N,G,D / S,B,N,G,D / B,N,G,S1,S2) when one "
+                   "is involved, else the source's; may be omitted with a plain --input");
+    sub.add_option("--dtype", a->dtype, dtype_names());
     CLI::Option* c0 = sub.add_option(
         "--c0", a->c0, "C0 (and the 32-byte side K0/N0 of matrix fractals); default 32 B / sizeof");
     sub.add_option("--fractal", a->fractal, "fractal ROWSxCOLS override, e.g. 16x16 (NZ in L0C)");
+    sub.add_option("--src-fractal", a->src_fractal,
+                   "the source's own fractal when it differs, e.g. --from NZ --to NZ --dtype fp32 "
+                   "--src-fractal 16x16 --fractal 16x8 (L0C -> L1)");
+    sub.add_option("--heads", a->heads, "N, heads: BSH -> BSNGD (SBH -> SBNGD) splits H = N*G*D");
+    sub.add_option("--groups", a->groups, "G, groups per head with --heads (default 1)");
     sub.add_option("--pad-value", a->pad_value, "value written into padding (default 0)");
     sub.add_flag("--json", a->json, "print JSON (steps, shapes, fractal sizes, src_of_dst)");
     sub.add_option("--input", a->input, "convert this .npy file (its shape/dtype must match)");

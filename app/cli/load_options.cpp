@@ -13,6 +13,9 @@ void add_load_options(CLI::App& sub, LoadCommon& c, int64_t& src_fractals, int64
                    "data path SRC->DST: GM->A1|B1|A2|B2, A1->A2, B1->B2 (default A1->A2)");
     sub.add_option("--src-fractals", src_fractals, "source size in 512-byte fractals")->required();
     sub.add_option("--sid", sid, "sid: reserved, must be 0");
+    sub.add_option("--product", c.product,
+                   "whose Table 1 applies (document 001): " + exec::product_ids() +
+                       " (default any: the union)");
     sub.add_flag("--transpose", transpose, transpose_help);
     sub.add_flag("--json", c.json, "print JSON (fractals, dst_of) instead of text");
 }
@@ -25,10 +28,13 @@ void print_load(const exec::LoadResult& r, const LoadCommon& c, const std::strin
                 nlohmann::json params) {
     if (c.json) {
         nlohmann::json j = exec::load_json(r);
+        params["product"] = c.product;
         j["params"] = std::move(params);
         std::cout << j.dump() << "\n";
     } else {
-        std::cout << headline << "\n" << exec::load_text(r);
+        std::cout << headline
+                  << "\nproduct: " << exec::product_name(exec::product_from_id(c.product)) << "\n"
+                  << exec::load_text(r);
     }
 }
 

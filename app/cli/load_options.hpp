@@ -13,7 +13,7 @@
 namespace ll::cli {
 
 struct LoadCommon {
-    std::string dtype = "fp16", path = "A1->A2";
+    std::string dtype = "fp16", path = "A1->A2", product = "any";
     bool json = false;
 };
 
@@ -26,6 +26,7 @@ void add_load_options(CLI::App& sub, LoadCommon& c, int64_t& src_fractals, int64
 template <class P>
 void resolve_load(const LoadCommon& c, P& p) {
     p.dtype = dtype_from_name(c.dtype);
+    p.product = exec::product_from_id(c.product);
     exec::Path path = exec::parse_path(c.path, exec::Op::load2d);
     p.src = path.src;
     p.dst = path.dst;

@@ -8,6 +8,8 @@
 #include "app/cli/command.hpp"
 #include "app/cli/tiling_options.hpp"
 #include "app/plot/tiling_plots.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/tiling/doc_table.hpp"
 #include "core/tiling/tiling.hpp"
 
 namespace ll::cli {
@@ -18,7 +20,7 @@ struct TilingArgs {
     TilingModelOptions model;
     std::string l1_tile = "16,14,14", l2_tile = "4,7,7", l1_order = "W_H_C", l2_order = "W_H_C";
     std::string svg, png, csv, plot = "heatmap";
-    bool json = false;
+    bool json = false, table = false, formula_only = false;
 };
 
 nlohmann::json strides_json(const std::array<int64_t, 3>& s) {
@@ -81,6 +83,68 @@ void print_text(const tiling::Config& c, const tiling::Result& r) {
               << " B)\n";
 }
 
+// `--table`: document 003's table 15.4.1 as one slide-ready table (a
+// Markdown pipe table), the model beside the printed numbers, the ratio, and
+// the settings fitted to it named; --csv exports it, --json prints it.
+int print_table(const tiling::Config& c, const TilingArgs& a) {
+    const tiling::DocTable t = tiling::table_15_4_1(c);
+    const std::string title = "Table 15.4.1 (document 003): " + ll::to_string(c.shape) + " " +
+                              name(c.dtype) + ", L1 tile " + tiling::to_string(c.l1_tile) +
+                              ", L2 sub-tile " + tiling::to_string(c.l2_tile);
+    if (!a.csv.empty()) {
+        std::string csv =
+            "configuration,L1 efficiency,L2 efficiency,total us,document L1,document L2,"
+            "document us\n";
+        for (const auto& r : t.rows)
+            csv += r.config + "," + fmt("%.4f", r.model.l1.efficiency) + "," +
+                   fmt("%.4f", r.model.l2.efficiency) + "," + fmt("%.2f", r.model.total_us) + "," +
+                   fmt("%.2f", r.doc_l1) + "," + fmt("%.2f", r.doc_l2) + "," +
+                   fmt("%.1f", r.doc_us) + "\n";
+        csv += "ratio," + fmt("%.2f", t.ratio) + ",,,,," + fmt("%.1f", t.doc_ratio) + "\n";
+        write_file_atomic(a.csv, csv);
+    }
+    if (a.json) {
+        nlohmann::json j = {{"title", title},
+                            {"ratio", t.ratio},
+                            {"document_ratio", t.doc_ratio},
+                            {"formula_only", t.formula_only},
+                            {"fitted_settings",
+                             {{"access_bytes", {c.mem.dram.access_bytes, c.mem.sram.access_bytes}},
+                              {"l2_passes", c.l2_passes}}}};
+        for (const auto& r : t.rows)
+            j["rows"].push_back(
+                {{"configuration", r.config},
+                 {"l1_efficiency", r.model.l1.efficiency},
+                 {"l2_efficiency", r.model.l2.efficiency},
+                 {"total_us", r.model.total_us},
+                 {"document", {{"l1", r.doc_l1}, {"l2", r.doc_l2}, {"us", r.doc_us}}}});
+        if (!a.csv.empty()) j["csv"] = a.csv;
+        std::cout << j.dump(2) << "\n";
+        return 0;
+    }
+    std::cout << title << (t.formula_only ? " - formula (8) alone" : "") << "\n\n";
+    std::printf("| %-22s | %-7s | %-7s | %-11s | %-24s |\n", "configuration", "L1 eff", "L2 eff",
+                "total", "document (L1, L2, total)");
+    std::printf("|%s|%s|%s|%s|%s|\n", std::string(24, '-').c_str(), std::string(9, '-').c_str(),
+                std::string(9, '-').c_str(), std::string(13, '-').c_str(),
+                std::string(26, '-').c_str());
+    for (const auto& r : t.rows) {
+        const std::string doc =
+            fmt("%.2f, ", r.doc_l1) + fmt("%.2f, ", r.doc_l2) + fmt("%.1f us", r.doc_us);
+        std::printf("| %-22s | %-7s | %-7s | %-11s | %-24s |\n", r.config.c_str(),
+                    fmt("%.4f", r.model.l1.efficiency).c_str(),
+                    fmt("%.4f", r.model.l2.efficiency).c_str(),
+                    fmt("%.2f us", r.model.total_us).c_str(), doc.c_str());
+    }
+    std::printf("\nall matched vs all mismatched: %.2fx (document: %.1fx)\n", t.ratio, t.doc_ratio);
+    std::cout << (t.formula_only ? "fitted settings switched off (formula (8) alone):\n"
+                                 : "settings fitted to the table, not in the document:\n");
+    for (const auto& f : t.fitted) std::cout << "  " << f << "\n";
+    if (!t.formula_only) std::cout << "the document's formula (8) alone: add --formula-only\n";
+    if (!a.csv.empty()) std::cout << "wrote " << a.csv << "\n";
+    return 0;
+}
+
 }  // namespace
 
 Runner setup_tiling(CLI::App& sub) {
@@ -101,8 +165,21 @@ Runner setup_tiling(CLI::App& sub) {
     sub.add_option("--png", a->png, "write the plot as PNG");
     sub.add_option("--csv", a->csv, "write the plot's data as CSV");
     sub.add_flag("--json", a->json, "print JSON instead of text");
+    sub.add_flag("--table", a->table,
+                 "document 003's table 15.4.1: its four rows by this model, the printed numbers "
+                 "beside them and the ratio, as one table (--csv exports it)");
+    sub.add_flag("--formula-only", a->formula_only,
+                 "drop the two settings fitted to the table (access units, L2 passes): formula "
+                 "(8) alone");
     return [a]() {
         tiling::Config c = a->model.config();
+        if (a->formula_only) c = tiling::formula_only(c);
+        if (a->table) {
+            if (!a->svg.empty() || !a->png.empty())
+                throw UsageError("--table: exports as --csv; expected --csv (or no --svg/--png)");
+            if (!a->csv.empty()) plot::check_writable(a->csv);
+            return print_table(c, *a);
+        }
         c.l1_tile = tiling::parse_extent(a->l1_tile, "--l1-tile");
         c.l2_tile = tiling::parse_extent(a->l2_tile, "--l2-tile");
         c.l1_order = tiling::parse_order(a->l1_order, "--l1-order");

@@ -101,6 +101,7 @@ class ConvPanel : public Panel {
 
     exec::ConvParams p_;
     exec::ConvShapes shapes_;
+    int64_t lecture_mults_ = 0;  // document 004's multiplication count
     std::shared_ptr<Plan> plan_;
     render::PlanGpu gpu_;
     render::PlanView view_;
@@ -180,6 +181,7 @@ void ConvPanel::load_settings(const nlohmann::json& j) {
 void ConvPanel::rebuild() {
     try {
         shapes_ = exec::conv_shapes(p_);
+        lecture_mults_ = exec::lecture_multiplications(p_);
         if (numel(shapes_.at("a_fractal")) > (int64_t(1) << 22)) {
             plan_.reset();  // too many cells to animate; the table still shows
         } else {
@@ -335,6 +337,8 @@ void ConvPanel::stage_table() {
         "multiplications",
         (long long)shapes_.k1, (long long)shapes_.n1, (long long)shapes_.m1,
         (long long)shapes_.cube_ops);
+    ImGui::TextWrapped("Multiplications (document 004): Kh x Kw x Ho x Wo x Cin x Cout x N = %lld",
+                       (long long)lecture_mults_);
 }
 
 // GM -> A1 -> A2 -> Cube -> CO1 -> GM, and B1 -> B2 -> Cube; each buffer box

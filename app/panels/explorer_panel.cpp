@@ -63,6 +63,7 @@ class ExplorerPanel : public Panel {
     render::PlanView views_[2];
     std::map<std::string, std::string> err_;
     char shape_buf_[128] = {}, fractal_buf_[32] = {}, image_buf_[512] = {}, save_buf_[512] = {};
+    char src_fractal_buf_[32] = {};
     std::string save_msg_;
     // Animation state.
     float stage_ = 0, target_ = 0;
@@ -75,6 +76,7 @@ class ExplorerPanel : public Panel {
 void ExplorerPanel::sync_buffers() {
     std::snprintf(shape_buf_, sizeof shape_buf_, "%s", scene_.shape.c_str());
     std::snprintf(fractal_buf_, sizeof fractal_buf_, "%s", scene_.fractal.c_str());
+    std::snprintf(src_fractal_buf_, sizeof src_fractal_buf_, "%s", scene_.src_fractal.c_str());
     std::snprintf(image_buf_, sizeof image_buf_, "%s", scene_.image.c_str());
     if (!save_buf_[0]) std::snprintf(save_buf_, sizeof save_buf_, "scene.json");
 }
@@ -294,7 +296,22 @@ void ExplorerPanel::draw_controls(AppContext& ctx) {
         scene_.fractal = fractal_buf_;
         changed = true;
     }
+    if (ImGui::InputText("source fractal", src_fractal_buf_, sizeof src_fractal_buf_,
+                         ImGuiInputTextFlags_EnterReturnsTrue) ||
+        ImGui::IsItemDeactivatedAfterEdit()) {
+        scene_.src_fractal = src_fractal_buf_;
+        changed = true;
+    }
     field_error("fractal");
+    // BSH -> BSNGD (SBH -> SBNGD) with a 3-D shape: H = heads x groups x D.
+    int hg[2] = {int(scene_.heads), int(scene_.groups)};
+    if (ImGui::InputInt2("heads, groups", hg, ImGuiInputTextFlags_EnterReturnsTrue) ||
+        ImGui::IsItemDeactivatedAfterEdit()) {
+        scene_.heads = hg[0];
+        scene_.groups = hg[1];
+        changed = true;
+    }
+    field_error("heads");
     if (ImGui::InputDouble("pad value", &scene_.pad_value, 0, 0, "%g",
                            ImGuiInputTextFlags_EnterReturnsTrue) ||
         ImGui::IsItemDeactivatedAfterEdit())

@@ -57,6 +57,9 @@ nlohmann::json to_json(const Scene& s) {
                         {"speed", s.speed}, {"loop", s.loop},      {"pad_value", s.pad_value},
                         {"c0", s.c0},       {"fractal", s.fractal}};
     if (!s.via.empty()) j["via"] = s.via;
+    if (!s.src_fractal.empty()) j["src_fractal"] = s.src_fractal;
+    if (s.heads > 0) j["heads"] = s.heads;
+    if (s.groups > 0) j["groups"] = s.groups;
     if (!s.image.empty()) j["image"] = s.image;
     if (s.select >= 0) j["select"] = s.select;
     // Position i is view i; null = framed automatically (the right view follows the stage).
@@ -85,6 +88,9 @@ Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
     s.dtype = get(j, "dtype", s.dtype);
     s.c0 = get<int64_t>(j, "c0", s.c0);
     s.fractal = get(j, "fractal", s.fractal);
+    s.src_fractal = get(j, "src_fractal", s.src_fractal);
+    s.heads = get<int64_t>(j, "heads", s.heads);
+    s.groups = get<int64_t>(j, "groups", s.groups);
     s.pad_value = get(j, "pad_value", s.pad_value);
     s.image = get(j, "image", s.image);
     if (!s.image.empty()) s.image = resolve(s.image, base_dir);
@@ -149,6 +155,8 @@ std::string error_field(const UsageError& e) {
     // Messages from parts of the engine that do not key their errors yet
     // start with the flag they are about.
     const std::string m = e.what();
+    if (m.rfind("--heads", 0) == 0 || m.rfind("--groups", 0) == 0) return "heads";
+    if (m.rfind("--src-fractal", 0) == 0) return "fractal";
     for (const char* f : {"shape", "c0", "fractal", "dtype", "image"})
         if (m.rfind(std::string("--") + f, 0) == 0) return f;
     if (m.rfind("--from", 0) == 0 || m.rfind("--to", 0) == 0 || m.rfind("--via", 0) == 0)
@@ -163,21 +171,32 @@ namespace {
 // Too many cells for one window: memory for positions grows 16 B per cell.
 constexpr int64_t kMaxCells = int64_t(1) << 25;
 
-ConvertSpec spec_of(const Scene& s, const std::string& from, const std::string& to, Shape shape) {
+// "RxC" -> rows, cols; `flag` names the field in the message.
+void parse_rxc(const std::string& text, const char* flag, int64_t& rows, int64_t& cols) {
+    long long r = 0, k = 0;
+    if (std::sscanf(text.c_str(), "%lldx%lld", &r, &k) != 2 || r <= 0 || k <= 0)
+        throw UsageError(std::string(flag) + ": '" + text + "' is not RxC; expected e.g. 16x16");
+    rows = r;
+    cols = k;
+}
+
+// `first`: the scene's source side (heads and the source fractal apply there).
+ConvertSpec spec_of(const Scene& s, const std::string& from, const std::string& to, Shape shape,
+                    bool first = true) {
     ConvertSpec c;
+    if (first) {
+        c.heads = s.heads;
+        c.groups = s.groups;
+        if (!s.src_fractal.empty())
+            parse_rxc(s.src_fractal, "--src-fractal", c.src_fractal_rows, c.src_fractal_cols);
+    }
     c.from = format_from_name(from);
     c.to = format_from_name(to);
     c.shape = std::move(shape);
     c.dtype = dtype_from_name(s.dtype);
     c.c0 = s.c0;
     c.pad_value = s.pad_value;
-    if (!s.fractal.empty()) {
-        long long r = 0, k = 0;
-        if (std::sscanf(s.fractal.c_str(), "%lldx%lld", &r, &k) != 2 || r <= 0 || k <= 0)
-            throw UsageError("--fractal: '" + s.fractal + "' is not RxC; expected e.g. 16x16");
-        c.fractal_rows = r;
-        c.fractal_cols = k;
-    }
+    if (!s.fractal.empty()) parse_rxc(s.fractal, "--fractal", c.fractal_rows, c.fractal_cols);
     return c;
 }
 

@@ -3,7 +3,9 @@
 //   {"from":"ND","to":"FRACTAL_NZ","shape":"2,2,28","dtype":"fp16",
 //    "stage":"last","colour":"source-index"}
 // Optional keys: "via" (a plain format the data passes through first, e.g.
-// NCHW -> NHWC -> NC1HWC0), "c0", "fractal" ("16x16"), "pad_value",
+// NCHW -> NHWC -> NC1HWC0), "c0", "fractal" ("16x16"), "src_fractal" (the
+// source's own fractal, L0C 16x16 -> L1 16x8), "heads" / "groups" (BSH ->
+// BSNGD with a 3-D shape), "pad_value",
 // "image" (PNG/JPEG path, relative to the scene file), "speed", "loop",
 // "cameras" ([{zoom,pan_x,pan_y}] per view).
 #pragma once
@@ -27,8 +29,10 @@ struct Scene {
     std::string from = "ND", to = "FRACTAL_NZ", via;  // via "" = direct
     std::string shape = "2,2,28";
     std::string dtype = "fp16";
-    int64_t c0 = 0;       // 0 = 32 B / sizeof(dtype)
-    std::string fractal;  // "" = from the dtype, else "RxC"
+    int64_t c0 = 0;                 // 0 = 32 B / sizeof(dtype)
+    std::string fractal;            // "" = from the dtype, else "RxC"
+    std::string src_fractal;        // "" = the same as fractal
+    int64_t heads = 0, groups = 0;  // 0 = not given
     double pad_value = 0;
     std::string image;  // picture file; overrides shape with (1,3,H,W)
     std::string colour = "source-index";
@@ -48,7 +52,7 @@ Scene load_scene_file(const std::string& path);
 void save_scene_file(const Scene& s, const std::string& path);
 
 // Field an engine error is about ("shape", "format", "c0", "fractal",
-// "dtype", "pad", "image", or "" for general), from its key.
+// "heads", "dtype", "pad", "image", or "" for general), from its key.
 std::string error_field(const UsageError& e);
 
 // Builds the plan of a scene; throws UsageError. Pictures are loaded with

@@ -23,6 +23,7 @@
 #include "core/exec/load2d.hpp"
 #include "core/exec/load3d.hpp"
 #include "core/exec/plans.hpp"
+#include "core/exec/product.hpp"
 
 namespace ll::gui {
 
@@ -77,14 +78,18 @@ class LoadDataPanel : public Panel {
     void controls();
     void formula_line();
     // `param`: the engine's name for the field when the label differs.
-    bool field(const char* label, int64_t& v, const char* param = nullptr) {
-        const bool ch = labelled_int(label, v, 90, compute::names(error_, param ? param : label));
+    bool field(const char* label, int64_t& v, const char* param = nullptr,
+               const char* flag = nullptr) {
+        const bool bad =
+            compute::names(error_, param ? param : label) || (flag && compute::names(error_, flag));
+        const bool ch = labelled_int(label, v, 90, bad);
         fields_[label] = compute::rect_json(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
         return ch;
     }
 
     int mode_ = 0, path_ = 0;
     std::string dtype_ = "fp16";
+    exec::Product product_ = exec::Product::any;  // whose Table 1 applies (document 001)
     exec::Load2dParams v1_;
     exec::Load2dV2Params v2_;
     exec::Load3dParams v3_;
@@ -104,6 +109,7 @@ class LoadDataPanel : public Panel {
 
 nlohmann::json LoadDataPanel::save_settings() const {
     return {{"mode", kModeKeys[mode_]},
+            {"product", exec::product_id(product_)},
             {"dtype", dtype_},
             {"path", kPaths[path_]},
             {"stage", target_},
@@ -146,8 +152,8 @@ nlohmann::json LoadDataPanel::save_settings() const {
 
 void LoadDataPanel::load_settings(const nlohmann::json& j) {
     compute::SceneReader r(j, "LoadData");
-    r.only({"mode", "dtype", "path", "stage", "playing", "load2d", "load2dv2", "load3d", "moves",
-            "error", "fields"});
+    r.only({"mode", "product", "dtype", "path", "stage", "playing", "load2d", "load2dv2", "load3d",
+            "moves", "error", "fields"});
     constexpr int64_t big = int64_t(1) << 24;  // the engine checks the real ranges
     if (r.has("mode")) {
         std::string m;
@@ -156,6 +162,15 @@ void LoadDataPanel::load_settings(const nlohmann::json& j) {
         if (it == std::end(kModeKeys))
             r.fail("mode", j.at("mode"), "\"load2d\", \"load2dv2\" or \"load3d\"");
         mode_ = int(it - std::begin(kModeKeys));
+    }
+    if (r.has("product")) {
+        std::string id;
+        r.get("product", id);
+        try {
+            product_ = exec::product_from_id(id);
+        } catch (const UsageError& e) {
+            throw UsageError(std::string("LoadData scene: product: ") + e.what());
+        }
     }
     if (r.has("dtype")) {
         r.get("dtype", dtype_);
@@ -240,6 +255,7 @@ void LoadDataPanel::rebuild() {
         exec::LoadResult r;
         if (mode_ == 0) {
             v1_.dtype = t;
+            v1_.product = product_;
             v1_.src = p.src;
             v1_.dst = p.dst;
             r = exec::load2d(v1_);
@@ -247,6 +263,7 @@ void LoadDataPanel::rebuild() {
             title = "Load2D";
         } else if (mode_ == 1) {
             v2_.dtype = t;
+            v2_.product = product_;
             v2_.src = p.src;
             v2_.dst = p.dst;
             r = exec::load2d_v2(v2_);
@@ -286,10 +303,34 @@ void LoadDataPanel::controls() {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(170);
     ch |= ImGui::Combo("##instruction", &mode_, kModes, 3);
+    // A red frame on a combo the engine's message is about ("--dtype ...").
+    auto frame_if = [&](const char* flag) {
+        if (!compute::names(error_, flag)) return;
+        ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                                            ImGui::GetColorU32(compute::kErrColour), 0, 0, 2);
+    };
+    if (mode_ != 2) {
+        ImGui::SameLine(0, 16);
+        compute::wrap_for(260);
+        ImGui::TextUnformatted("product");
+        ImGui::SameLine();
+        const float arrow = ImGui::GetFrameHeight() * 1.5f;
+        ImGui::SetNextItemWidth(ImGui::CalcTextSize(exec::product_name(product_)).x + arrow);
+        if (ImGui::BeginCombo("##product", exec::product_name(product_))) {
+            for (exec::Product q : exec::all_products())
+                if (ImGui::Selectable(exec::product_name(q), q == product_)) {
+                    product_ = q;
+                    ch = true;
+                }
+            ImGui::EndCombo();
+        }
+        frame_if("--product");
+    }
     ImGui::SameLine(0, 16);
+    compute::wrap_for(140);
     ImGui::TextUnformatted("dtype");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(90);
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("fp4x2_e2m1").x + ImGui::GetFrameHeight() * 1.5f);
     if (ImGui::BeginCombo("##dtype", dtype_.c_str())) {
         for (DType t : all_dtypes())
             if (ImGui::Selectable(name(t), dtype_ == name(t))) {
@@ -298,12 +339,15 @@ void LoadDataPanel::controls() {
             }
         ImGui::EndCombo();
     }
+    frame_if("--dtype");
     if (mode_ != 2) {
         ImGui::SameLine(0, 16);
+        compute::wrap_for(150);
         ImGui::TextUnformatted("path");
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(100);
+        ImGui::SetNextItemWidth(ImGui::CalcTextSize("GM->A2").x + ImGui::GetFrameHeight() * 1.5f);
         ch |= ImGui::Combo("##path", &path_, kPaths, 6);
+        frame_if("--path");
     }
     if (mode_ == 0) {
         ch |= field("source size (fractals)", v1_.src_fractals, "source size");
@@ -313,7 +357,7 @@ void LoadDataPanel::controls() {
         ch |= field("repeatTimes", v1_.repeat);
         ch |= field("srcStride", v1_.src_stride);
         ImGui::SameLine(0, 16);
-        ch |= field("dstGap", v1_.dst_gap);
+        ch |= field("dstGap", v1_.dst_gap, nullptr, "--dst-gap");
         ImGui::SameLine(0, 16);
         ch |= ImGui::Checkbox("ifTranspose", &v1_.transpose);
         ImGui::SameLine(0, 16);
@@ -435,11 +479,23 @@ void LoadDataPanel::draw(AppContext& ctx) {
                                 target_ < 0.5f ? "source %.2f" : "destination %.2f", 200))
         playing_ = false;
     ImGui::SameLine(0, 16);
-    int64_t written = 0;
+    int64_t written = 0, padded = 0;
     for (int64_t s : result_.dst_of) written += s >= 0;
-    ImGui::Text("%zu fractal copies of %lldx%lld, %lld of %zu destination elements written",
-                result_.fractals.size(), (long long)result_.geom.rows, (long long)result_.geom.cols,
-                (long long)written, result_.dst_of.size());
+    for (uint8_t b : result_.padded) padded += b;
+    ImGui::Text("%zu fractal copies, %lld of %zu destination elements written",
+                result_.fractals.size(), (long long)written, result_.dst_of.size());
+    if (!result_.padded.empty()) {
+        ImGui::SameLine(0, 8);
+        ImGui::Text("+ %lld padding (padValue)", (long long)padded);
+    }
+    if (!result_.dst_format.empty()) {
+        // The destination fractal as document 001 writes it for this buffer.
+        ImGui::SameLine(0, 16);
+        compute::wrap_for(260);
+        ImGui::Text("destination fractals %s %lld x %lld%s", result_.dst_format.c_str(),
+                    (long long)result_.dst_rows, (long long)result_.dst_cols,
+                    result_.dst_format == "ZN" ? " (32 B / sizeof x 16)" : " (16 x 32 B / sizeof)");
+    }
     formula_line();
     // Which buffer the picture shows: the source before the move, the destination after.
     const Stage& st = plan_->stages[stage_ < 0.5f ? 0 : 1];

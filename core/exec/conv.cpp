@@ -67,6 +67,11 @@ const Shape& ConvShapes::at(const std::string& key) const {
     throw std::out_of_range("no conv stage '" + key + "'");
 }
 
+int64_t lecture_multiplications(const ConvParams& p) {
+    p.validate();
+    return p.win.kh * p.win.kw * p.out_h() * p.out_w() * p.cin * p.cout * p.n;
+}
+
 ConvShapes conv_shapes(const ConvParams& p) {
     p.validate();
     const int64_t c0 = p.c0(), c1 = ceil_div(p.cin, c0), ho = p.out_h(), wo = p.out_w();
@@ -78,10 +83,19 @@ ConvShapes conv_shapes(const ConvParams& p) {
     s.cube_ops = s.k1 * s.n1 * s.m1;
     const std::string C0 = std::to_string(c0);
     s.stages = {
+        {"input_nhwc",
+         "input NHWC",
+         {p.n, p.h, p.w, p.cin},
+         "where document 004's case study starts: [N, Hin, Win, Cin]"},
+        {"input_nhwc_split",
+         "NHWC, C split",
+         {p.n, p.h, p.w, c1, c0},
+         "step 1: Cin zero-padded and split into C1 x C0=" + C0 +
+             " in place, [N, H, W, C1, C0]; a transpose gives NC1HWC0"},
         {"input_nchw",
          "input NCHW",
          {p.n, p.cin, p.h, p.w},
-         "the feature map as the framework holds it"},
+         "the same feature map as frameworks that store NCHW hold it (the other way in)"},
         {"input_5hd",
          "input NC1HWC0",
          {p.n, c1, p.h, p.w, c0},
@@ -99,6 +113,10 @@ ConvShapes conv_shapes(const ConvParams& p) {
          "weight 5D",
          {p.cout, c1, p.win.kh, p.win.kw, c0},
          "input channels split like the feature map"},
+        {"weight_slice",
+         "weight matrix, one C1",
+         {kk * c0, p.cout},
+         "one C1 slice: each kernel's Kh x Kw x C0 values as a column, [Hk Wk C0, Cout]"},
         {"weight_matrix",
          "weight matrix",
          {c1 * kk * c0, p.cout},

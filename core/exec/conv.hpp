@@ -59,6 +59,11 @@ struct ConvShapes {
 
 ConvShapes conv_shapes(const ConvParams& p);  // validates
 
+// The lecture's count of multiplications (document 004): kernel Kh x Kw,
+// output Ho x Wo, Cin channels, Cout kernels, N images:
+//   Kh*Kw*Ho*Wo*Cin*Cout*N; its example 3*3*6*6*3*4*10 = 38,880.
+int64_t lecture_multiplications(const ConvParams& p);  // validates
+
 struct ConvResultF {
     ConvShapes shapes;
     std::vector<float> output;  // NCHW

@@ -8,7 +8,7 @@
 namespace ll::exec {
 
 FractalGeom fractal_geom(DType t) {
-    return FractalGeom{16, elems_per_32b(t)};
+    return FractalGeom{16, 256 / value_bits(t)};
 }
 
 TransposeBlock transpose_block(DType t) {
@@ -54,25 +54,44 @@ void copy_fractal(LoadResult& r, int64_t src_f, int64_t dst_f) {
 
 }  // namespace
 
+void label_destination(LoadResult& r, Buffer dst, DType t) {
+    const int64_t w = 256 / value_bits(t);  // 32 B of values
+    switch (dst) {
+        case Buffer::B2:  // ZN: K0 = 32 B / sizeof rows of N0 = 16
+            r.dst_format = "ZN";
+            r.dst_rows = w;
+            r.dst_cols = 16;
+            break;
+        case Buffer::A2:
+            r.dst_format = "ZZ";
+            r.dst_rows = 16;
+            r.dst_cols = w;
+            break;
+        default:  // A1/B1: no requirement, usually NZ
+            r.dst_format = "NZ";
+            r.dst_rows = 16;
+            r.dst_cols = w;
+            break;
+    }
+}
+
 void Load2dParams::validate() const {
     check_path(src, dst, Op::load2d);
+    check_load2d(product, false, src, dst, dtype, dst_gap);
     check_range("startIndex (--start-index)", start_index, 0, kU16);
     check_range("repeatTimes (--repeat)", repeat, 1, 255);
     check_range("srcStride (--src-stride)", src_stride, 0, kU16);
     check_range("dstGap (--dst-gap)", dst_gap, 0, kU16);
     check_range("sid (--sid, reserved)", sid, 0, 0);
     check_range("source size (--src-fractals)", src_fractals, 1, int64_t(1) << 24);
-    if (dtype == DType::int4 && !is_l1_to_l0(src, dst))
-        throw UsageError(std::string("dtype int4 on path ") + name(src) + "->" + name(dst) +
-                         "; expected int4 only on A1->A2 or B1->B2");
     if (transpose) {
         if (!is_l1_to_l0(src, dst))
             throw UsageError(std::string("ifTranspose (--transpose) on path ") + name(src) + "->" +
                              name(dst) + "; expected transpose only on A1->A2 or B1->B2");
-        if (bits(dtype) != 16)
+        if (value_bits(dtype) != 16)
             throw UsageError(std::string("ifTranspose (--transpose) with ") + name(dtype) + " (" +
-                             std::to_string(bits(dtype)) +
-                             "-bit); expected a 16-bit dtype (fp16, bf16, int16)");
+                             std::to_string(value_bits(dtype)) +
+                             "-bit); expected a 16-bit dtype (fp16, bf16, int16, uint16)");
     }
     for (int64_t i = 0; i < repeat; ++i) {
         int64_t f = src_fractal(i);
@@ -89,6 +108,7 @@ LoadResult load2d(const Load2dParams& p) {
     p.validate();
     LoadResult r;
     r.geom = fractal_geom(p.dtype);
+    label_destination(r, p.dst, p.dtype);
     size_result(r, p.dst_fractal(p.repeat - 1));
     const int64_t e = r.geom.elems(), side = r.geom.cols;
     for (int64_t i = 0; i < p.repeat; ++i) {
@@ -109,10 +129,7 @@ LoadResult load2d(const Load2dParams& p) {
 
 void Load2dV2Params::validate() const {
     check_path(src, dst, Op::load2d);
-    if (dtype == DType::int16)
-        throw UsageError(
-            "dtype int16 is not in the Load2Dv2 type list; expected int4 (as b4), int8, uint8, "
-            "fp16, bf16, int32, fp32");
+    check_load2d(product, true, src, dst, dtype, 0);
     check_range("mStartPosition (--m-start)", m_start, 0, kU16);
     check_range("kStartPosition (--k-start)", k_start, 0, kU16);
     check_range("mStep (--m-step)", m_step, 0, 255);
@@ -128,11 +145,11 @@ void Load2dV2Params::validate() const {
         TransposeBlock b = transpose_block(dtype);
         if (m_step % b.m_fractals != 0)
             throw UsageError("mStep (--m-step) = " + std::to_string(m_step) +
-                             " with transpose of " + std::to_string(bits(dtype)) +
+                             " with transpose of " + std::to_string(value_bits(dtype)) +
                              "-bit data; expected a multiple of " + std::to_string(b.m_fractals));
         if (k_step % b.k_fractals != 0)
             throw UsageError("kStep (--k-step) = " + std::to_string(k_step) +
-                             " with transpose of " + std::to_string(bits(dtype)) +
+                             " with transpose of " + std::to_string(value_bits(dtype)) +
                              "-bit data; expected a multiple of " + std::to_string(b.k_fractals));
     }
     for (int64_t j = 0; j < k_step; ++j)
@@ -145,6 +162,7 @@ LoadResult load2d_v2(const Load2dV2Params& p) {
     p.validate();
     LoadResult r;
     r.geom = fractal_geom(p.dtype);
+    label_destination(r, p.dst, p.dtype);
     int64_t last = -1;
     for (int64_t j = 0; j < p.k_step; ++j)
         for (int64_t i = 0; i < p.m_step; ++i) last = std::max(last, p.dst_fractal(i, j));

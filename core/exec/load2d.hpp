@@ -33,10 +33,13 @@
 
 #include "core/dtype.hpp"
 #include "core/exec/buffer.hpp"
+#include "core/exec/product.hpp"
 
 namespace ll::exec {
 
 // Fractal geometry of one dtype (the A-side view: 16 rows of 32 bytes).
+// Counted in values: the fp4x2 pairs are b4 here (16 x 64), as Load2Dv2's
+// transpose rules treat them.
 struct FractalGeom {
     int64_t rows = 16;  // always 16
     int64_t cols = 16;  // 32 B / sizeof(T)
@@ -57,6 +60,14 @@ struct LoadResult {
     FractalGeom geom;
     std::vector<FractalMove> fractals;
     std::vector<int64_t> dst_of;
+    // Load3D: 1 where the destination element was filled with padValue (a
+    // window position outside the feature map); empty for Load2D.
+    std::vector<uint8_t> padded;
+    // The destination fractal as document 001 writes it for the buffer:
+    // A2 "ZZ" 16 x (32 B / sizeof), B2 "ZN" (32 B / sizeof) x 16, A1/B1 "NZ"
+    // 16 x (32 B / sizeof); empty when not set (Load3D: A2, ZZ).
+    std::string dst_format;
+    int64_t dst_rows = 0, dst_cols = 0;
     int64_t dst_fractals() const {
         return geom.elems() ? int64_t(dst_of.size()) / geom.elems() : 0;
     }
@@ -65,14 +76,15 @@ struct LoadResult {
 struct Load2dParams {
     DType dtype = DType::fp16;
     Buffer src = Buffer::A1, dst = Buffer::A2;
-    int64_t src_fractals = 1;  // size of the source buffer, in fractals
-    int64_t start_index = 0;   // [0, 65535], unit 512 B
-    int64_t repeat = 1;        // [1, 255]
-    int64_t src_stride = 0;    // [0, 65535], unit 512 B, start-to-start
-    int64_t dst_gap = 0;       // [0, 65535], unit 512 B, end-to-start
-    int64_t sid = 0;           // reserved: 0
-    bool transpose = false;    // ifTranspose
-    bool decrement = false;    // addrMode: true = decrement
+    int64_t src_fractals = 1;        // size of the source buffer, in fractals
+    int64_t start_index = 0;         // [0, 65535], unit 512 B
+    int64_t repeat = 1;              // [1, 255]
+    int64_t src_stride = 0;          // [0, 65535], unit 512 B, start-to-start
+    int64_t dst_gap = 0;             // [0, 65535], unit 512 B, end-to-start
+    int64_t sid = 0;                 // reserved: 0
+    bool transpose = false;          // ifTranspose
+    bool decrement = false;          // addrMode: true = decrement
+    Product product = Product::any;  // whose Table 1 applies (product.hpp)
 
     void validate() const;  // throws UsageError
     int64_t src_fractal(int64_t i) const {
@@ -82,6 +94,9 @@ struct Load2dParams {
 };
 
 LoadResult load2d(const Load2dParams& p);  // validates first
+
+// Sets r.dst_format / dst_rows / dst_cols for a destination buffer.
+void label_destination(LoadResult& r, Buffer dst, DType t);
 
 struct Load2dV2Params {
     DType dtype = DType::fp16;
@@ -95,6 +110,7 @@ struct Load2dV2Params {
     int64_t dst_stride = 1;  // fractals between K-adjacent destination fractals
     int64_t sid = 0;
     bool transpose = false;
+    Product product = Product::any;
 
     void validate() const;
     int64_t src_fractal(int64_t i, int64_t j) const {

@@ -87,6 +87,8 @@ LoadResult load3d(const Load3dParams& p) {
     r.geom = FractalGeom{16, c0};
     const int64_t e = r.geom.elems();
     r.dst_of.assign(size_t(p.repeat * e), -1);
+    r.padded.assign(r.dst_of.size(), 0);
+    label_destination(r, Buffer::A2, p.dtype);
     const int64_t ho = p.out_h(), wo = p.out_w();
     const int64_t q0 = (p.c1_index * p.kh + p.fetch_filter_h) * p.kw + p.fetch_filter_w;
     for (int64_t i = 0; i < p.repeat; ++i) {
@@ -100,7 +102,10 @@ LoadResult load3d(const Load3dParams& p) {
             int64_t oh = pos / wo, ow = pos % wo;
             int64_t ih = p.left_top_h + oh * p.stride_h + kh * p.dil_h;
             int64_t iw = p.left_top_w + ow * p.stride_w + kw * p.dil_w;
-            if (ih < 0 || ih >= p.h || iw < 0 || iw >= p.w) continue;
+            if (ih < 0 || ih >= p.h || iw < 0 || iw >= p.w) {  // padValue fills the row
+                for (int64_t c = 0; c < c0; ++c) r.padded[size_t(i * e + row * c0 + c)] = 1;
+                continue;
+            }
             for (int64_t c = 0; c < c0; ++c)
                 r.dst_of[size_t(i * e + row * c0 + c)] = ((c1 * p.h + ih) * p.w + iw) * c0 + c;
         }

@@ -20,6 +20,14 @@ nlohmann::json load_json(const LoadResult& r) {
                                  {"dst_fractal", f.dst_fractal},
                                  {"transposed", f.transposed}});
     j["dst_of"] = r.dst_of;
+    if (!r.dst_format.empty())
+        j["dst_fractal"] = {{"format", r.dst_format}, {"rows", r.dst_rows}, {"cols", r.dst_cols}};
+    if (!r.padded.empty()) {
+        std::vector<int64_t> pads;
+        for (size_t i = 0; i < r.padded.size(); ++i)
+            if (r.padded[i]) pads.push_back(int64_t(i));
+        j["padded"] = pads;
+    }
     return j;
 }
 
@@ -39,12 +47,19 @@ std::string load_text(const LoadResult& r, const char* src_word) {
         else
             os << "src " << owner[i];
     }
-    int64_t written = 0;
+    int64_t written = 0, pad = 0;
     for (int64_t s : r.dst_of) written += s >= 0;
+    for (uint8_t b : r.padded) pad += b;
     os << "\n"
        << r.dst_of.size() << " destination elements (" << r.dst_fractals() << " fractals of "
-       << r.geom.rows << "x" << r.geom.cols << "), " << written << " written, "
-       << int64_t(r.dst_of.size()) - written << " untouched\n";
+       << r.geom.rows << "x" << r.geom.cols << "), " << written << " written, ";
+    if (!r.padded.empty()) os << pad << " padding (padValue), ";
+    os << int64_t(r.dst_of.size()) - written - pad << " untouched\n";
+    if (!r.dst_format.empty())
+        os << "destination fractals: " << r.dst_format << ", " << r.dst_rows << " x " << r.dst_cols
+           << (r.dst_format == "ZN" ? " (K0 = 32 B / sizeof x N0 = 16, as document 001 writes B2)"
+                                    : " (16 x 32 B / sizeof)")
+           << "\n";
     return os.str();
 }
 
@@ -75,6 +90,8 @@ nlohmann::json conv_json(const ConvParams& p, const ConvShapes& s) {
     CubeShape c = cube_shape(p.dtype);
     j["cube_step"] = {c.m0, c.k0, c.n0};
     j["macs"] = s.cube_ops * c.m0 * c.k0 * c.n0;
+    j["lecture_multiplications"] = lecture_multiplications(p);
+    j["lecture_formula"] = "Kh*Kw*Ho*Wo*Cin*Cout*N";
     return j;
 }
 
@@ -97,6 +114,10 @@ std::string conv_text(const ConvParams& p, const ConvShapes& s) {
        << "  " << s.cube_ops << " fractal multiplications of " << c.m0 << "x" << c.k0 << " by "
        << c.k0 << "x" << c.n0 << " (" << s.cube_ops * c.m0 * c.k0 * c.n0 << " MACs), "
        << (p.dtype == DType::fp16 ? "fp16 in, fp32 accumulate" : "int8 in, int32 accumulate")
+       << "\n";
+    os << "\nmultiplications (document 004's count, no padding): Kh x Kw x Ho x Wo x Cin x Cout x N"
+       << " = " << p.win.kh << " x " << p.win.kw << " x " << p.out_h() << " x " << p.out_w()
+       << " x " << p.cin << " x " << p.cout << " x " << p.n << " = " << lecture_multiplications(p)
        << "\n";
     return os.str();
 }

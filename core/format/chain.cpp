@@ -14,6 +14,9 @@ std::vector<Pipeline> conversion_chain(const ConvertSpec& spec, std::optional<Fo
     std::vector<Pipeline> chain{make_pipeline(first)};
     second.from = *via;
     second.shape = chain[0].dst_shape;
+    // Heads, groups and a source fractal describe the first format only.
+    second.heads = second.groups = 0;
+    second.src_fractal_rows = second.src_fractal_cols = 0;
     chain.push_back(make_pipeline(second));
     return chain;
 }

@@ -21,6 +21,7 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "core/format/format_detail.hpp"
 
 namespace ll {
 
@@ -48,6 +49,14 @@ constexpr FormatInfo kFormats[] = {
     {Format::FRACTAL_ZN, "FRACTAL_ZN", -1, ""},
     {Format::FRACTAL_Z, "FRACTAL_Z", -1, ""},
     {Format::FRACTAL_Z_3D, "FRACTAL_Z_3D", -1, ""},
+    {Format::BSH, "BSH", 3, "BSH"},
+    {Format::SBH, "SBH", 3, "SBH"},
+    {Format::BSNGD, "BSNGD", 5, "BSNGD"},
+    {Format::SBNGD, "SBNGD", 5, "SBNGD"},
+    {Format::BNGS1S2, "BNGS1S2", 5, "BNGS1S2"},
+    {Format::BMNK, "BMNK", 3, "BMK"},
+    {Format::ND_ALIGN, "ND_ALIGN", -1, ""},
+    {Format::VECTOR, "VECTOR", 1, "K"},
 };
 const FormatInfo& info(Format f) {
     return kFormats[static_cast<int>(f)];
@@ -100,6 +109,7 @@ Format format_from_name(const std::string& s) {
     if (u == "ZN") return Format::FRACTAL_ZN;
     if (u == "5HD") return Format::NC1HWC0;
     if (u == "FRACTAL_Z3D") return Format::FRACTAL_Z_3D;
+    if (u == "NORMAL") return Format::BMNK;  // Ascend's name for the BMNK batch layout
     throw UsageError("unknown format '" + s + "'; expected one of " + format_names());
 }
 
@@ -158,9 +168,15 @@ std::string symbolic(const std::vector<std::string>& axes) {
     return r + ")";
 }
 
-void set_caption(Step& s) {
+}  // namespace
+
+void detail::set_caption(Step& s) {
     s.caption = symbolic(s.axes_before) + " -> " + name(s.kind) + " -> " + symbolic(s.axes_after);
 }
+
+namespace {
+
+using detail::set_caption;
 
 // One forward conversion from a plain format.
 struct Recipe {
@@ -272,11 +288,17 @@ Step invert(const Step& s) {
     return r;
 }
 
-std::vector<Step> inverse_steps(const std::vector<Step>& fwd) {
+}  // namespace
+
+std::vector<Step> detail::inverse_steps(const std::vector<Step>& fwd) {
     std::vector<Step> r;
     for (size_t i = fwd.size(); i-- > 0;) r.push_back(invert(fwd[i]));
     return r;
 }
+
+namespace {
+
+using detail::inverse_steps;
 
 // Which plain format a non-plain format is built from by default (the
 // plain side used for fractal <-> fractal conversions).
@@ -292,6 +314,8 @@ Format family_plain(Format f) {
         case Format::NDC1HWC0:
         case Format::FRACTAL_Z_3D:
             return Format::NDHWC;
+        case Format::ND_ALIGN:
+            return Format::ND;
         default:
             return f;
     }
@@ -320,7 +344,9 @@ const char* kAccepted =
     "FRACTAL_Z; NCDHW/NDHWC -> NDC1HWC0/FRACTAL_Z_3D; each of these backwards; "
     "NCHW/NHWC/HWCN among themselves; NCDHW/NDHWC between themselves; ND <-> any plain "
     "format of the same rank; FRACTAL_NZ/ZZ/ZN among themselves; NC1HWC0 <-> FRACTAL_Z; "
-    "NDC1HWC0 <-> FRACTAL_Z_3D";
+    "NDC1HWC0 <-> FRACTAL_Z_3D; a fractal to itself with another size (--src-fractal); "
+    "BSH/SBH/BSNGD/SBNGD/BNGS1S2/BMNK among themselves and to/from FRACTAL_NZ/ZZ/ZN; "
+    "ND <-> ND_ALIGN; VECTOR <-> FRACTAL_NZ/ZZ/ZN";
 
 std::vector<std::string> letters_of(Format f, size_t rank) {
     std::vector<std::string> r;
@@ -524,26 +550,7 @@ void check_pad_value(DType t, double v) {
         throw UsageError("--pad-value: " + std::to_string(v) + " is not a number " + name(t) +
                          " can hold; expected a finite integer");
     if (is_float(t)) return;
-    double lo = 0, hi = 0;
-    switch (t) {
-        case DType::int4:
-            lo = -8, hi = 7;
-            break;
-        case DType::int8:
-            lo = -128, hi = 127;
-            break;
-        case DType::uint8:
-            lo = 0, hi = 255;
-            break;
-        case DType::int16:
-            lo = -32768, hi = 32767;
-            break;
-        case DType::int32:
-            lo = -2147483648.0, hi = 2147483647.0;
-            break;
-        default:
-            break;
-    }
+    const double lo = int_min(t), hi = int_max(t);
     if (v != std::floor(v) || v < lo || v > hi)
         throw UsageError("--pad-value: " + std::to_string(v) + " does not fit " + name(t) +
                          "; expected an integer in [" + std::to_string(int64_t(lo)) + ", " +
@@ -558,6 +565,21 @@ void check_size(const Shape& s, const char* what) {
 }
 
 }  // namespace
+
+std::vector<Step> detail::matrix_fractal_steps(const ConvertSpec& spec, Format target,
+                                               const Shape& nd, bool source_side, FractalInfo& fi) {
+    ConvertSpec s = spec;
+    if (source_side && spec.src_fractal_rows > 0) s.fractal_rows = spec.src_fractal_rows;
+    if (source_side && spec.src_fractal_cols > 0) s.fractal_cols = spec.src_fractal_cols;
+    check_rank(Format::ND, target, nd);
+    const Sides sd = sides_for(s, target);
+    fi = fractal_info(target, sd);
+    return forward_steps(recipe_for(Format::ND, target, nd.size(), sd), nd);
+}
+
+const char* detail::accepted_conversions() {
+    return kAccepted;
+}
 
 Format plain_family(Format f) {
     return family_plain(f);
@@ -577,7 +599,16 @@ Pipeline make_pipeline(const ConvertSpec& spec) {
     if (spec.fractal_rows < 0 || spec.fractal_cols < 0 || spec.fractal_rows > 4096 ||
         spec.fractal_cols > 4096)
         throw UsageError("--fractal: sides must be in 1..4096, e.g. 16x16");
+    if (spec.src_fractal_rows < 0 || spec.src_fractal_cols < 0 || spec.src_fractal_rows > 4096 ||
+        spec.src_fractal_cols > 4096)
+        throw UsageError("--src-fractal: sides must be in 1..4096, e.g. 16x16");
     check_pad_value(spec.dtype, spec.pad_value);
+    if (detail::is_matmul_conversion(spec.from, spec.to)) return detail::matmul_pipeline(spec);
+    if (spec.heads != 0 || spec.groups != 0)
+        throw UsageError(
+            std::string("--heads/--groups: only BSH -> BSNGD and SBH -> SBNGD split H; "
+                        "not ") +
+            name(spec.from) + " -> " + name(spec.to));
 
     Pipeline p;
     p.from = spec.from;
@@ -619,8 +650,21 @@ Pipeline make_pipeline(const ConvertSpec& spec) {
     check_rank(plain, is_plain(from) ? to : from, spec.shape);
     if (!is_plain(to) && !is_plain(from)) check_rank(plain, to, spec.shape);
 
+    // The source side may name its own fractal (L0C 16x16 -> L1 16x8).
+    ConvertSpec src_spec = spec;
+    if (spec.src_fractal_rows > 0) src_spec.fractal_rows = spec.src_fractal_rows;
+    if (spec.src_fractal_cols > 0) src_spec.fractal_cols = spec.src_fractal_cols;
+    const bool src_sized = spec.src_fractal_rows > 0 || spec.src_fractal_cols > 0;
+    if (src_sized && is_plain(from))
+        throw UsageError(std::string("--src-fractal: the source ") + name(from) +
+                         " is a plain format with no fractal; expected a fractal source");
+    bool resize = false;
+    if (src_sized && from == to) {
+        const Sides a = sides_for(src_spec, from), b = sides_for(spec, to);
+        resize = a.rows != b.rows || a.cols != b.cols || a.c0 != b.c0;
+    }
     if (!is_plain(from)) {
-        Sides sd = sides_for(spec, from);
+        Sides sd = sides_for(src_spec, from);
         if (spec.c0 > 0 && !uses_c0(from) && spec.fractal_cols > 0 && spec.c0 != spec.fractal_cols)
             throw UsageError("--c0 and --fractal disagree; expected one of them");
         back = inverse_steps(
@@ -628,13 +672,13 @@ Pipeline make_pipeline(const ConvertSpec& spec) {
         p.fractals.push_back(fractal_info(from, sd));
         if (uses_c0(from)) p.c0 = sd.c0;
     }
-    if (!is_plain(to) && to != from) {
+    if (!is_plain(to) && (to != from || resize)) {
         Sides sd = sides_for(spec, to);
         fwd = forward_steps(recipe_for(plain, to, spec.shape.size(), sd), spec.shape);
         p.fractals.push_back(fractal_info(to, sd));
         if (uses_c0(to)) p.c0 = sd.c0;
     }
-    if (from == to) back.clear();  // identity: same physical layout
+    if (from == to && !resize) back.clear();  // identity: same physical layout
     p.steps = back;
     p.steps.insert(p.steps.end(), fwd.begin(), fwd.end());
     if (p.steps.empty()) {

@@ -43,7 +43,17 @@ enum class Format : uint8_t {
     FRACTAL_ZZ,
     FRACTAL_ZN,
     FRACTAL_Z,
-    FRACTAL_Z_3D
+    FRACTAL_Z_3D,
+    // Matmul high-level formats (document 000, last section); see
+    // core/format/matmul_formats.cpp for their conversions.
+    BSH,       // (B, S, H), H = N x D, row-major
+    SBH,       // (S, B, H)
+    BSNGD,     // (B, S, N, G, D): BSH reshaped; one S x D matrix per (b, n, g)
+    SBNGD,     // (S, B, N, G, D): SBH reshaped
+    BNGS1S2,   // (B, N, G, S1, S2): each (b, n, g) an S1 x S2 matrix, contiguous
+    BMNK,      // (B, M, K): a batch of contiguous matrices (NORMAL)
+    ND_ALIGN,  // ND with the last axis zero-padded to a multiple of 32 bytes
+    VECTOR     // (K): the A operand of a GEMV, one row of K elements
 };
 
 const char* name(Format f);
@@ -63,8 +73,14 @@ int plain_rank(Format f);
 // (fractal <-> fractal): ND for NZ/ZZ/ZN, NCHW for NC1HWC0/FRACTAL_Z, NDHWC
 // for NDC1HWC0/FRACTAL_Z_3D; a plain format is its own.
 Format plain_family(Format f);
-// Axis letters of a plain format's logical shape, e.g. "NCHW"; "" for ND.
+// Axis letters of a plain format's logical shape, e.g. "NCHW"; "" for ND
+// (BNGS1S2 gives "BNGS1S2": use axis_names for one entry per axis).
 std::string axis_letters(Format f);
+// One name per axis of the logical shape a format is given by: a plain
+// format's own axes ("B","N","G","S1","S2"); for a non-plain format the
+// axes of the plain side it is built from ({"...","M","N"} for the matrix
+// fractals and ND_ALIGN, {"N","C","H","W"} for NC1HWC0 / FRACTAL_Z, ...).
+std::vector<std::string> axis_names(Format f);
 
 // ---- pipeline ---------------------------------------------------------------
 
@@ -117,6 +133,11 @@ struct ConvertSpec {
     DType dtype = DType::fp16;
     int64_t c0 = 0;                              // 0: 32 B / sizeof(dtype)
     int64_t fractal_rows = 0, fractal_cols = 0;  // 0: from the dtype (see FractalInfo)
+    // Source side's fractal when it differs from the destination's (L0C ->
+    // L1: fp32 NZ 16x16 -> 16x8); 0: the same as fractal_rows/cols.
+    int64_t src_fractal_rows = 0, src_fractal_cols = 0;
+    // BSH -> BSNGD (SBH -> SBNGD) with a 3-D --shape: H = heads x groups x D.
+    int64_t heads = 0, groups = 0;
     double pad_value = 0;
 };
 
@@ -126,8 +147,21 @@ struct ConvertSpec {
 //   NCDHW/NDHWC -> NDC1HWC0, FRACTAL_Z_3D; each of these backwards; plain ->
 //   plain (transposes NCHW/NHWC/HWCN, NCDHW/NDHWC; ND <-> plain: no steps);
 //   fractal <-> fractal of the same family through its plain format (ND for
-//   NZ/ZZ/ZN, NCHW for NC1HWC0/FRACTAL_Z, NDHWC for NDC1HWC0/FRACTAL_Z_3D).
+//   NZ/ZZ/ZN, NCHW for NC1HWC0/FRACTAL_Z, NDHWC for NDC1HWC0/FRACTAL_Z_3D);
+//   a fractal to itself with another fractal size (src_fractal_*);
+//   the Matmul formats among themselves and to/from FRACTAL_NZ/ZZ/ZN, ND <->
+//   ND_ALIGN, VECTOR -> FRACTAL_NZ/ZZ/ZN (see matmul_formats.cpp).
 Pipeline make_pipeline(const ConvertSpec& spec);
+
+// The conversion that introduces f in the documents, on a small example
+// shape: ND -> FRACTAL_NZ (2,2,28), NHWC -> NC1HWC0, BSNGD -> BMNK, ...; a
+// plain format with nothing to build (ND, NCHW, ...) converts to itself.
+// Its steps' captions are f's pipeline formula (see pipeline_formula).
+ConvertSpec example_conversion(Format f, DType t = DType::fp16);
+// "ND -> FRACTAL_NZ: (..., B, M, N) -> pad -> ... -> (..., B, N1, M1, M0, N0)",
+// derived from the steps of example_conversion(f); for a plain format with
+// no steps "(N, C, H, W), row-major".
+std::string pipeline_formula(Format f);
 
 // The pipeline that undoes p (dst -> src); make_pipeline with from/to swapped.
 Pipeline inverse(const Pipeline& p);

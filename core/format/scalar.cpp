@@ -88,7 +88,16 @@ uint64_t encode_scalar(DType t, double v) {
         case DType::int16:
             return static_cast<uint64_t>(as_int()) & 0xFFFFu;
         case DType::int32:
+        case DType::uint32:
             return static_cast<uint64_t>(as_int()) & 0xFFFFFFFFu;
+        case DType::uint16:
+            return static_cast<uint64_t>(as_int()) & 0xFFFFu;
+        case DType::fp8_e5m2:
+        case DType::fp8_e4m3fn:
+        case DType::hifloat8:
+        case DType::fp4x2_e2m1:
+        case DType::fp4x2_e1m2:  // storage only: the value is the bit code
+            return static_cast<uint64_t>(as_int()) & 0xFFu;
         case DType::fp16:
             return float_to_half(static_cast<float>(v));
         case DType::bf16:
@@ -114,7 +123,22 @@ double load_element(DType t, const void* buf, int64_t index) {
         case DType::int8:
             return static_cast<int8_t>(b[index]);
         case DType::uint8:
+        case DType::fp8_e5m2:
+        case DType::fp8_e4m3fn:
+        case DType::hifloat8:
+        case DType::fp4x2_e2m1:
+        case DType::fp4x2_e1m2:
             return b[index];
+        case DType::uint16: {
+            uint16_t v;
+            std::memcpy(&v, b + index * 2, 2);
+            return v;
+        }
+        case DType::uint32: {
+            uint32_t v;
+            std::memcpy(&v, b + index * 4, 4);
+            return v;
+        }
         case DType::int16: {
             int16_t v;
             std::memcpy(&v, b + index * 2, 2);

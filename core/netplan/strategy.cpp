@@ -31,6 +31,11 @@ Order read_order(const Graph& g, const Propagation& p, const Edge& e) {
     const NodeLayout& cl = p.nodes[size_t(e.consumer)];
     bool same_dims = c.op == OpKind::Conv || c.op == OpKind::Pool || is_elementwise(c.op) ||
                      c.op == OpKind::Concat;
+    // A weight's axes (Cout, Cin, Kh, Kw) are not the activations' (N, C, H,
+    // W): the consumer's compute order says nothing about how it walks them.
+    // It reads a weight in the layout it asks for (section 11: offline
+    // leaves only that contiguous read at run time).
+    if (g.nodes[size_t(e.producer)].op == OpKind::Weight) same_dims = false;
     if (same_dims && cl.compute_order.size() == e.shape.size()) return cl.compute_order;
     if (e.expected) return *e.expected;
     return e.produced;
@@ -363,17 +368,28 @@ std::vector<Decision> decide(const Graph& g, const Propagation& p, size_t ei, co
                                                              order_strides(e.shape, ld))));
             copies += us(m.contiguous_efficiency);
         }
+        // Section 13.1's rule against the model's own cost: when the k fused
+        // copies (DMA) are cheaper than writing the target layout once, the
+        // cost decides and the decision says so.
+        const bool cost_wins = m.dma && copies < once * (1 - 1e-9);
         for (size_t oi : outs) {
             if (!p.edges[oi].mismatch() || decided.count(oi)) continue;
             Decision di = make(oi);
-            di.rule_id = "many_like_consumers";
-            di.rule = "'" + d.producer + "' has " + std::to_string(wanting.size()) +
-                      " consumers, all expecting " + order_name(ld) +
-                      ": write-time transform, done once for all (section 13.1); whole "
-                      "tensor: " +
-                      fmt(once, 2) + " us written once vs " + fmt(copies, 2) + " us as " +
-                      std::to_string(wanting.size()) + " fused copies";
-            configure(di, Strategy::ProducerWrite);
+            di.rule_id = cost_wins ? "many_like_consumers_cost" : "many_like_consumers";
+            di.rule =
+                "'" + d.producer + "' has " + std::to_string(wanting.size()) +
+                " consumers, all expecting " + order_name(ld) +
+                ": rule (section 13.1) write-time transform, done once for all: " + fmt(once, 2) +
+                " us for the whole tensor | cost: " + std::to_string(wanting.size()) +
+                " fused copies " + fmt(copies, 2) + " us";
+            if (cost_wins) {
+                di.rule += " -> they disagree, the cost decides: memory_copy_fused (" +
+                           fmt(once / copies, 2) + "x faster than the rule's choice)";
+                configure(di, Strategy::MemoryCopyFused);
+            } else {
+                di.rule += " -> the rule's choice is also the cheaper";
+                configure(di, Strategy::ProducerWrite);
+            }
             made.push_back(di);
         }
         if (!made.empty()) return made;

@@ -20,7 +20,10 @@
 // Choice (section 13.3 decision tree, most specific first):
 //   1. producer is a Weight                         -> offline
 //   2. consumer fed by several producers whose layouts differ -> consumer_read
-//   3. one producer, >= 2 consumers, all wanting Ld  -> producer_write (once)
+//   3. one producer, >= 2 consumers, all wanting Ld  -> producer_write (once),
+//      unless the k fused copies cost less than that single write plus k
+//      reads (whole-tensor times): then the cost decides (memory_copy_fused,
+//      rule_id many_like_consumers_cost) and the rule text shows both
 //   4. >= 2 consumers wanting different layouts: <= 2 consumers -> consumer_read;
 //      more -> compare write continuity with the mean read continuity
 //   5. otherwise the cheapest candidate (ties: producer_write, consumer_read,
@@ -93,7 +96,7 @@ struct Decision {
     Order source, target;  // stored by the producer / expected by the consumer
     int64_t tensor_bytes = 0;
     Strategy strategy = Strategy::MemoryCopyFused;
-    std::string rule_id;  // offline_weights, several_producers, many_like_consumers,
+    std::string rule_id;  // offline_weights, several_producers, many_like_consumers(_cost),
                           // few_mixed_consumers, mixed_consumers_write,
                           // mixed_consumers_read, reads_written_layout, cheapest,
                           // picked

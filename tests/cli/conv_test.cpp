@@ -60,14 +60,14 @@ TEST(CliConv, CheckAgreesWithDirectLoop) {
 }
 
 TEST(CliConv, BadParametersExit2) {
-    for (auto args : std::vector<std::vector<std::string>>{
-             {"conv", "--stride", "0"},
-             {"conv", "--kh", "40"},
-             {"conv", "--dtype", "fp32"},
-             {"conv", "--pad", "1,2,3"},
-             {"conv", "--cin", "0"},
-             {"conv", "--dilation", "0"},
-             {"conv", "--h", "4000", "--w", "4000", "--check"}}) {
+    for (auto args :
+         std::vector<std::vector<std::string>>{{"conv", "--stride", "0"},
+                                               {"conv", "--kh", "40"},
+                                               {"conv", "--dtype", "fp32"},
+                                               {"conv", "--pad", "1,2,3"},
+                                               {"conv", "--cin", "0"},
+                                               {"conv", "--dilation", "0"},
+                                               {"conv", "--h", "4000", "--w", "4000", "--check"}}) {
         auto r = run_layoutlab(args);
         EXPECT_EQ(r.code, 2) << args[1] << " " << args[2];
         EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
@@ -157,4 +157,17 @@ TEST(CliConv, NpyInt8IsExactAndBadShapesExit2) {
         write_array(dir, "wf.npy", ll::DType::fp32, {17, 33, 3, 3}, wf.data(), wf.size() * 4);
     EXPECT_EQ(run_layoutlab({"conv", "--input", xp, "--weight", wfp}).code, 2);
     EXPECT_EQ(run_layoutlab({"conv", "--output", dir + "/q.npy"}).code, 2);
+}
+
+// Document 004's multiplication count for the lecture's own geometry.
+TEST(CliConv, LectureMultiplicationCountGolden) {
+    auto r = ll::test::run_layoutlab(
+        {"conv", "--n", "10", "--cin", "3", "--cout", "4", "--h", "8", "--w", "8", "--pad", "0"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("3 x 3 x 6 x 6 x 3 x 4 x 10 = 38880"), std::string::npos) << r.out;
+    r = ll::test::run_layoutlab({"conv", "--json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["input_nhwc_split"], nlohmann::json({10, 28, 28, 2, 16}));
+    EXPECT_EQ(j["weight_slice"], nlohmann::json({144, 64}));
 }

@@ -56,7 +56,8 @@ TEST(CliPlan, GraphFilesFromAssets) {
     ASSERT_EQ(r.code, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
     ASSERT_EQ(j["decisions"].size(), 3u);
-    for (const auto& d : j["decisions"]) EXPECT_EQ(d["strategy"], "producer_write");
+    // Section 13.1's write-once rule loses to 3 fused copies in the model: the cost decides.
+    for (const auto& d : j["decisions"]) EXPECT_EQ(d["strategy"], "memory_copy_fused");
     EXPECT_FALSE(j.contains("strategy"));  // only single-mismatch graphs carry it on top
     r = run_layoutlab({"plan", "--graph", dir + "many_producers.json", "--json"});
     ASSERT_EQ(r.code, 0) << r.err;

@@ -61,14 +61,16 @@ double value_for(DType t, int64_t i) {
             return static_cast<double>(i % 255 - 127);
         case DType::uint8:
             return static_cast<double>(i % 255);
+        case DType::uint16:
+            return static_cast<double>(i % 65535);
         case DType::bf16:
             return static_cast<double>(i % 255);
         case DType::fp16:
             return static_cast<double>(i % 2047);
         case DType::int16:
             return static_cast<double>(i % 65535 - 32767);
-        default:
-            return static_cast<double>(i);
+        default:  // storage-only 8-bit codes wrap at 256
+            return static_cast<double>(is_storage_only(t) ? i % 255 : i);
     }
 }
 
@@ -79,7 +81,8 @@ std::vector<uint8_t> make_source(DType t, int64_t n) {
 }
 
 double pad_for(DType t) {
-    return t == DType::uint8 ? 200 : (t == DType::int4 ? -3 : -1);
+    if (!is_float(t) && int_min(t) == 0) return 200;  // unsigned and storage-only codes
+    return t == DType::int4 ? -3 : -1;
 }
 
 }  // namespace

@@ -37,7 +37,8 @@ TEST(Load2dV2, PlainCopyPlacesFractals) {
 }
 
 TEST(Load2dV2, TransposeIsAMatrixTransposeForEveryWidth) {
-    for (DType t : {DType::int4, DType::int8, DType::fp16, DType::fp32}) {
+    // b4 on Atlas 350 is fp4x2 (int4 is not in its Load2Dv2 list).
+    for (DType t : {DType::fp4x2_e2m1, DType::int8, DType::fp16, DType::fp32}) {
         FractalGeom g = fractal_geom(t);
         TransposeBlock b = transpose_block(t);
         Load2dV2Params p;
@@ -72,7 +73,7 @@ TEST(Load2dV2, TransposeStepConstraints) {
     p.dtype = DType::int8;
     p.m_step = 3;
     EXPECT_THROW(load2d_v2(p), UsageError);  // b8: mStep multiple of 2
-    p.dtype = DType::int4;
+    p.dtype = DType::fp4x2_e1m2;
     p.m_step = 2;
     EXPECT_THROW(load2d_v2(p), UsageError);  // b4: multiple of 4
     p.m_step = 4;

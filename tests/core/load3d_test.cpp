@@ -111,3 +111,32 @@ TEST(Load3d, BadParameters) {
     p.c1_index = 2;
     EXPECT_THROW(load3d(p), UsageError);
 }
+
+// Window positions outside the feature map are filled with padValue and
+// reported as padding, not as untouched; every other row is written.
+TEST(Load3d, PadValuePositionsAreReportedAsPadding) {
+    Load3dParams p = load3d_doc_example();
+    LoadResult r = load3d(p);
+    ASSERT_EQ(r.padded.size(), r.dst_of.size());
+    int64_t pad = 0, written = 0;
+    const int64_t c0 = p.c0(), e = 16 * c0, ho = p.out_h(), wo = p.out_w();
+    for (int64_t i = 0; i < p.repeat; ++i) {
+        const int64_t q = i, kw = q % p.kw, kh = (q / p.kw) % p.kh;
+        for (int64_t row = 0; row < 16; ++row) {
+            const size_t at = size_t(i * e + row * c0);
+            if (row >= ho * wo) {
+                EXPECT_EQ(r.padded[at], 0);
+                EXPECT_EQ(r.dst_of[at], -1);
+                continue;
+            }
+            const int64_t ih = p.left_top_h + row / wo * p.stride_h + kh * p.dil_h;
+            const int64_t iw = p.left_top_w + row % wo * p.stride_w + kw * p.dil_w;
+            const bool outside = ih < 0 || ih >= p.h || iw < 0 || iw >= p.w;
+            EXPECT_EQ(r.padded[at], outside ? 1 : 0) << i << " " << row;
+            EXPECT_EQ(r.dst_of[at] < 0, outside) << i << " " << row;
+            (outside ? pad : written) += c0;
+        }
+    }
+    EXPECT_GT(pad, 0);
+    EXPECT_GT(written, 0);
+}
