@@ -53,7 +53,7 @@ TimelinePlot::TimelinePlot(const aicore::Schedule& s) {
 }
 
 SizeCurvePlot::SizeCurvePlot(const std::vector<aicore::SizePoint> (&curves)[3],
-                             int64_t current_cycles) {
+                             int64_t current_size, int64_t current_cycles) {
     PlotBuilder b("Total time vs tile size");
     b.setup_x("base size", "elements", true).setup_y("total", "cycles");
     const char* names[3] = {"baseM", "baseN", "baseK"};
@@ -67,13 +67,15 @@ SizeCurvePlot::SizeCurvePlot(const std::vector<aicore::SizePoint> (&curves)[3],
         se.markers = true;
         se.color = palette(i);
     }
-    (void)current_cycles;
+    if (current_size > 0)
+        b.annotate(double(current_size), double(current_cycles),
+                   "now: " + std::to_string(current_cycles) + " cycles");
     spec = b.spec();
 }
 
 PipelinePareto::PipelinePareto(const aicore::SweepResult& r) {
     PlotBuilder b("Sweep: time vs L1 footprint");
-    b.setup_x("L1 footprint", "KiB").setup_y("total", "cycles");
+    b.setup_x("L1 footprint", "KiB").setup_y("total", "cycles", true);
     for (const aicore::SweepRow& row : r.rows) {
         all_x.push_back(double(row.l1_bytes) / 1024);
         all_y.push_back(double(row.total_cycles));

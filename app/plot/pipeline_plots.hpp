@@ -21,9 +21,11 @@ struct TimelinePlot : NoCopy {
     PlotSpec spec;
 };
 
-// Total cycles against baseM, baseN and baseK (one line each, the others as set).
+// Total cycles against baseM, baseN and baseK (one line each, the others as
+// set); the current tiling marked at (current_size, current_cycles) of baseM.
 struct SizeCurvePlot : NoCopy {
-    SizeCurvePlot(const std::vector<aicore::SizePoint> (&curves)[3], int64_t current_cycles);
+    SizeCurvePlot(const std::vector<aicore::SizePoint> (&curves)[3], int64_t current_size,
+                  int64_t current_cycles);
     std::vector<double> x[3], y[3];
     PlotSpec spec;
 };

@@ -139,7 +139,7 @@ class Runner {
 }  // namespace
 
 Schedule simulate(const Problem& p, const Tiling& t, const Product& prod, const Costs& c, bool keep,
-                  int64_t max_blocks) {
+                  int64_t max_blocks, int64_t first_block) {
     c.validate();
     Schedule s;
     s.problem = p;
@@ -175,9 +175,11 @@ Schedule simulate(const Problem& p, const Tiling& t, const Product& prod, const 
     const int64_t outer = t.order == Order::m_first ? nb : mb;
     const int64_t inner = t.order == Order::m_first ? mb : nb;
     int32_t block = 0;
-    const int64_t stop = max_blocks >= 0 ? std::min(max_blocks, s.blocks) : s.blocks;
+    const int64_t first = std::max<int64_t>(0, first_block);
+    const int64_t stop = max_blocks >= 0 ? std::min(first + max_blocks, s.blocks) : s.blocks;
     for (int64_t o = 0; o < outer && block < stop; ++o) {
         for (int64_t i = 0; i < inner && block < stop; ++i, ++block) {
+            if (block < first) continue;
             const int64_t mi = t.order == Order::m_first ? i : o;
             const int64_t ni = t.order == Order::m_first ? o : i;
             const int64_t m0 = mi * t.base_m, n0 = ni * t.base_n;

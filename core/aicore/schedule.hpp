@@ -111,10 +111,11 @@ struct Schedule {
 };
 
 // Throws UsageError for a bad problem/tiling/costs or a tiling that does not fit.
-// max_blocks >= 0 runs only the first max_blocks output blocks (the sweep's
-// estimate of large problems, see sweep.hpp); -1 runs them all.
+// max_blocks >= 0 runs only max_blocks output blocks from block first_block
+// on, from an idle core (the sweep's estimate of large problems, see
+// sweep.hpp); -1 runs them all.
 Schedule simulate(const Problem& p, const Tiling& t, const Product& prod, const Costs& c,
-                  bool keep = true, int64_t max_blocks = -1);
+                  bool keep = true, int64_t max_blocks = -1, int64_t first_block = 0);
 
 // The cost in cycles of one instruction of the program (for tests and hover text).
 int64_t cost_of(const Instr& in, const Costs& c);

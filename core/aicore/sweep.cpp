@@ -37,20 +37,33 @@ SweepRow estimate(const Problem& p, const Tiling& t, const Product& prod, const 
     SweepRow row;
     row.tiling = t;
     row.l1_bytes = l1_footprint(p, t);
-    const Schedule head = simulate(p, t, prod, c, false, 2 * kEstimateBlocks);
-    if (head.blocks <= 3 * kEstimateBlocks) {
+    const int64_t mb = (p.m_pad() + t.base_m - 1) / t.base_m;
+    const int64_t nb = (p.n_pad() + t.base_n - 1) / t.base_n;
+    const int64_t inner = t.order == Order::m_first ? mb : nb, blocks = mb * nb;
+    // The repeating unit: whole rows of the visiting order while rows are
+    // short (an operand tile is reloaded at each row change), else blocks.
+    const int64_t unit = inner <= 8 * kEstimateBlocks
+                             ? inner * std::max<int64_t>(1, (kEstimateBlocks + inner - 1) / inner)
+                             : kEstimateBlocks;
+    if (blocks <= 3 * unit) {
         const Schedule s = simulate(p, t, prod, c, false);
         row.total_cycles = s.total_cycles;
         row.bound = s.bound;
         row.cube_utilisation = s.units[int(Unit::cube)].utilisation;
         return row;
     }
-    // Steady state: the blocks after the first kEstimateBlocks each add the
-    // same period; extrapolate the last kEstimateBlocks' period to all blocks.
-    const Schedule first = simulate(p, t, prod, c, false, kEstimateBlocks);
-    const double period = double(head.total_cycles - first.total_cycles) / kEstimateBlocks;
-    const double rest = double(head.blocks - 2 * kEstimateBlocks);
-    row.total_cycles = head.total_cycles + int64_t(std::llround(period * rest));
+    // Steady state: after the first unit every unit adds the same cycles,
+    // except the last (edge tiles): the first two units run whole, the middle
+    // ones at the second unit's period, the last at its own period (measured
+    // after the unit before it, from an idle core).
+    const Schedule head = simulate(p, t, prod, c, false, 2 * unit);
+    const Schedule first = simulate(p, t, prod, c, false, unit);
+    const Schedule tail2 = simulate(p, t, prod, c, false, 2 * unit, blocks - 2 * unit);
+    const Schedule tail1 = simulate(p, t, prod, c, false, unit, blocks - 2 * unit);
+    const double period = double(head.total_cycles - first.total_cycles) / double(unit);
+    const double middle = double(blocks - 3 * unit);
+    row.total_cycles = head.total_cycles + int64_t(std::llround(period * middle)) +
+                       (tail2.total_cycles - tail1.total_cycles);
     row.estimated = true;
     int best = 0;
     for (int u = 0; u < kUnitCount; ++u)

@@ -26,10 +26,13 @@ struct SweepRow {
     bool estimated = false;  // extrapolated from the first blocks (see estimate())
 };
 
-// One tiling's total: simulated whole when it has at most 3 x kEstimateBlocks
-// output blocks; otherwise the first 2 x kEstimateBlocks blocks are simulated
-// and the period of the second half (the steady state, where every block adds
-// the same cycles) is extrapolated to the remaining blocks. This keeps a
+// One tiling's total. The repeating unit of the run is a whole number of rows
+// of the visiting order (at least kEstimateBlocks blocks; an operand tile is
+// reloaded at each row change) or, for rows longer than 8 x kEstimateBlocks,
+// kEstimateBlocks blocks. With at most 3 units of blocks the run is simulated
+// whole; otherwise the first 2 units are, the second unit's period (the
+// steady state) is extrapolated to the middle blocks, and the last unit
+// (edge tiles) adds its own period, measured after the unit before it. This keeps a
 // sweep of a 4096^3 GEMM interactive; the chosen tiling is then simulated
 // whole (the CLI and the panel show the exact run).
 constexpr int64_t kEstimateBlocks = 8;
