@@ -446,6 +446,8 @@ void PipelinePanel::draw_timeline(AppContext& ctx, float height) {
     }
     dl->AddText(ImVec2(origin.x, origin.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), "cycles");
     hovered_ = -1;
+    screen_.erase("cube_bar");
+    screen_.erase("mte1_bar");
     dl->PushClipRect(ImVec2(origin.x, origin.y), ImVec2(lx1, origin.y + lanes_h), true);
     for (int u = 0; u < kUnitCount; ++u) {
         const float y0 = origin.y + axis_h + lane_h * float(u), y1 = y0 + lane_h - 3;
@@ -479,6 +481,12 @@ void PipelinePanel::draw_timeline(AppContext& ctx, float height) {
             } else {
                 dl->AddRectFilled(ImVec2(x0, y0 + 2), ImVec2(x1 - 1, y1 - 2),
                                   block_colour(in.block));
+                // The first whole bar of MTE1 and Cube, for --dump-view (GUI tests click it).
+                const char* key = Unit(u) == Unit::cube   ? "cube_bar"
+                                  : Unit(u) == Unit::mte1 ? "mte1_bar"
+                                                          : nullptr;
+                if (key && !screen_.contains(key) && x0 >= lx0)
+                    screen_[key] = compute::rect_json(ImVec2(x0, y0 + 2), ImVec2(x1 - 1, y1 - 2));
             }
             if (hover && mouse.y >= y0 && mouse.y < y1 && mouse.x >= x0 && mouse.x < x1)
                 hovered_ = *it;
