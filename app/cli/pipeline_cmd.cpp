@@ -23,6 +23,7 @@ struct PipelineArgs {
     int64_t m = 1024, k = 1024, n = 1024;
     std::string dtype = "fp16", product = "a2", double_buffer = "on", order;
     int64_t base_m = 0, base_n = 0, base_k = 0, step_ka = 0, step_kb = 0;
+    int l0c_slots = 0;
     bool conv = false, json = false;
     exec::ConvParams cp = exec::conv_case_study();
     std::string pad = "1", stride = "1", dilation = "1";
@@ -149,6 +150,8 @@ Runner setup_pipeline(CLI::App& sub) {
     sub.add_option("--step-kb", a->step_kb, "baseK chunks per L1 load of B");
     sub.add_option("--double-buffer", a->double_buffer, "on (ping/pong) or off")
         ->capture_default_str();
+    sub.add_option("--l0c-slots", a->l0c_slots,
+                   "L0C slots, 1 or 2 (default: 2 with double buffering, or the sweep's)");
     sub.add_option("--order", a->order, "m (M moves fastest) or n; default: sweep's best");
     sub.add_option("--product", a->product, "a2 (Atlas A2 training) or training (Atlas training)")
         ->capture_default_str();
@@ -245,10 +248,17 @@ Runner setup_pipeline(CLI::App& sub) {
                 throw UsageError(std::string(o) +
                                  " below 16; expected a multiple of 16 (a fractal)");
         if (!a->order.empty()) t.order = a->order == "m" ? Order::m_first : Order::n_first;
+        if (sub.count("--l0c-slots")) {
+            if (a->l0c_slots != 1 && a->l0c_slots != 2)
+                throw UsageError("--l0c-slots " + std::to_string(a->l0c_slots) +
+                                 "; expected 1 or 2");
+            t.l0c_slots = a->l0c_slots;
+        }
         const Schedule s = simulate(p, t, prod, c, true);
         s.check_lives();
         Tiling u = t;
         u.set_double_buffer(!db);
+        if (!db) u.l0c_slots = t.l0c_slots;  // compare the same L0C
         std::unique_ptr<Schedule> other;
         try {
             other = std::make_unique<Schedule>(simulate(p, u, prod, c, false));

@@ -121,6 +121,7 @@ nlohmann::json PipelinePanel::save_settings() const {
             {"step_ka", tiling_.step_ka},
             {"step_kb", tiling_.step_kb},
             {"double_buffer", double_},
+            {"l0c_slots", tiling_.l0c_slots},
             {"order", tiling_.order == Order::m_first ? "m" : "n"},
             {"cursor", int64_t(cursor_)},
             {"export_plot", export_plot_},
@@ -167,6 +168,7 @@ void PipelinePanel::load_settings(const nlohmann::json& j) {
     r.get("base_k", tiling_.base_k, 16, 1 << 20);
     r.get("step_ka", tiling_.step_ka, 1, 1024);
     r.get("step_kb", tiling_.step_kb, 1, 1024);
+    r.get("l0c_slots", tiling_.l0c_slots, 1, 2);
     if (r.has("order")) {
         std::string o;
         r.get("order", o);
@@ -214,7 +216,9 @@ void PipelinePanel::rebuild(bool resweep) {
             if (sweep_->rows.empty()) throw UsageError("no tiling fits " + prod.name);
             tiling_ = sweep_->rows.front().tiling;
         }
+        const int l0c = tiling_.l0c_slots;
         tiling_.set_double_buffer(double_);
+        if (double_) tiling_.l0c_slots = l0c;  // the sweep may keep one L0C slot
         sched_ = std::make_unique<Schedule>(simulate(problem_, tiling_, prod, c, true));
         sched_->check_lives();
         Tiling u = tiling_;
@@ -297,6 +301,14 @@ void PipelinePanel::draw_controls() {
         changed = true;
     }
     if (ImGui::Checkbox("double buffer", &double_)) resweep = true;
+    if (double_) {
+        bool two = tiling_.l0c_slots == 2;
+        ImGui::SameLine();
+        if (ImGui::Checkbox("L0C too", &two)) {
+            tiling_.l0c_slots = two ? 2 : 1;
+            changed = true;
+        }
+    }
     int order = int(tiling_.order);
     ImGui::TextUnformatted("order");
     ImGui::SameLine();

@@ -94,6 +94,9 @@ SweepResult sweep(const Problem& p, const Product& prod, const Costs& c, bool do
                         t.step_ka = t.step_kb = step;
                         t.order = o;
                         t.set_double_buffer(double_buffer);
+                        // A C tile too large for L0C ping/pong keeps one L0C
+                        // slot (L1, L0A and L0B stay double buffered).
+                        if (double_buffer && !fits(p, t, prod)) t.l0c_slots = 1;
                         if (!fits(p, t, prod)) {
                             ++res.skipped;
                             continue;

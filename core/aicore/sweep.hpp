@@ -6,7 +6,8 @@
 // Candidates: baseM, baseN in {16, 32, 64, 128, 256} (and the padded M / N
 // when smaller), baseK in k0 x {1, 2, 4, 8, 16} (and the padded K), stepKa =
 // stepKb in {1, 2, 4, 8} while stepK x baseK does not pass K, both orders;
-// buffering as asked. Worked example: a GEMM 256x256x256 fp16 on A2 with
+// buffering as asked (double: L1, L0A/L0B and L0C ping/pong, or a single L0C
+// slot when a C tile pair does not fit L0C). Worked example: a GEMM 256x256x256 fp16 on A2 with
 // double buffering sweeps a few hundred tilings; all of them fit.
 #pragma once
 
