@@ -269,3 +269,28 @@ TEST(AicoreSweep, EstimateCloseToTheWholeRun) {
     }
     EXPECT_GE(checked, 5);
 }
+
+TEST(AicoreSchedule, HoverTextNamesFlagsAndOccupancyFollowsTheCursor) {
+    const Product& a2 = product_by_id("a2");
+    const Problem p = gemm_problem(64, 64, 64, DType::fp16);
+    Tiling t;
+    t.base_m = t.base_n = t.base_k = 32;
+    t.step_ka = t.step_kb = 1;
+    const Schedule s = simulate(p, t, a2, default_costs(a2));
+    // The first Mmad waits for both MTE1 loads and sets a flag for a later reader.
+    int32_t mmad = -1;
+    for (size_t i = 0; i < s.instrs.size() && mmad < 0; ++i)
+        if (s.instrs[i].op == Op::mmad) mmad = int32_t(i);
+    ASSERT_GE(mmad, 0);
+    const std::string d = describe(s, mmad);
+    EXPECT_NE(d.find("wait_flag MTE1->Cube"), std::string::npos) << d;
+    EXPECT_NE(d.find("set_flag Cube->"), std::string::npos) << d;
+    EXPECT_NE(d.find("fractal steps"), std::string::npos) << d;
+    // At the Mmad's start its L0A tile is live; at cycle 0 nothing is.
+    const Instr& in = s.instrs[size_t(mmad)];
+    for (const Occupancy& o : occupancy_at(s, 0)) EXPECT_EQ(o.live_bytes, 0);
+    bool l0a_live = false;
+    for (const Occupancy& o : occupancy_at(s, in.start))
+        if (o.buf == Buf::l0a) l0a_live = o.live_bytes == 32 * 32 * 2;
+    EXPECT_TRUE(l0a_live);
+}
