@@ -304,7 +304,8 @@ void PipelinePanel::draw_controls() {
     if (double_) {
         bool two = tiling_.l0c_slots == 2;
         ImGui::SameLine();
-        if (ImGui::Checkbox("L0C too", &two)) {
+        compute::wrap_for(ImGui::CalcTextSize("L0C ping/pong").x + 2.5f * em);
+        if (ImGui::Checkbox("L0C ping/pong", &two)) {
             tiling_.l0c_slots = two ? 2 : 1;
             changed = true;
         }
@@ -314,6 +315,7 @@ void PipelinePanel::draw_controls() {
     ImGui::SameLine();
     if (ImGui::RadioButton("M-first", &order, 0)) changed = true;
     ImGui::SameLine();
+    compute::wrap_for(ImGui::CalcTextSize("N-first").x + 2.5f * em);
     if (ImGui::RadioButton("N-first", &order, 1)) changed = true;
     tiling_.order = Order(order);
     if (ImGui::Button("best tiling (sweep)")) resweep = true;
@@ -667,7 +669,7 @@ void PipelinePanel::draw(AppContext& ctx) {
     ImGui::SameLine();
     if (ImGui::Button("zoom out")) zoom_ = 1, pan_ = 0;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("wheel: zoom, drag: scrub, hover: flags, click MTE1/Cube: open it");
+    ImGui::TextWrapped("wheel zoom, drag scrub, hover flags, click MTE1/Cube");
     ImGui::PopStyleColor();
     const float avail = ImGui::GetContentRegionAvail().y;
     const float tl_h = std::max(14 * em, avail * 0.55f);

@@ -154,9 +154,10 @@ Schedule simulate(const Problem& p, const Tiling& t, const Product& prod, const 
     s.k_chunks = kc_n;
     if (keep) {
         const int64_t est = s.blocks * (kc_n * 3 + kc_n * 2 / std::max<int64_t>(1, t.step_ka) + 3);
-        if (est > 20'000'000)
-            throw UsageError("the schedule would hold about " + std::to_string(est) +
-                             " instructions; expected at most 20000000 (larger base sizes)");
+        if (est > 5'000'000)
+            throw UsageError(
+                "the schedule would hold about " + std::to_string(est) +
+                " instructions; expected at most 5000000 (larger base sizes or stepK)");
         s.instrs.reserve(size_t(est));
     }
     Runner r(s, keep);
