@@ -42,12 +42,13 @@ struct OpenRequest {
 
 // What the app shares with every panel during one frame.
 struct AppContext {
-    std::vector<Key> keys;                   // shortcut presses for the panel with focus
-    double dt = 0;                           // seconds since the last frame
-    float ui_scale = 1.0f;                   // font/UI scale chosen by the user
-    bool dark_theme = true;                  // panels pick matching colours
-    std::string status;                      // a panel may set a one-line status message
-    std::vector<OpenRequest> open_requests;  // panels to open (see OpenRequest)
+    std::vector<Key> keys;   // shortcut presses for the panel with focus
+    double dt = 0;           // seconds since the last frame
+    float ui_scale = 1.0f;   // font/UI scale chosen by the user
+    bool dark_theme = true;  // panels pick matching colours
+    std::string status;      // a panel may set a one-line status message
+    // Panels to open after this frame (see OpenRequest).
+    std::vector<OpenRequest> open_requests;
 };
 
 class Panel {
