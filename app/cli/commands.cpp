@@ -17,6 +17,7 @@ Runner setup_load3d(CLI::App& sub);
 Runner setup_convert(CLI::App& sub);
 Runner setup_tiling(CLI::App& sub);
 Runner setup_sweep(CLI::App& sub);
+Runner setup_pipeline(CLI::App& sub);
 
 const std::vector<CommandEntry>& commands() {
     static const std::vector<CommandEntry> table = {
@@ -34,6 +35,7 @@ const std::vector<CommandEntry>& commands() {
         {"convert", "convert a tensor between layout formats: pad, reshape, transpose, step by step", setup_convert},
         {"tiling", "two-level tiling: L1/L2 orders vs a layout; strides, efficiency, time, energy", setup_tiling},
         {"sweep", "all tile orders and sizes ranked by time, with the Pareto front of time vs footprint", setup_sweep},
+        {"pipeline", "a tiled Matmul / conv on one AI Core: MTE2, MTE1, Cube, FixPipe timeline, buffers, bound", setup_pipeline},
     };
     return table;
 }

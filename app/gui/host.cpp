@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string>
 
+#include "core/error.hpp"
+
 namespace ll::gui {
 
 std::atomic<int> g_signal_shots{0};
@@ -41,6 +43,25 @@ void Host::apply_style() {
     if (applied_scale_ != st_.ui_scale) pf_.set_fonts(st_.ui_scale);
     applied_scale_ = st_.ui_scale;
     applied_dark_ = st_.dark;
+}
+
+// Panels asked to show another panel on given settings (AppContext::open_requests).
+void Host::open_requested() {
+    for (const OpenRequest& r : ctx_.open_requests) {
+        for (size_t i = 0; i < slots_.size(); ++i) {
+            PanelSlot& s = slots_[i];
+            if (r.panel != s.entry->id) continue;
+            if (!s.panel) s.panel = s.entry->make();
+            s.open = true;
+            try {
+                s.panel->load_settings(r.settings);
+            } catch (const UsageError& e) {
+                ctx_.status = std::string("error: ") + e.what();
+            }
+            if (i != main_) ImGui::SetWindowFocus(s.entry->title);
+        }
+    }
+    ctx_.open_requests.clear();
 }
 
 void Host::frame() {
@@ -105,6 +126,7 @@ void Host::frame() {
         if (ImGui::Begin(s.entry->title, &s.open)) s.panel->draw(ctx_);
         ImGui::End();
     }
+    open_requested();
     if (!ctx_.status.empty()) {
         ImDrawList* fg = ImGui::GetForegroundDrawList();
         ImVec2 ts = ImGui::CalcTextSize(ctx_.status.c_str());

@@ -51,6 +51,7 @@ class Host {
     void frame();
 
   private:
+    void open_requested();
     void apply_style();
     Platform& pf_;
     Settings st_;

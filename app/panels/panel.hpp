@@ -31,6 +31,15 @@ namespace ll::gui {
 // press and release fall between two frames (ImGui 1.86 would drop those).
 enum class Key { space, left, right, home, end };
 
+// A panel's request to show another panel (registry id) on a scene's
+// settings, e.g. {"cube", {{"m1", 8}, {"k1", 4}, {"n1", 8}}}. The app opens
+// that panel's window after the frame and hands it the settings through
+// load_settings(); an error there becomes the status line.
+struct OpenRequest {
+    std::string panel;
+    nlohmann::json settings;
+};
+
 // What the app shares with every panel during one frame.
 struct AppContext {
     std::vector<Key> keys;   // shortcut presses for the panel with focus
@@ -38,6 +47,8 @@ struct AppContext {
     float ui_scale = 1.0f;   // font/UI scale chosen by the user
     bool dark_theme = true;  // panels pick matching colours
     std::string status;      // a panel may set a one-line status message
+    // Panels to open after this frame (see OpenRequest).
+    std::vector<OpenRequest> open_requests;
 };
 
 class Panel {

@@ -14,6 +14,7 @@ std::unique_ptr<Panel> make_img2col_panel();
 std::unique_ptr<Panel> make_loaddata_panel();
 std::unique_ptr<Panel> make_cube_panel();
 std::unique_ptr<Panel> make_conv_panel();
+std::unique_ptr<Panel> make_pipeline_panel();
 
 const std::vector<PanelEntry>& panel_registry() {
     static const std::vector<PanelEntry> table = {
@@ -27,6 +28,7 @@ const std::vector<PanelEntry>& panel_registry() {
         {"loaddata", "LoadData", "Compute", make_loaddata_panel},
         {"cube", "Cube", "Compute", make_cube_panel},
         {"conv", "Conv pipeline", "Compute", make_conv_panel},
+        {"pipeline", "Pipeline", "Compute", make_pipeline_panel},
     };
     return table;
 }
