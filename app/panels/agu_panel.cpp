@@ -250,7 +250,9 @@ void AguPanel::draw_dma(bool dark) {
     // with its delta from the step before (the AGU's current stride).
     const int64_t last = std::min(k, n - 1);
     auto rows = view::dma_rows(dma_, src_layout_.shape(), std::max<int64_t>(0, last - 5), last);
-    const float table_h = ImGui::GetFrameHeightWithSpacing() * float(rows.size() + 1) + 4;
+    // A fixed height (the last six steps), so the picture below keeps its place.
+    const float table_h =
+        ImGui::GetFrameHeightWithSpacing() * float(std::min<int64_t>(n, 6) + 1) + 4;
     ImVec4 dim = dark ? ImVec4(0.65f, 0.65f, 0.65f, 1) : ImVec4(0.35f, 0.35f, 0.35f, 1);
     if (ImGui::BeginTable(
             "streams", 4,
@@ -293,6 +295,7 @@ void AguPanel::draw_dma(bool dark) {
         probe_["read_cell"] = pic_.rect(dscene_.read_place);
         probe_["write_cell"] = pic_.rect(dscene_.write_place);
     }
+    probe_["per_row"] = dscene_.per_row;
     int64_t h = pic_.view.hovered();
     if (h >= 0 && dscene_.plan.src[size_t(h)] >= 0)
         ImGui::SetTooltip(
@@ -309,10 +312,9 @@ void AguPanel::draw_gather(bool dark) {
         static_cast<long long>(g.runs), static_cast<long long>(g.bursts), set_.burst);
     const int64_t k = std::min<int64_t>(ph_.whole(), int64_t(g.requests.size()));
     // The address stream as issued: one row per request up to the current one.
-    const int64_t last_req = std::min<int64_t>(k, int64_t(g.requests.size()) - 1);
-    const int64_t shown = last_req - std::max<int64_t>(0, last_req - 5) + 1;
-    const float table_h =
-        ImGui::GetFrameHeightWithSpacing() * float(std::max<int64_t>(shown, 0) + 1) + 4;
+    const float table_h = ImGui::GetFrameHeightWithSpacing() *
+                              float(std::min<int64_t>(int64_t(g.requests.size()), 6) + 1) +
+                          4;
     ImVec4 dim = dark ? ImVec4(0.65f, 0.65f, 0.65f, 1) : ImVec4(0.35f, 0.35f, 0.35f, 1);
     if (ImGui::BeginTable(
             "requests", 4,

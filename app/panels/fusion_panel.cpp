@@ -62,6 +62,9 @@ class FusionPanel : public Panel {
         r.only({"shape", "layout", "elem_bytes", "ops", "select"});
         set_.chain.from_json(r);
         try {
+            // The chain first, so that an error names the op (ops[k]).
+            view::apply_chain(set_.chain.input(), set_.chain.parsed_ops(),
+                              view::ReshapeRule::hierarchical);
             fused_ = view::fuse(set_.chain.input(), set_.chain.parsed_ops());
         } catch (const std::exception& e) {
             r.rethrow(e);

@@ -162,6 +162,8 @@ void ViewsPanel::draw(AppContext& ctx) {
                            v.storage);
     else if (set_.step > 0)
         ImGui::TextDisabled("this step is free: a new view of the same storage, nothing moves");
+    else
+        ImGui::TextDisabled("the input: step through the ops with < > (or left / right)");
     // The address formula: the hovered grid cell (last frame), else the selected one.
     Shape s = v.shape();
     Coord shown;
@@ -188,7 +190,7 @@ void ViewsPanel::draw_canvas(bool dark) {
     view::Canvas c = viewui::canvas_here();
     if (scene_step_ != set_.step || pic_.needs_layout(c)) {
         try {
-            scene_ = view::views_scene(v, c);
+            scene_ = view::views_scene(chain_, size_t(set_.step), c);
             pic_.set(scene_.plan, c);
             draw_error_.clear();
         } catch (const UsageError& e) {

@@ -248,11 +248,11 @@ void run_boxes(Board& b, int64_t first, const std::vector<bool>& mask, Box::Kind
 
 // ---- [views] ---------------------------------------------------------------------
 
-Chain apply_chain(const View& input, const std::vector<Op>& ops) {
+Chain apply_chain(const View& input, const std::vector<Op>& ops, ReshapeRule rule) {
     Chain c{{input}, {false}};
     for (size_t i = 0; i < ops.size(); ++i) {
         try {
-            Applied a = apply(c.views.back(), ops[i]);
+            Applied a = apply(c.views.back(), ops[i], rule);
             c.views.push_back(a.view);
             c.copied.push_back(a.copied);
         } catch (const UsageError& e) {
@@ -278,24 +278,28 @@ std::pair<std::string, std::string> address_formula(const View& v, const Coord& 
     return {f, nums};
 }
 
-ViewsScene views_scene(const View& v, const Canvas& canvas) {
-    // The storages v depends on: storage 0, then each copy in order;
-    // chain[k] lives on storage k and was filled from chain[k-1].
+namespace {
+
+// The storages v depends on: storage 0, then each copy in order; chain[k]
+// lives on storage k and was filled from chain[k-1].
+std::vector<const View*> storages(const View& v) {
     std::vector<const View*> chain;
     for (const View* p = &v; p; p = p->source.get()) chain.push_back(p);
     std::reverse(chain.begin(), chain.end());
-    const int64_t n0 = chain.front()->storage_elems, nv = v.layout.size();
+    return chain;
+}
+
+// What the picture of view v holds: a strip per storage, then the grid.
+std::vector<Region> view_regions(const View& v) {
+    const std::vector<const View*> chain = storages(v);
+    const int64_t nv = v.layout.size();
     for (const View* p : chain)
         if (p->storage_elems > kMaxViewCells || nv > kMaxViewCells)
             throw UsageError(
                 "too many elements to draw (" + std::to_string(std::max(p->storage_elems, nv)) +
                 "); expected at most " + std::to_string(kMaxViewCells) + " per storage and view");
     const Shape s = v.shape();
-    const int64_t cols = s.empty() ? 1 : s.back(),
-                  rows = std::max<int64_t>(1, nv / std::max<int64_t>(cols, 1));
-    const int64_t block = s.size() >= 3 ? s[s.size() - 2] : 0;
     const int eb = std::max(1, v.elem_bits / 8);
-
     std::vector<Region> regions;
     for (size_t k = 0; k < chain.size(); ++k) {
         Region r;
@@ -316,14 +320,43 @@ ViewsScene views_scene(const View& v, const Canvas& canvas) {
                 " offset " + std::to_string(v.layout.offset) +
                 ": each cell shows the storage-0 element it reads";
     g.grid = true;
-    g.rows = rows;
-    g.cols = cols;
-    g.block = block;
+    g.cols = s.empty() ? 1 : s.back();
+    g.rows = std::max<int64_t>(1, nv / std::max<int64_t>(g.cols, 1));
+    g.block = s.size() >= 3 ? s[s.size() - 2] : 0;
     g.gap_before = 1;
     g.label_chars = std::max(axis_names(s).size(),
                              s.size() >= 2 ? coord_text(Coord(s.begin(), s.end() - 1)).size() : 1);
     regions.push_back(g);
-    Board b(choose_layout(regions, canvas));
+    return regions;
+}
+
+}  // namespace
+
+ViewsScene views_scene(const Chain& ch, size_t step, const Canvas& canvas) {
+    if (ch.views.empty()) throw UsageError("no views to draw");
+    step = std::min(step, ch.views.size() - 1);
+    const View& v = ch.views[step];
+    // One layout for every step (the strips of the last step's storages,
+    // the largest grid), so stepping never moves storage 0 on screen.
+    std::vector<Region> envelope = view_regions(ch.views.back());
+    Region& eg = envelope.back();
+    for (const View& w : ch.views) {
+        Region g = view_regions(w).back();
+        eg.rows = std::max(eg.rows, grid_rows(g) - 1);  // its block gaps included
+        eg.cols = std::max(eg.cols, g.cols);
+        eg.label_chars = std::max(eg.label_chars, g.label_chars);
+        if (g.caption.size() > eg.caption.size()) eg.caption = g.caption;
+    }
+    eg.block = 0;
+    const std::vector<Region> regions = view_regions(v);
+    const std::vector<const View*> chain = storages(v);
+    const int64_t n0 = chain.front()->storage_elems, nv = v.layout.size();
+    const Shape s = v.shape();
+    const int64_t cols = regions.back().cols, rows = regions.back().rows;
+    const int64_t block = regions.back().block;
+    const int eb = std::max(1, v.elem_bits / 8);
+    const Layout2 layout = choose_layout(envelope, canvas);
+    Board b(layout);
 
     ViewsScene sc;
     std::vector<int64_t> strip_row0;
@@ -394,6 +427,7 @@ ViewsScene views_scene(const View& v, const Canvas& canvas) {
     if (sc.read < n_last) run_boxes(b, sc.strip_first[last], read_own, Box::highlight);
     if (last != 0 && std::count(read0.begin(), read0.end(), true) < n0)
         run_boxes(b, sc.strip_first[0], read0, Box::highlight);
+    b.gap(std::max<int64_t>(0, board_rows(envelope, layout) - b.row()));
     sc.plan = b.finish("views", n0, "view " + ll::to_string(s),
                        "address = base + (offset + sum i_d * s_d) * elem_size");
     sc.plan.dtype = dtype_of_bits(v.elem_bits);
@@ -518,6 +552,7 @@ DmaScene dma_scene(const Dma& d, int64_t k, const Canvas& canvas) {
     const int64_t w = b.width();
     b.caption(regions[0].caption);
     DmaScene sc;
+    sc.per_row = w;
     sc.src_first = b.strip(
         n, [&](int64_t c) { return src_elem[size_t(c)]; },
         [&](int64_t r) { return hex(d.read.base + r * w * eb); });

@@ -14,7 +14,7 @@
 // pixels so that cells come out as large as possible (the picture fills the
 // canvas); the layout is presentation, the cells' contents are engine facts.
 //
-// Example: views_scene of x = (2,3) row-major, fp32, base 0x1000, on a wide
+// Example: views_scene of the chain {x} with x = (2,3) row-major, fp32, base 0x1000, on a wide
 // canvas: caption row, one strip row "0x1000 | 0 1 2 3 4 5", caption row,
 // tick row "0 1 2", grid rows "0 | 0 1 2" and "1 | 3 4 5".
 #pragma once
@@ -48,7 +48,9 @@ struct Chain {
     std::vector<View> views;
     std::vector<bool> copied;
 };
-Chain apply_chain(const View& input, const std::vector<Op>& ops);
+// (fusion composes with ReshapeRule::hierarchical; the same errors name the op).
+Chain apply_chain(const View& input, const std::vector<Op>& ops,
+                  ReshapeRule rule = ReshapeRule::strided);
 
 // The address of index c of v, written out twice: in symbols, then with v's
 // numbers, e.g. "index (0,1,2):  address = base + (offset + i0*s0 + ...) *
@@ -69,7 +71,9 @@ struct ViewsScene {
 // Views with more than kMaxViewCells elements (view or any storage) are not
 // drawn: throws UsageError.
 constexpr int64_t kMaxViewCells = 4096;
-ViewsScene views_scene(const View& v, const Canvas& canvas);
+// The picture of chain.views[step]; laid out for the whole chain, so that
+// storage 0 sits at the same place at every step.
+ViewsScene views_scene(const Chain& chain, size_t step, const Canvas& canvas);
 
 // ---- Fusion -------------------------------------------------------------------
 
@@ -104,6 +108,7 @@ struct DmaScene {
     int64_t read_cell = -1;                // the source cell read at step k (-1: k == count)
     Place read_place, write_place;         // cell units: the cells read and written at step k
     int64_t src_first = 0, dst_first = 0;  // cells of source / destination memory
+    int64_t per_row = 1;                   // memory cells per drawn row
 };
 constexpr int64_t kMaxDmaCells = 4096;
 DmaScene dma_scene(const Dma& d, int64_t k, const Canvas& canvas);
