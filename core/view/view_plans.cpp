@@ -43,6 +43,7 @@ struct Layout2 {
     int64_t width = 1, margin = 1, caption_rows = 1;
     float zoom = 1;  // expected pixels per cell
     float font = 13;
+    float canvas_w = 1200;  // the picture is centred on a canvas this wide
 };
 
 int64_t grid_rows(const Region& r) {
@@ -67,9 +68,11 @@ std::vector<std::string> wrap(const std::string& text, size_t fit) {
     return lines;
 }
 
-// Characters of caption text that fit the board's width on screen.
+// Characters of caption text that fit on screen from the board's left edge
+// to the canvas's right edge (the board is centred on the canvas).
 size_t caption_fit(const Layout2& l) {
-    const float px = float(l.margin + l.width) * l.zoom;
+    const float board = float(l.margin + l.width) * l.zoom;
+    const float px = std::max(board, board + (l.canvas_w - 24 - board) / 2);
     return size_t(std::max(16.f, px / (0.58f * l.font)));
 }
 
@@ -98,9 +101,11 @@ Layout2 choose_layout(const std::vector<Region>& regions, const Canvas& c, int64
     Layout2 best;
     best.zoom = -1;
     best.font = c.font;
+    best.canvas_w = c.w;
     for (int64_t width = step; width <= std::max(longest, step); width += step) {
         Layout2 l;
         l.font = c.font;
+        l.canvas_w = c.w;
         l.width = std::max(width, min_width);
         l.zoom = std::min(w / float(l.width + 1), 80.f);
         for (int it = 0; it < 4; ++it) {  // margin and caption rows depend on the cell size
@@ -503,6 +508,7 @@ FusionScene fusion_scene(const Fused& f, const Canvas& canvas) {
     for (auto& [e, cells] : holders)
         for (int64_t c : cells) sc.links[size_t(c)] = cells;
     sc.plan = board.finish("fusion", n0, "buffers", "fused map " + map_string(f.result));
+    sc.plan.dtype = dtype_of_bits(bits);
     return sc;
 }
 
