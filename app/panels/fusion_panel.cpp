@@ -38,7 +38,8 @@ struct FusionSettings {
     int64_t select = -1;  // input element traced (click a cell), -1 none
     FusionSettings() {
         std::snprintf(chain.shape, sizeof chain.shape, "1,4,3,2");
-        chain.ops = {"reshape:1,4,6", "transpose:1,2"};
+        // Two free reshapes and two copies unfused against one fused pass.
+        chain.ops = {"reshape:1,4,6", "transpose:1,2", "reshape:1,3,2,4", "transpose:2,3"};
     }
     nlohmann::json to_json() const {
         nlohmann::json j = chain.to_json(false);

@@ -71,8 +71,9 @@ class ViewsPanel : public Panel {
     nlohmann::json make_probe();
 
     ViewsSettings set_;
-    view::Chain chain_;       // engine data, from the settings
-    view::ViewsScene scene_;  // the picture of the current step
+    view::Chain chain_;          // engine data, from the settings
+    std::vector<view::Op> ops_;  // the parsed ops of the chain
+    view::ViewsScene scene_;     // the picture of the current step
     viewui::Picture pic_;
     int scene_step_ = -1;  // the step scene_ shows
     std::string error_, draw_error_;
@@ -108,7 +109,9 @@ void ViewsPanel::load_settings(const nlohmann::json& j) {
 
 void ViewsPanel::rebuild() {
     try {
-        chain_ = view::apply_chain(set_.chain.input(), set_.chain.parsed_ops());
+        std::vector<view::Op> ops = set_.chain.parsed_ops();
+        chain_ = view::apply_chain(set_.chain.input(), ops);
+        ops_ = std::move(ops);
         error_.clear();
     } catch (const UsageError& e) {
         error_ = e.what();
@@ -149,21 +152,24 @@ void ViewsPanel::draw(AppContext& ctx) {
                 static_cast<long long>(v.layout.offset),
                 view::is_contiguous(v.layout) ? "contiguous" : "not contiguous", v.storage,
                 v.storage ? (v.gather ? " (gathered)" : " (a copy)") : "");
-    if (set_.step > 0 && chain_.copied[size_t(set_.step)])
-        ImGui::TextColored(ctx.dark_theme ? ImVec4(1, 0.8f, 0.3f, 1) : ImVec4(0.6f, 0.3f, 0, 1),
-                           v.gather   ? "this step COPIED: a gather whose indices are not an "
-                                        "arithmetic run wrote the picked elements into storage %d"
-                           : v.im2col ? "this step COPIED: one strided layout per dim cannot hold "
-                                        "overlapping windows, so the im2col matrix was written "
-                                        "into storage %d"
-                                      : "this step COPIED: no strided layout reads the previous "
-                                        "view this way, so its elements were written row-major "
-                                        "into storage %d",
-                           v.storage);
-    else if (set_.step > 0)
-        ImGui::TextDisabled("this step is free: a new view of the same storage, nothing moves");
-    else
+    if (set_.step > 0) {
+        // What the step costs, from the same core function as fusion's unfused bytes.
+        const view::StepCost cost =
+            view::step_cost(chain_.views[size_t(set_.step - 1)], ops_[size_t(set_.step - 1)]);
+        const int64_t eb = v.elem_bits / 8;
+        const char* why = v.gather   ? "a gather whose indices are not an arithmetic run"
+                          : v.im2col ? "one strided layout per dim cannot hold overlapping windows"
+                                     : "no strided layout reads the previous view this way";
+        if (cost.moves)
+            ImGui::TextColored(ctx.dark_theme ? ImVec4(1, 0.8f, 0.3f, 1) : ImVec4(0.6f, 0.3f, 0, 1),
+                               "this step COPIES (%s): reads %lld B, writes %lld B into storage %d",
+                               why, static_cast<long long>(cost.reads * eb),
+                               static_cast<long long>(cost.writes * eb), v.storage);
+        else
+            ImGui::TextDisabled("this step is free: a new view of the same storage, nothing moves");
+    } else {
         ImGui::TextDisabled("the input: step through the ops with < > (or left / right)");
+    }
     // The address formula: the hovered grid cell (last frame), else the selected one.
     Shape s = v.shape();
     Coord shown;

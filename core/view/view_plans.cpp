@@ -456,7 +456,7 @@ FusionScene fusion_scene(const Fused& f, const Canvas& canvas) {
     for (size_t k = 0; k < f.steps.size(); ++k) {
         const auto& s = f.steps[k];
         std::string cost = s.writes == 0
-                               ? "free (a view of the buffer before)"
+                               ? "free (its output is the buffer before, as it lies)"
                                : "reads " + std::to_string(bytes(s.reads)) + " B, writes " +
                                      std::to_string(bytes(s.writes)) + " B";
         bufs.push_back({"step " + std::to_string(k + 1) + " " + s.op.text + ": " + cost +
