@@ -228,7 +228,11 @@ void ViewsPanel::draw_canvas(bool dark) {
         for (int64_t o : scene_.links[size_t(hovered_)]) marks.push_back(o);
     pic_.outline(marks, 0, dark);
     probe_ = make_probe();
-    if (hovered_ >= 0 && (gi < 0 || gi >= v.layout.size())) {
+    // Storage cells: core links storage 0's and the view's own storage's
+    // cells to the grid; the copies in between are read by the next copy.
+    const auto& first = scene_.strip_first;
+    bool between = first.size() > 2 && hovered_ >= first[1] && hovered_ < first.back();
+    if (hovered_ >= 0 && (gi < 0 || gi >= v.layout.size()) && !between) {
         const Plan& p = scene_.plan;
         ImGui::SetTooltip("storage-0 element %lld: read by %zu view indices",
                           static_cast<long long>(p.src[size_t(hovered_)]),
@@ -241,10 +245,14 @@ nlohmann::json ViewsPanel::make_probe() {
     if (!select_valid()) return j;
     const view::View& v = chain_.views[size_t(set_.step)];
     int64_t cell = scene_.grid_first + ravel(set_.select, v.shape());
-    int64_t off = v.element_offset(set_.select), e0 = view::resolve(v, set_.select);
+    // The storage cells core linked to the grid cell: its own storage's
+    // cell first, then storage 0's (when the view reads through copies).
+    const std::vector<int64_t>& reads = scene_.links[size_t(cell)];
     j["select_grid"] = pic_.rect(cell, 0);
-    j["select_storage0"] = pic_.rect(scene_.strip_first.front() + e0, 0);
-    j["select_storage"] = pic_.rect(scene_.strip_first.back() + off, 0);
+    if (!reads.empty()) {
+        j["select_storage"] = pic_.rect(reads.front(), 0);
+        j["select_storage0"] = pic_.rect(reads.back(), 0);
+    }
     return j;
 }
 

@@ -452,21 +452,19 @@ FusionScene fusion_scene(const Fused& f, const Canvas& canvas) {
     const int bits = f.input.elem_bits;
     auto bytes = [&](int64_t n) { return (n * bits + 7) / 8; };
     std::vector<Buf> bufs;
-    bufs.push_back({"UNFUSED: input buffer", nullptr, n0, 0});
+    bufs.push_back({"UNFUSED: input", nullptr, n0, 0});
     for (size_t k = 0; k < f.steps.size(); ++k) {
         const auto& s = f.steps[k];
-        std::string cost = s.writes == 0
-                               ? "free (its output is the buffer before, as it lies)"
-                               : "reads " + std::to_string(bytes(s.reads)) + " B, writes " +
-                                     std::to_string(bytes(s.writes)) + " B";
-        bufs.push_back({"step " + std::to_string(k + 1) + " " + s.op.text + ": " + cost +
-                            (k + 1 == f.steps.size() ? " (output)" : " (intermediate)"),
+        std::string cost = s.writes == 0 ? "free, a view of the buffer before"
+                                         : std::to_string(bytes(s.reads)) + " B read, " +
+                                               std::to_string(bytes(s.writes)) + " B written";
+        bufs.push_back({"step " + std::to_string(k + 1) + " " + s.op.text + ": " + cost,
                         &s.map, numel(s.out_shape), 0});
     }
     bufs.push_back({std::string("FUSED: input buffer, read once through the fused map") +
                         (f.distinct_reads >= n0 ? "" : " (tinted: read; the rest is never read)"),
                     nullptr, n0, 1});
-    bufs.push_back({"output: " + std::to_string(f.moved_bytes) + " B moved in one pass", &f.result,
+    bufs.push_back({"output: " + std::to_string(f.moved_bytes) + " B in one pass", &f.result,
                     f.result.layout.size(), 0});
     std::vector<Region> regions;
     for (const Buf& b : bufs) {

@@ -175,13 +175,13 @@ TEST(ViewPlans, FusionGolden) {
               "stage 0 \"buffers\" (9,5) tensor\n"
               "  formula: fused map (2,2):(1,2)\n"
               "  offsets: 6 7 8 9 16 17 18 19 31 32 33 34 41 42 43 44\n"
-              "  label caption (0,0.5) \"UNFUSED: input buffer\"\n"
+              "  label caption (0,0.5) \"UNFUSED: input\"\n"
               "  label address (0.85,1.5) \"+0\"\n"
-              "  label caption (0,2.5) \"step 1 transpose:0,1: reads 16 B, writes 16 B (output)\"\n"
+              "  label caption (0,2.5) \"step 1 transpose:0,1: 16 B read, 16 B written\"\n"
               "  label address (0.85,3.5) \"+0\"\n"
-              "  label caption (0,5.5) \"FUSED: input buffer, read once through the fused map\"\n"
+              "  label caption (0,5.5) \"FUSED: input, read once through the fused map\"\n"
               "  label address (0.85,6.5) \"+0\"\n"
-              "  label caption (0,7.5) \"output: 32 B moved in one pass\"\n"
+              "  label caption (0,7.5) \"output: 32 B in one pass\"\n"
               "  label address (0.85,8.5) \"+0\"\n");
     EXPECT_EQ(sc.plan.src, (std::vector<int64_t>{0, 1, 2, 3, 0, 2, 1, 3, 0, 1, 2, 3, 0, 2, 1, 3}));
     EXPECT_EQ(sc.buffer_first, (std::vector<int64_t>{0, 4, 8, 12}));
