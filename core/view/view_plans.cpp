@@ -461,7 +461,7 @@ FusionScene fusion_scene(const Fused& f, const Canvas& canvas) {
         bufs.push_back({"step " + std::to_string(k + 1) + " " + s.op.text + ": " + cost,
                         &s.map, numel(s.out_shape), 0});
     }
-    bufs.push_back({std::string("FUSED: input buffer, read once through the fused map") +
+    bufs.push_back({std::string("FUSED: input, read once through the fused map") +
                         (f.distinct_reads >= n0 ? "" : " (tinted: read; the rest is never read)"),
                     nullptr, n0, 1});
     bufs.push_back({"output: " + std::to_string(f.moved_bytes) + " B in one pass", &f.result,
