@@ -458,8 +458,8 @@ FusionScene fusion_scene(const Fused& f, const Canvas& canvas) {
         std::string cost = s.writes == 0 ? "free, a view of the buffer before"
                                          : std::to_string(bytes(s.reads)) + " B read, " +
                                                std::to_string(bytes(s.writes)) + " B written";
-        bufs.push_back({"step " + std::to_string(k + 1) + " " + s.op.text + ": " + cost,
-                        &s.map, numel(s.out_shape), 0});
+        bufs.push_back({"step " + std::to_string(k + 1) + " " + s.op.text + ": " + cost, &s.map,
+                        numel(s.out_shape), 0});
     }
     bufs.push_back({std::string("FUSED: input, read once through the fused map") +
                         (f.distinct_reads >= n0 ? "" : " (tinted: read; the rest is never read)"),
@@ -641,8 +641,8 @@ GatherScene gather_scene(const GatherReport& g, const ScatterGather& sg, int64_t
     regions[0].n = std::max<int64_t>(hi, 1);
     regions[0].label_chars = hex(sg.base + hi * eb).size();
     regions[0].caption =
-        "memory: each element read coloured by the request that reads it (the number); boxes "
-        "are " +
+        "memory: each element read coloured by the request that reads it (the "
+        "number), hatched: never read, empty: read later; boxes are " +
         std::to_string(sg.burst_bytes) + " B bursts";
     Board b(choose_layout(regions, canvas, per_burst));
     const int64_t w = b.width();

@@ -215,8 +215,8 @@ TEST(ViewPlans, GatherGolden) {
               "  box row (3,2 2x1)\n"
               "  box row (5,2 2x1)\n"
               "  label caption (0,0.5) \"memory: each element read coloured by the request "
-              "that reads it (the number); boxes are 8 B\"\n"
-              "  label caption (0,1.5) \"bursts\"\n"
+              "that reads it (the number), hatched: never\"\n"
+              "  label caption (0,1.5) \"read, empty: read later; boxes are 8 B bursts\"\n"
               "  label address (0.85,2.5) \"0x0\"\n"
               "  highlight 1 cells: 5\n");
     EXPECT_EQ(sc.plan.src, (std::vector<int64_t>{0, 0, -1, -1, -1, 1}));
