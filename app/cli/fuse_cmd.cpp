@@ -1,5 +1,6 @@
 // `layoutlab fuse`: a chain of transforms composed into one read map, with
-// each step's class and the bytes moved unfused (every step materialised)
+// each step's class and the bytes moved unfused (every step materialised,
+// free when its output is its input buffer as it lies)
 // against fused (one pass).
 #include <iomanip>
 #include <iostream>
@@ -114,8 +115,8 @@ Runner setup_fuse(CLI::App& sub) {
         else if (f.permutation)
             std::cout << "a pure permutation of the input dims: (" << list(*f.permutation) << ")\n";
         std::cout << "bytes moved: unfused " << f.unfused_moved_bytes
-                  << " (each step reads and writes"
-                  << " a buffer), fused " << f.moved_bytes << " (one read of " << f.distinct_reads
+                  << " (each step that is not a view of its input buffer reads it and writes"
+                  << " a new one), fused " << f.moved_bytes << " (one read of " << f.distinct_reads
                   << " elements, one write)";
         if (f.moved_bytes > 0)
             std::cout << ", " << std::fixed << std::setprecision(2)

@@ -1,17 +1,19 @@
 // AGU / DMA / scatter-gather: address streams drawn over memory as they are
 // generated. DMA mode: the read AGU walks the source layout and the write AGU
-// the destination layout in lock-step; a step counter (play / scrub) shows
-// which source cell is read and which destination cell is written. Gather
-// mode: the request of `width` indices at the current step, its contiguous
-// runs and the bursts it touches.
+// the destination layout in lock-step; a step counter (play / scrub; space,
+// left/right, Home/End) shows which source cell is read and which
+// destination cell is written, the element gliding from one to the other.
+// Gather mode: the request of `width` indices at the current step, its
+// contiguous runs and the bursts it touches. The pictures are core's
+// (view::dma_scene, view::gather_scene), drawn by the cell renderer.
 //
 // Scene keys: mode ("dma" or "gather"), shape, src, dst, elem_bytes, indices,
 // width, burst, speed (steps/s), step, playing. save_settings() adds
-// "screen": the cells read and written at the current DMA step as [x, y,
-// size] (for tests).
+// "screen" (the probe, not a setting): the cells read and written at the
+// current DMA step as [x, y, size], and the canvas and picture rectangles.
 //
-// State: the configuration (saved); the Dma / GatherReport (engine data,
-// rebuilt on change); step_ and playing_ (animation, advanced in update()).
+// State: the settings (saved); the Dma / GatherReport and the scene of the
+// current step (engine data, rebuilt on change); the playhead.
 #include <imgui.h>
 
 #include <algorithm>
@@ -19,186 +21,154 @@
 #include <cstdio>
 
 #include "app/panels/panel.hpp"
+#include "app/panels/playhead.hpp"
+#include "app/panels/scene_reader.hpp"
 #include "app/panels/view_widgets.hpp"
 #include "core/error.hpp"
 #include "core/view/agu.hpp"
+#include "core/view/args.hpp"
 #include "core/view/layout.hpp"
+#include "core/view/view_plans.hpp"
 
 namespace ll::gui {
 
 namespace {
 
-constexpr int64_t kMaxCells = 4096;
 constexpr int64_t kMaxStats = int64_t(1) << 22;  // keeps a reconfiguration under a frame or two
+
+struct AguSettings {
+    std::string mode = "dma";  // "dma" or "gather"
+    std::string shape = "1,4,3,4", src = "NCHW", dst = "NHWC";
+    std::string indices = "0,1,2,3,16,17,18,40,41,64,65,66,67,68,69,70";
+    int elem_bytes = 4, width = 4, burst = 32;
+    nlohmann::json to_json(const Playhead& ph) const {
+        return {{"mode", mode},     {"shape", shape},           {"src", src},
+                {"dst", dst},       {"elem_bytes", elem_bytes}, {"indices", indices},
+                {"width", width},   {"burst", burst},           {"speed", ph.speed},
+                {"step", ph.value}, {"playing", ph.playing}};
+    }
+};
 
 class AguPanel : public Panel {
   public:
-    AguPanel() { rebuild(); }
-    const char* title() const override { return "AGU / DMA"; }
-    void update(double dt) override {
-        if (!playing_) return;
-        step_ += dt * speed_;
-        if (step_ >= double(total())) {
-            step_ = double(total());
-            playing_ = false;
-        }
+    AguPanel() {
+        ph_.speed = 8;
+        rebuild();
     }
-    bool busy() const override { return playing_; }
+    const char* title() const override { return "AGU / DMA"; }
+    void update(double dt) override { ph_.update(dt); }
+    bool busy() const override { return ph_.busy(); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override {
-        nlohmann::json j = {{"mode", mode_ == 0 ? "dma" : "gather"},
-                            {"shape", shape_},
-                            {"src", src_},
-                            {"dst", dst_},
-                            {"elem_bytes", elem_bytes_},
-                            {"indices", idx_},
-                            {"width", width_},
-                            {"burst", burst_},
-                            {"speed", speed_},
-                            {"step", step_},
-                            {"playing", playing_}};
-        if (!screen_.empty()) j["screen"] = screen_;
+        nlohmann::json j = set_.to_json(ph_);
+        if (!probe_.empty()) j["screen"] = probe_;
         return j;
     }
     void load_settings(const nlohmann::json& j) override;
 
   private:
-    int64_t total() const { return mode_ == 0 ? dma_.count() : int64_t(gather_.requests.size()); }
+    bool dma() const { return set_.mode == "dma"; }
+    int64_t total() const { return dma() ? dma_.count() : int64_t(gather_.requests.size()); }
     void rebuild();
-    void draw_dma();
-    void draw_gather();
+    void draw_dma(bool dark);
+    void draw_gather(bool dark);
+    void ensure_scene(int64_t k, const view::Canvas& c);
 
-    int mode_ = 0;  // 0: DMA, 1: scatter-gather
-    char shape_[64] = "1,4,3,4";
-    char src_[64] = "NCHW";
-    char dst_[64] = "NHWC";
-    char idx_[256] = "0,1,2,3,16,17,18,40,41,64,65,66,67,68,69,70";
-    int elem_bytes_ = 4, width_ = 4, burst_ = 32;
-    float speed_ = 8;
-
+    AguSettings set_;
+    Playhead ph_;
+    char shape_[64] = "", src_[64] = "", dst_[64] = "", idx_[256] = "";  // edit buffers
     view::Layout src_layout_, dst_layout_;
     view::Dma dma_;
     view::StreamStats read_stats_, write_stats_;  // computed once per configuration
     view::GatherReport gather_;
-    std::vector<int64_t> indices_;
-    std::string error_;
-    double step_ = 0;
-    bool playing_ = false;
-    nlohmann::json screen_;  // the current step's cells, last frame (for dumps)
+    view::DmaScene dscene_;
+    view::GatherScene gscene_;
+    viewui::Picture pic_;
+    int64_t scene_k_ = -1;
+    std::string error_, draw_error_;
+    nlohmann::json probe_;  // the current step's cells, last frame (for dumps)
 };
 
 void AguPanel::load_settings(const nlohmann::json& j) {
-    viewui::check_keys(j, "agu",
-                       {"mode", "shape", "src", "dst", "elem_bytes", "indices", "width", "burst",
-                        "speed", "step", "playing"});
-    auto bad = [](const char* k, const std::string& expected) {
-        return UsageError(std::string("scene: '") + k + "' must be " + expected);
-    };
-    auto str = [&](const char* k, char* dst, size_t n) {
-        if (!j.contains(k)) return;
-        if (!j[k].is_string()) throw bad(k, "a string");
-        std::snprintf(dst, n, "%s", j[k].get<std::string>().c_str());
-    };
-    auto integer = [&](const char* k, int& v, int lo, int hi) {
-        if (!j.contains(k)) return;
-        if (!j[k].is_number_integer() || j[k].get<int64_t>() < lo || j[k].get<int64_t>() > hi)
-            throw bad(k, "an integer " + std::to_string(lo) + ".." + std::to_string(hi));
-        v = j[k].get<int>();
-    };
-    if (j.contains("mode")) {
-        const auto& m = j["mode"];
-        int num = m.is_number_integer() ? m.get<int>() : -1;
-        if (m == "dma" || num == 0)
-            mode_ = 0;
-        else if (m == "gather" || num == 1)
-            mode_ = 1;
-        else
-            throw bad("mode", "\"dma\" or \"gather\"");
-    }
-    str("shape", shape_, sizeof shape_);
-    str("src", src_, sizeof src_);
-    str("dst", dst_, sizeof dst_);
-    str("indices", idx_, sizeof idx_);
-    integer("elem_bytes", elem_bytes_, 1, 16);
-    integer("width", width_, 1, 1024);
-    integer("burst", burst_, 1, 1 << 20);
-    if (j.contains("speed")) {
-        if (!j["speed"].is_number() || j["speed"].get<double>() <= 0)
-            throw bad("speed", "a positive number of steps per second");
-        speed_ = j["speed"].get<float>();
-    }
-    if (j.contains("playing")) {
-        if (!j["playing"].is_boolean()) throw bad("playing", "true or false");
-        playing_ = j["playing"].get<bool>();
-    }
+    SceneReader r(j, "agu");
+    r.only({"mode", "shape", "src", "dst", "elem_bytes", "indices", "width", "burst", "speed",
+            "step", "playing"});
+    r.get_choice("mode", set_.mode, {"dma", "gather"});
+    r.get("shape", set_.shape);
+    r.get("src", set_.src);
+    r.get("dst", set_.dst);
+    r.get("indices", set_.indices);
+    r.get("elem_bytes", set_.elem_bytes, 1, 16);
+    r.get("width", set_.width, 1, 1024);
+    r.get("burst", set_.burst, 1, 1 << 20);
+    r.get("speed", ph_.speed, 0.01, 1e6);
     // Each text field on its own, so the error names the key.
     try {
-        if (mode_ == 0) {
+        if (dma()) {
             Shape sh;
             try {
-                sh = parse_shape(shape_);
+                sh = parse_shape(set_.shape);
             } catch (const UsageError& e) {
-                throw UsageError(std::string("'shape': ") + e.what());
+                throw UsageError("shape", e.what());
             }
-            const std::pair<const char*, const char*> layouts[] = {{"src", src_}, {"dst", dst_}};
-            for (const auto& [k, v] : layouts) {
+            for (const char* k : {"src", "dst"}) {
                 try {
-                    view::layout_from_spec(v, sh);
+                    view::layout_from_spec(k[0] == 's' ? set_.src : set_.dst, sh);
                 } catch (const UsageError& e) {
-                    throw UsageError(std::string("'") + k + "': " + e.what());
+                    throw UsageError(k, e.what());
                 }
             }
         } else {
-            try {
-                parse_int_list(idx_, "indices");
-            } catch (const UsageError& e) {
-                throw UsageError(std::string("'indices': ") + e.what());
-            }
+            parse_int_list(set_.indices, "indices");
         }
-        rebuild();
-        if (!error_.empty()) throw UsageError(error_);
-    } catch (const UsageError& e) {
-        throw UsageError(std::string("scene: ") + e.what());
+    } catch (const std::exception& e) {
+        r.rethrow(e);
     }
-    step_ = 0;
-    if (j.contains("step")) {
-        if (!j["step"].is_number() || j["step"].get<double>() < 0 ||
-            j["step"].get<double>() > double(total()))
-            throw bad("step", "a number 0.." + std::to_string(total()) +
-                                  " (elements moved, or requests issued)");
-        step_ = j["step"].get<double>();
-    }
+    rebuild();
+    if (!error_.empty()) r.rethrow(UsageError(error_));
+    double step = 0;
+    r.get("step", step, 0, double(total()));
+    ph_.seek(step);
+    bool playing = false;
+    r.get("playing", playing);
+    ph_.playing = playing;
 }
 
 void AguPanel::rebuild() {
+    std::snprintf(shape_, sizeof shape_, "%s", set_.shape.c_str());
+    std::snprintf(src_, sizeof src_, "%s", set_.src.c_str());
+    std::snprintf(dst_, sizeof dst_, "%s", set_.dst.c_str());
+    std::snprintf(idx_, sizeof idx_, "%s", set_.indices.c_str());
     try {
-        elem_bytes_ = std::clamp(elem_bytes_, 1, 16);
-        if (mode_ == 0) {
-            Shape s = parse_shape(shape_);
-            src_layout_ = view::layout_from_spec(src_, s);
-            dst_layout_ = view::layout_from_spec(dst_, s);
-            dma_ = view::make_dma(src_layout_, dst_layout_, elem_bytes_ * 8);
+        if (dma()) {
+            Shape s = parse_shape(set_.shape);
+            src_layout_ = view::layout_from_spec(set_.src, s);
+            dst_layout_ = view::layout_from_spec(set_.dst, s);
+            dma_ = view::make_dma(src_layout_, dst_layout_, set_.elem_bytes * 8);
             read_stats_ = view::stream_stats(dma_.read, 8, kMaxStats);
             write_stats_ = view::stream_stats(dma_.write, 8, kMaxStats);
         } else {
-            indices_ = parse_int_list(idx_, "indices");
-            gather_ = view::gather({width_, elem_bytes_ * 8, 0, burst_}, indices_);
+            gather_ = view::gather({set_.width, set_.elem_bytes * 8, 0, set_.burst},
+                                   parse_int_list(set_.indices, "indices"));
         }
         error_.clear();
     } catch (const UsageError& e) {
         error_ = e.what();
     }
-    step_ = std::min(step_, double(total()));
+    ph_.set_range(0, double(error_.empty() ? total() : 0));
+    scene_k_ = -1;
+    pic_.has_plan = false;
 }
 
 void AguPanel::draw(AppContext& ctx) {
-    (void)ctx;
-    bool changed = ImGui::RadioButton("DMA (two AGUs)", &mode_, 0);
+    int mode = dma() ? 0 : 1;
+    bool changed = ImGui::RadioButton("DMA (two AGUs)", &mode, 0);
     ImGui::SameLine();
-    changed |= ImGui::RadioButton("scatter-gather", &mode_, 1);
-    ImGui::PushItemWidth(140);
+    changed |= ImGui::RadioButton("scatter-gather", &mode, 1);
+    set_.mode = mode == 0 ? "dma" : "gather";
+    ImGui::PushItemWidth(ImGui::GetFontSize() * 6);
     auto enter = ImGuiInputTextFlags_EnterReturnsTrue;
-    if (mode_ == 0) {
+    if (dma()) {
         changed |= ImGui::InputText("shape", shape_, sizeof shape_, enter);
         ImGui::SameLine();
         changed |= ImGui::InputText("source layout", src_, sizeof src_, enter);
@@ -207,203 +177,156 @@ void AguPanel::draw(AppContext& ctx) {
     } else {
         changed |= ImGui::InputText("indices", idx_, sizeof idx_, enter);
         ImGui::SameLine();
-        changed |= ImGui::InputInt("width", &width_, 0, 0, enter);
+        changed |= ImGui::InputInt("width", &set_.width, 0, 0, enter);
         ImGui::SameLine();
-        changed |= ImGui::InputInt("burst B", &burst_, 0, 0, enter);
+        changed |= ImGui::InputInt("burst B", &set_.burst, 0, 0, enter);
     }
     ImGui::SameLine();
-    changed |= ImGui::InputInt("elem bytes", &elem_bytes_, 0, 0, enter);
+    changed |= ImGui::InputInt("elem bytes", &set_.elem_bytes, 0, 0, enter);
     ImGui::PopItemWidth();
     if (changed) {
-        step_ = 0;
+        set_.shape = shape_, set_.src = src_, set_.dst = dst_, set_.indices = idx_;
+        set_.elem_bytes = std::clamp(set_.elem_bytes, 1, 16);
+        set_.width = std::clamp(set_.width, 1, 1024);
+        set_.burst = std::clamp(set_.burst, 1, 1 << 20);
+        ph_.seek(0);
         rebuild();
     }
     if (!error_.empty()) {
         ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), "error: %s", error_.c_str());
         return;
     }
-    if (ImGui::Button(playing_ ? "pause" : "play")) {
-        if (!playing_ && step_ >= double(total())) step_ = 0;
-        playing_ = !playing_;
+    apply_keys(ph_, ctx.keys);
+    if (ImGui::Button(ph_.playing ? "pause" : "play")) {
+        if (!ph_.playing && ph_.value >= ph_.hi) ph_.seek(0);
+        ph_.toggle();
     }
     ImGui::SameLine();
-    ImGui::PushItemWidth(260);
-    float st = float(step_);
+    ImGui::PushItemWidth(ImGui::GetFontSize() * 12);
+    float st = float(ph_.value);
     if (ImGui::SliderFloat("step", &st, 0, float(total()), "%.0f")) {
-        step_ = st;
-        playing_ = false;
+        ph_.seek(std::round(st));
+        ph_.playing = false;
     }
     ImGui::SameLine();
-    ImGui::SliderFloat("steps/s", &speed_, 1, 200, "%.0f", ImGuiSliderFlags_Logarithmic);
+    float speed = float(ph_.speed);
+    if (ImGui::SliderFloat("steps/s", &speed, 1, 200, "%.0f", ImGuiSliderFlags_Logarithmic))
+        ph_.speed = speed;
     ImGui::PopItemWidth();
-    if (mode_ == 0)
-        draw_dma();
+    if (dma())
+        draw_dma(ctx.dark_theme);
     else
-        draw_gather();
+        draw_gather(ctx.dark_theme);
 }
 
-void AguPanel::draw_dma() {
-    ImGui::TextUnformatted(view::to_string(dma_).c_str());
+void AguPanel::ensure_scene(int64_t k, const view::Canvas& c) {
+    if (k == scene_k_ && !pic_.needs_layout(c)) return;
+    bool refit = pic_.needs_layout(c);
+    try {
+        if (dma()) {
+            dscene_ = view::dma_scene(dma_, k, c);
+            pic_.set(dscene_.plan, c, refit);
+        } else {
+            gscene_ =
+                view::gather_scene(gather_, {set_.width, set_.elem_bytes * 8, 0, set_.burst}, k, c);
+            pic_.set(gscene_.plan, c, refit);
+        }
+        draw_error_.clear();
+    } catch (const UsageError& e) {
+        draw_error_ = e.what();
+        pic_.has_plan = false;
+    }
+    scene_k_ = k;
+}
+
+void AguPanel::draw_dma(bool dark) {
     const view::StreamStats &rs = read_stats_, &ws = write_stats_;
     ImGui::Text("read stream: %lld contiguous runs; write stream: %lld runs (%s%lld addresses)",
                 static_cast<long long>(rs.runs), static_cast<long long>(ws.runs),
                 rs.truncated ? "first " : "", static_cast<long long>(rs.count));
-    int64_t n = dma_.count();
-    if (n > kMaxCells) {
-        ImGui::TextUnformatted("(too many elements to draw; use a shape under 4096 elements)");
-        return;
-    }
-    int64_t k = std::min<int64_t>(int64_t(step_), n);  // elements already moved
-    int64_t eb = elem_bytes_;
-    std::vector<int64_t> src_elem(size_t(n), -1),
-        dst_elem(size_t(n), -1);  // memory cell -> logical element
-    for (const auto& e : view::stream(dma_, 0, n)) {
-        src_elem[size_t(e.read / eb)] = e.step;
-        if (e.step < k) dst_elem[size_t(e.write / eb)] = e.step;
-    }
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    ImVec2 o = ImGui::GetCursorScreenPos();
-    float avail = std::max(200.0f, ImGui::GetContentRegionAvail().x);
-    float cell = std::clamp(avail / float(std::min<int64_t>(n, 32)), 10.0f, 24.0f);
-    int64_t per_row = std::max<int64_t>(1, int64_t(avail / cell));
-    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
-    dl->AddText(o, text, ("source memory (" + view::to_string(src_layout_) + ")").c_str());
-    viewui::CellRow src{ImVec2(o.x, o.y + ImGui::GetTextLineHeightWithSpacing()), cell, n, per_row};
-    float y = src.origin.y + src.height() + cell;
-    dl->AddText(ImVec2(o.x, y), text,
-                ("destination memory (" + view::to_string(dst_layout_) + ")").c_str());
-    viewui::CellRow dst{ImVec2(o.x, y + ImGui::GetTextLineHeightWithSpacing()), cell, n, per_row};
-    int64_t hs = src.draw(
-        dl,
-        [&](int64_t c) {
-            int64_t e = src_elem[size_t(c)];
-            return e < 0 ? 0 : viewui::element_colour(e, n, e < k ? 0.35f : 1.0f);
-        },
-        nullptr);
-    int64_t hd = dst.draw(
-        dl,
-        [&](int64_t c) {
-            return dst_elem[size_t(c)] < 0 ? 0 : viewui::element_colour(dst_elem[size_t(c)], n);
-        },
-        nullptr);
-    ImGui::Dummy(ImVec2(avail, dst.origin.y + dst.height() - o.y + 4));
-    screen_ = nlohmann::json();
-    if (k < n) {
-        auto e = view::stream(dma_, k, 1).front();
-        src.outline(dl, e.read / eb, IM_COL32(255, 255, 255, 255), 3);
-        dst.outline(dl, e.write / eb, IM_COL32(255, 255, 255, 255), 3);
-        dl->AddLine(src.cell_centre(e.read / eb), dst.cell_centre(e.write / eb),
-                    IM_COL32(255, 255, 255, 160), 2);
-        screen_ = {{"read_cell", viewui::rect_json(src.cell_pos(e.read / eb), cell)},
-                   {"write_cell", viewui::rect_json(dst.cell_pos(e.write / eb), cell)}};
-        ImGui::Text("step %lld, element %s: read 0x%llx -> write 0x%llx", static_cast<long long>(k),
-                    ll::to_string(unravel(k, src_layout_.shape())).c_str(),
-                    static_cast<unsigned long long>(e.read),
-                    static_cast<unsigned long long>(e.write));
-    }
-    // The two address streams as generated: the last steps up to this one,
-    // each with its delta from the step before (the AGU's current stride).
-    int64_t last = std::min(k, n - 1), first = std::max<int64_t>(0, last - 11);
-    int64_t from = std::max<int64_t>(0, first - 1);
-    auto ev = view::stream(dma_, from, last - from + 1);
-    if (ImGui::BeginTable("streams", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+    const int64_t n = dma_.count();
+    const int64_t k = std::min<int64_t>(ph_.whole(), n);  // elements already moved
+    // The address streams as generated: the last steps up to this one, each
+    // with its delta from the step before (the AGU's current stride).
+    const int64_t last = std::min(k, n - 1);
+    auto rows = view::dma_rows(dma_, src_layout_.shape(), std::max<int64_t>(0, last - 5), last);
+    // A fixed height (the last six steps), so the picture below keeps its place.
+    const float table_h =
+        ImGui::GetFrameHeightWithSpacing() * float(std::min<int64_t>(n, 6) + 1) + 4;
+    ImVec4 dim = dark ? ImVec4(0.65f, 0.65f, 0.65f, 1) : ImVec4(0.35f, 0.35f, 0.35f, 1);
+    if (ImGui::BeginTable(
+            "streams", 4,
+            ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
+            ImVec2(0, table_h))) {
         ImGui::TableSetupColumn("step");
         ImGui::TableSetupColumn("element");
         ImGui::TableSetupColumn("read AGU address (delta)");
         ImGui::TableSetupColumn("write AGU address (delta)");
         ImGui::TableHeadersRow();
-        for (size_t i = size_t(first - from); i < ev.size(); ++i) {
-            const auto& e = ev[i];
-            int64_t dr = i ? e.read - ev[i - 1].read : 0, dw = i ? e.write - ev[i - 1].write : 0;
-            ImVec4 col = e.step == k ? ImVec4(1, 1, 1, 1) : ImVec4(0.65f, 0.65f, 0.65f, 1);
+        for (const auto& e : rows) {
+            ImVec4 col = e.step == k ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : dim;
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextColored(col, "%lld%s", static_cast<long long>(e.step),
                                e.step == k ? " (next)" : "");
             ImGui::TableNextColumn();
-            ImGui::TextColored(col, "%s",
-                               ll::to_string(unravel(e.step, src_layout_.shape())).c_str());
+            ImGui::TextColored(col, "%s", ll::to_string(e.element).c_str());
             ImGui::TableNextColumn();
             ImGui::TextColored(col, "0x%llx  (%+lld)", static_cast<unsigned long long>(e.read),
-                               static_cast<long long>(dr));
+                               static_cast<long long>(e.read_delta));
             ImGui::TableNextColumn();
             ImGui::TextColored(col, "0x%llx  (%+lld)", static_cast<unsigned long long>(e.write),
-                               static_cast<long long>(dw));
+                               static_cast<long long>(e.write_delta));
         }
         ImGui::EndTable();
     }
-    if (hs >= 0 || hd >= 0) {
-        int64_t e = hs >= 0 ? src_elem[size_t(hs)] : dst_elem[size_t(hd)];
-        if (e >= 0)
-            ImGui::SetTooltip("element %s (stream step %lld)",
-                              ll::to_string(unravel(e, src_layout_.shape())).c_str(),
-                              static_cast<long long>(e));
-    }
-}
-
-void AguPanel::draw_gather() {
-    const auto& g = gather_;
-    screen_ = nlohmann::json();
-    ImGui::Text(
-        "%lld elements in %zu requests of width %d: %lld contiguous runs, %lld bursts of %d B",
-        static_cast<long long>(g.elements), g.requests.size(), width_,
-        static_cast<long long>(g.runs), static_cast<long long>(g.bursts), burst_);
-    int64_t hi = 0;
-    for (int64_t i : indices_) hi = std::max(hi, i + 1);
-    if (hi > kMaxCells) {
-        ImGui::TextUnformatted("(indices too large to draw; keep them under 4096)");
+    view::Canvas c = viewui::canvas_here();
+    ensure_scene(k, c);
+    probe_ = nlohmann::json();
+    if (!draw_error_.empty()) {
+        ImGui::TextWrapped("(%s)", draw_error_.c_str());
         return;
     }
-    int64_t k = std::min<int64_t>(int64_t(step_), int64_t(g.requests.size()));
-    int64_t eb = elem_bytes_;
-    std::vector<int64_t> req_of(size_t(hi), -1);
-    for (size_t r = 0; r < g.requests.size(); ++r)
-        for (int64_t a : g.requests[r].addresses) req_of[size_t(a / eb)] = int64_t(r);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    ImVec2 o = ImGui::GetCursorScreenPos();
-    float avail = std::max(200.0f, ImGui::GetContentRegionAvail().x);
-    float cell = std::clamp(avail / float(std::min<int64_t>(hi, 32)), 10.0f, 24.0f);
-    int64_t per_burst = std::max<int64_t>(1, burst_ / eb);
-    int64_t per_row = std::max<int64_t>(per_burst, int64_t(avail / cell) / per_burst * per_burst);
-    dl->AddText(o, ImGui::GetColorU32(ImGuiCol_Text),
-                "memory: one cell per element, the number is the request that reads it; "
-                "white ticks are burst boundaries");
-    o.y += ImGui::GetTextLineHeightWithSpacing();
-    viewui::CellRow mem{o, cell, hi, per_row};
-    int64_t n_req = std::max<int64_t>(1, int64_t(g.requests.size()));
-    mem.draw(
-        dl,
-        [&](int64_t c) {
-            int64_t r = req_of[size_t(c)];
-            if (r < 0 || r > k) return ImU32(0);
-            return viewui::element_colour(r, n_req, r == k ? 1.0f : 0.35f);
-        },
-        [&](int64_t c) {
-            return req_of[size_t(c)] >= 0 ? std::to_string(req_of[size_t(c)]) : std::string();
-        });
-    // Burst boundaries: a tick every burst_ bytes.
-    for (int64_t c = 0; c < hi; c += per_burst) {
-        ImVec2 p = mem.cell_pos(c);
-        dl->AddLine(p, ImVec2(p.x, p.y + cell), IM_COL32(255, 255, 255, 200), 2);
+    // Between whole steps the element glides from its source to its destination.
+    float glide = k < n ? float(ph_.value - double(k)) : 0.f;
+    pic_.draw(glide, ImVec2(c.w, c.h), dark);
+    probe_ = pic_.probe();
+    if (dscene_.read_cell >= 0) {
+        probe_["read_cell"] = pic_.rect(dscene_.read_place);
+        probe_["write_cell"] = pic_.rect(dscene_.write_place);
     }
-    ImGui::Dummy(ImVec2(avail, mem.height() + ImGui::GetTextLineHeightWithSpacing() + 4));
-    if (k < int64_t(g.requests.size())) {
-        const auto& q = g.requests[size_t(k)];
-        for (int64_t a : q.addresses) mem.outline(dl, a / eb, IM_COL32(255, 255, 255, 255), 3);
-        ImGui::Text("request %lld: %zu addresses, %lld runs, %lld bursts",
-                    static_cast<long long>(k), q.addresses.size(), static_cast<long long>(q.runs),
-                    static_cast<long long>(q.bursts));
-    }
+    probe_["per_row"] = dscene_.per_row;
+    int64_t h = pic_.view.hovered();
+    if (h >= 0 && dscene_.plan.src[size_t(h)] >= 0)
+        ImGui::SetTooltip(
+            "element %s (stream step %lld)",
+            ll::to_string(unravel(dscene_.plan.src[size_t(h)], src_layout_.shape())).c_str(),
+            static_cast<long long>(dscene_.plan.src[size_t(h)]));
+}
+
+void AguPanel::draw_gather(bool dark) {
+    const auto& g = gather_;
+    ImGui::Text(
+        "%lld elements in %zu requests of width %d: %lld contiguous runs, %lld bursts of %d B",
+        static_cast<long long>(g.elements), g.requests.size(), set_.width,
+        static_cast<long long>(g.runs), static_cast<long long>(g.bursts), set_.burst);
+    const int64_t k = std::min<int64_t>(ph_.whole(), int64_t(g.requests.size()));
     // The address stream as issued: one row per request up to the current one.
-    if (ImGui::BeginTable("requests", 4,
-                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+    const float table_h = ImGui::GetFrameHeightWithSpacing() *
+                              float(std::min<int64_t>(int64_t(g.requests.size()), 6) + 1) +
+                          4;
+    ImVec4 dim = dark ? ImVec4(0.65f, 0.65f, 0.65f, 1) : ImVec4(0.35f, 0.35f, 0.35f, 1);
+    if (ImGui::BeginTable(
+            "requests", 4,
+            ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
+            ImVec2(0, table_h))) {
         ImGui::TableSetupColumn("request");
         ImGui::TableSetupColumn("byte addresses issued together");
         ImGui::TableSetupColumn("runs");
         ImGui::TableSetupColumn("bursts");
         ImGui::TableHeadersRow();
         int64_t last = std::min<int64_t>(k, int64_t(g.requests.size()) - 1);
-        for (int64_t r = std::max<int64_t>(0, last - 11); r <= last; ++r) {
+        for (int64_t r = std::max<int64_t>(0, last - 5); r <= last; ++r) {
             const auto& q = g.requests[size_t(r)];
             std::string addrs;
             for (int64_t a : q.addresses) {
@@ -412,7 +335,7 @@ void AguPanel::draw_gather() {
                               static_cast<unsigned long long>(a));
                 addrs += b;
             }
-            ImVec4 col = r == k ? ImVec4(1, 1, 1, 1) : ImVec4(0.65f, 0.65f, 0.65f, 1);
+            ImVec4 col = r == k ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : dim;
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextColored(col, "%lld%s", static_cast<long long>(r), r == k ? " (now)" : "");
@@ -425,6 +348,18 @@ void AguPanel::draw_gather() {
         }
         ImGui::EndTable();
     }
+    view::Canvas c = viewui::canvas_here();
+    ensure_scene(k, c);
+    probe_ = nlohmann::json();
+    if (!draw_error_.empty()) {
+        ImGui::TextWrapped("(%s)", draw_error_.c_str());
+        return;
+    }
+    pic_.draw(0, ImVec2(c.w, c.h), dark);
+    probe_ = pic_.probe();
+    probe_["request_cells"] = nlohmann::json::array();
+    for (int64_t cell : gscene_.request_cells)
+        probe_["request_cells"].push_back(pic_.rect(cell, 0));
 }
 
 }  // namespace

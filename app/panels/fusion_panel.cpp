@@ -6,96 +6,113 @@
 // Expanding steps (expand, repeat, im2col) show their expansion factor; a
 // gather shows the index array the fused map reads through.
 //
-// Scene keys: shape, layout, elem_bytes, ops, select (an input element to
-// trace through every buffer; -1 for none). save_settings() adds "screen":
-// each buffer row's first cell as [x, y, size], and "select_cells", the cells
-// that hold the selected element (for tests).
+// The buffers are core's picture (view::fusion_scene), drawn by the cell
+// renderer.
 //
-// State: the chain and selection (saved); the Fused result (engine data,
-// rebuilt on change); the screen rectangles of the last frame (for dumps).
+// Scene keys: shape, layout, elem_bytes, ops, select (an input element to
+// trace through every buffer; -1 for none). save_settings() adds "screen"
+// (the probe, not a setting): each buffer's first cell as [x, y, size],
+// "select_cells", the cells that hold the selected element, and the canvas
+// and picture rectangles (for tests).
+//
+// State: the settings (saved); the Fused result and its scene (engine data,
+// rebuilt on change); the probe of the last frame (for dumps).
 #include <imgui.h>
 
 #include <algorithm>
 #include <cstdio>
 
 #include "app/panels/panel.hpp"
+#include "app/panels/scene_reader.hpp"
 #include "app/panels/view_widgets.hpp"
 #include "core/error.hpp"
 #include "core/view/fuse.hpp"
+#include "core/view/view_plans.hpp"
 
 namespace ll::gui {
 
 namespace {
 
-constexpr int64_t kMaxCells = 2048;
+struct FusionSettings {
+    viewui::ChainEditor chain;
+    int64_t select = -1;  // input element traced (click a cell), -1 none
+    FusionSettings() {
+        std::snprintf(chain.shape, sizeof chain.shape, "1,4,3,2");
+        // Two free reshapes and two copies unfused against one fused pass.
+        chain.ops = {"reshape:1,4,6", "transpose:1,2", "reshape:1,3,2,4", "transpose:2,3"};
+    }
+    nlohmann::json to_json() const {
+        nlohmann::json j = chain.to_json(false);
+        j["select"] = select;
+        return j;
+    }
+};
 
 class FusionPanel : public Panel {
   public:
-    FusionPanel() {
-        std::snprintf(ed_.shape, sizeof ed_.shape, "1,4,3,2");
-        ed_.ops = {"reshape:1,4,6", "transpose:1,2"};
-        rebuild();
-    }
+    FusionPanel() { rebuild(); }
     const char* title() const override { return "Fusion"; }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override {
-        nlohmann::json j = ed_.save();
-        j.erase("base");
-        j["select"] = select_;
-        if (!screen_.empty()) j["screen"] = screen_;
+        nlohmann::json j = set_.to_json();
+        if (!probe_.empty()) j["screen"] = probe_;
         return j;
     }
     void load_settings(const nlohmann::json& j) override {
-        viewui::check_keys(j, "fusion", {"shape", "layout", "elem_bytes", "ops", "select"});
-        ed_.load(j);
-        ed_.validate();
-        rebuild();
-        if (!ok_) throw UsageError("scene: " + error_);
-        select_ = -1;
-        if (j.contains("select")) {
-            const auto& s = j["select"];
-            int64_t n0 = fused_.input.storage_elems;
-            if (!s.is_number_integer() || s.get<int64_t>() < -1 || s.get<int64_t>() >= n0)
-                throw UsageError("scene: 'select' must be an input element 0.." +
-                                 std::to_string(n0 - 1) + " to trace, or -1 for none");
-            select_ = s.get<int64_t>();
+        SceneReader r(j, "fusion");
+        r.only({"shape", "layout", "elem_bytes", "ops", "select"});
+        set_.chain.from_json(r);
+        try {
+            // The chain first, so that an error names the op (ops[k]).
+            view::apply_chain(set_.chain.input(), set_.chain.parsed_ops(),
+                              view::ReshapeRule::hierarchical);
+            fused_ = view::fuse(set_.chain.input(), set_.chain.parsed_ops());
+        } catch (const std::exception& e) {
+            r.rethrow(e);
         }
+        set_.select = -1;
+        r.get("select", set_.select, -1, fused_.input.storage_elems - 1);
+        rebuild();
     }
 
   private:
     void rebuild() {
         try {
-            fused_ = view::fuse(ed_.input(), ed_.parsed_ops());
+            fused_ = view::fuse(set_.chain.input(), set_.chain.parsed_ops());
             ok_ = true;
-            if (select_ >= fused_.input.storage_elems) select_ = -1;
+            if (set_.select >= fused_.input.storage_elems) set_.select = -1;
             error_.clear();
         } catch (const UsageError& e) {
             error_ = e.what();
         }
+        pic_.has_plan = false;
     }
     void draw_chain();
-    void draw_execution();
+    void draw_execution(bool dark);
 
-    viewui::ChainEditor ed_;
+    FusionSettings set_;
     view::Fused fused_;
-    int64_t select_ = -1;    // input element traced (click a cell), -1 none
-    nlohmann::json screen_;  // what the last frame drew where
+    view::FusionScene scene_;
+    viewui::Picture pic_;
+    nlohmann::json probe_;  // what the last frame drew where
     bool ok_ = false;
-    std::string error_;
+    std::string error_, draw_error_;
 };
 
 void FusionPanel::draw(AppContext& ctx) {
-    (void)ctx;
-    if (ed_.draw(false)) rebuild();
+    if (set_.chain.draw(false)) rebuild();
     if (!error_.empty())
         ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), "error: %s", error_.c_str());
     if (!ok_) return;
-    ImGui::BeginChild("chain", ImVec2(340, 0), true);
+    ImGui::BeginChild(
+        "chain",
+        ImVec2(std::min(ImGui::GetFontSize() * 24, ImGui::GetContentRegionAvail().x * 0.3f), 0),
+        true);
     draw_chain();
     ImGui::EndChild();
     ImGui::SameLine();
-    ImGui::BeginChild("exec", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
-    draw_execution();
+    ImGui::BeginChild("exec", ImVec2(0, 0), true);
+    draw_execution(ctx.dark_theme);
     ImGui::EndChild();
 }
 
@@ -138,100 +155,47 @@ void FusionPanel::draw_chain() {
     ImGui::ProgressBar(float(double(f.moved_bytes) / mx), ImVec2(-1, 0), "");
 }
 
-void FusionPanel::draw_execution() {
-    const view::Fused& f = fused_;
-    screen_ = nlohmann::json();
-    int64_t n0 = f.input.storage_elems;
-    int64_t biggest = n0;
-    for (const auto& s : f.steps) biggest = std::max(biggest, numel(s.out_shape));
-    if (biggest > kMaxCells) {
-        ImGui::TextUnformatted("(too many elements to draw; use a tensor under 2048 elements)");
+void FusionPanel::draw_execution(bool dark) {
+    view::Canvas c = viewui::canvas_here();
+    if (pic_.needs_layout(c)) {
+        try {
+            scene_ = view::fusion_scene(fused_, c);
+            pic_.set(scene_.plan, c);
+            draw_error_.clear();
+        } catch (const UsageError& e) {
+            draw_error_ = e.what();
+            pic_.has_plan = false;
+        }
+    }
+    probe_ = nlohmann::json();
+    if (!draw_error_.empty()) {
+        ImGui::TextWrapped("(%s)", draw_error_.c_str());
         return;
     }
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    ImVec2 o = ImGui::GetCursorScreenPos();
-    float avail = std::max(200.0f, ImGui::GetContentRegionAvail().x);
-    float cell = std::clamp(avail / float(std::min<int64_t>(biggest, 32)), 10.0f, 30.0f);
-    int64_t per_row = std::max<int64_t>(1, int64_t(avail / cell));
-    int bits = f.input.elem_bits;
-    auto bytes = [&](int64_t n) { return (n * bits + 7) / 8; };
-    float y = o.y;
-    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
-
-    // Buffer k holds, at row-major position i, the input element that the
-    // composed map up to step k reads there: exactly what step-by-step
-    // materialisation writes.
-    struct Buffer {
-        viewui::CellRow row;
-        const view::View* map;
-    };
-    std::vector<Buffer> bufs;
-    auto add = [&](const std::string& label, const view::View* map, int64_t count) {
-        dl->AddText(ImVec2(o.x, y), text, label.c_str());
-        y += ImGui::GetTextLineHeightWithSpacing();
-        viewui::CellRow row{ImVec2(o.x, y), cell, count, per_row};
-        y += row.height() + cell * 0.4f;
-        bufs.push_back({row, map});
-    };
-    add("UNFUSED  input buffer", nullptr, n0);
-    for (size_t k = 0; k < f.steps.size(); ++k) {
-        const auto& s = f.steps[k];
-        add("step " + std::to_string(k + 1) + " " + s.op.text + ": reads " +
-                std::to_string(bytes(s.reads)) + " B, writes " + std::to_string(bytes(s.writes)) +
-                " B" + (k + 1 == f.steps.size() ? " (output)" : " (intermediate)"),
-            &s.map, numel(s.out_shape));
-    }
-    y += cell;
-    add("FUSED  input buffer (read once through the fused map; dimmed: never read)", nullptr, n0);
-    add("output: " + std::to_string(f.moved_bytes) + " B moved in one pass", &f.result,
-        f.result.layout.size());
-
-    auto element_at = [&](const Buffer& b, int64_t i) {
-        return b.map ? view::resolve(*b.map, unravel(i, b.map->shape())) : i;
-    };
-    // Input elements the fused pass reads; the fused input buffer dims the rest.
-    std::vector<bool> fused_reads(size_t(n0), false);
-    for (int64_t i = 0; i < f.result.layout.size(); ++i) {
-        int64_t e = element_at(bufs.back(), i);
-        if (e >= 0 && e < n0) fused_reads[size_t(e)] = true;
-    }
-    const Buffer* fused_input = &bufs[bufs.size() - 2];
-    int64_t hover_elem = -1;
-    screen_ = {{"buffers", nlohmann::json::array()}};
-    for (const auto& b : bufs) {
-        bool dim_unread = &b == fused_input;
-        int64_t h = b.row.draw(
-            dl,
-            [&](int64_t i) {
-                int64_t e = element_at(b, i);
-                bool read = !dim_unread || fused_reads[size_t(e)];
-                return viewui::element_colour(e, n0, read ? 1.0f : 0.3f);
-            },
-            [&](int64_t i) { return std::to_string(element_at(b, i)); });
-        if (h >= 0) hover_elem = element_at(b, h);
-        screen_["buffers"].push_back(viewui::rect_json(b.row.cell_pos(0), cell));
-    }
-    ImGui::Dummy(ImVec2(avail, y - o.y));
-    if (hover_elem >= 0 && ImGui::IsMouseClicked(0)) select_ = hover_elem;
-    // The traced element: hovered, else selected; outlined wherever it lies.
-    int64_t traced = hover_elem >= 0 ? hover_elem : select_;
-    screen_["select_cells"] = nlohmann::json::array();
-    if (traced >= 0) {
-        int copies = 0;
-        ImU32 col = hover_elem >= 0 ? IM_COL32(255, 255, 255, 255) : IM_COL32(255, 220, 60, 255);
-        for (const auto& b : bufs)
-            for (int64_t i = 0; i < b.row.count; ++i)
-                if (element_at(b, i) == traced) {
-                    b.row.outline(dl, i, col, 2.5f);
-                    if (traced == select_)
-                        screen_["select_cells"].push_back(
-                            viewui::rect_json(b.row.cell_pos(i), cell));
-                    ++copies;
-                }
-        if (hover_elem >= 0)
-            ImGui::SetTooltip("input element %lld: %d cells across the buffers",
-                              static_cast<long long>(hover_elem), copies);
-    }
+    pic_.draw(0, ImVec2(c.w, c.h), dark);
+    const Plan& p = scene_.plan;
+    int64_t hovered = pic_.view.hovered();
+    int64_t hover_elem = hovered >= 0 ? p.src[size_t(hovered)] : -1;
+    if (pic_.view.clicked() && hover_elem >= 0) set_.select = hover_elem;
+    // The traced element: outlined wherever it lies (hovered, else selected).
+    std::vector<int64_t> traced;
+    int64_t any = -1;  // one cell holding the selected element
+    for (size_t b = 0; b < scene_.buffer_first.size() && set_.select >= 0 && any < 0; ++b)
+        for (int64_t i = 0; i < scene_.buffer_size[b] && any < 0; ++i)
+            if (p.src[size_t(scene_.buffer_first[b] + i)] == set_.select)
+                any = scene_.buffer_first[b] + i;
+    if (hovered >= 0) traced = scene_.links[size_t(hovered)];
+    std::vector<int64_t> selected = any >= 0 ? scene_.links[size_t(any)] : std::vector<int64_t>{};
+    traced.insert(traced.end(), selected.begin(), selected.end());
+    pic_.outline(traced, 0, dark);
+    if (hovered >= 0 && hover_elem >= 0)
+        ImGui::SetTooltip("input element %lld: %zu cells across the buffers",
+                          static_cast<long long>(hover_elem), scene_.links[size_t(hovered)].size());
+    probe_ = pic_.probe();
+    probe_["buffers"] = nlohmann::json::array();
+    for (int64_t first : scene_.buffer_first) probe_["buffers"].push_back(pic_.rect(first, 0));
+    probe_["select_cells"] = nlohmann::json::array();
+    for (int64_t cell : selected) probe_["select_cells"].push_back(pic_.rect(cell, 0));
 }
 
 }  // namespace

@@ -1,9 +1,11 @@
 #include "app/panels/view_widgets.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
+#include "app/render/overlays.hpp"
 #include "core/error.hpp"
 #include "core/view/args.hpp"
 #include "core/view/layout.hpp"
@@ -70,93 +72,65 @@ bool ChainEditor::draw(bool with_base) {
 }
 
 view::View ChainEditor::input() const {
-    Shape s = parse_shape(shape);
-    view::Layout l = layout[0] ? view::layout_from_spec(layout, s) : view::row_major(s);
-    return view::make_view(l, elem_bytes * 8, view::parse_address(base, "base"));
-}
-
-std::vector<view::Op> ChainEditor::parsed_ops() const {
-    std::vector<view::Op> v;
-    for (const auto& t : ops) v.push_back(view::parse_op(t));
-    return v;
-}
-
-nlohmann::json ChainEditor::save() const {
-    return {{"shape", shape},
-            {"layout", layout},
-            {"base", base},
-            {"elem_bytes", elem_bytes},
-            {"ops", ops}};
-}
-
-void ChainEditor::load(const nlohmann::json& j) {
-    auto copy = [&](const char* key, char* dst, size_t n) {
-        if (!j.contains(key)) return;
-        if (!j[key].is_string())
-            throw UsageError(std::string("scene: '") + key + "' must be a string");
-        std::snprintf(dst, n, "%s", j[key].get<std::string>().c_str());
-    };
-    copy("shape", shape, sizeof shape);
-    copy("layout", layout, sizeof layout);
-    copy("base", base, sizeof base);
-    if (j.contains("elem_bytes")) {
-        if (!j["elem_bytes"].is_number_integer())
-            throw UsageError("scene: 'elem_bytes' must be an integer");
-        int eb = j["elem_bytes"].get<int>();
-        if (eb < 1 || eb > 16)
-            throw UsageError("scene: 'elem_bytes' is " + std::to_string(eb) + "; expected 1..16");
-        elem_bytes = eb;
-    }
-    if (j.contains("ops")) {
-        if (!j["ops"].is_array()) throw UsageError("scene: 'ops' must be a list of op strings");
-        ops.clear();
-        for (const auto& o : j["ops"]) {
-            if (!o.is_string()) throw UsageError("scene: 'ops' must be a list of op strings");
-            ops.push_back(o.get<std::string>());
-        }
-    }
-}
-
-void ChainEditor::validate() const {
-    auto key = [](const std::string& k, const UsageError& e) {
-        return UsageError("scene: " + k + ": " + e.what());
-    };
     Shape s;
     try {
         s = parse_shape(shape);
     } catch (const UsageError& e) {
-        throw key("'shape'", e);
+        throw UsageError("shape", e.what());
     }
-    view::View v;
+    view::Layout l;
     try {
-        v = view::make_view(layout[0] ? view::layout_from_spec(layout, s) : view::row_major(s));
+        l = layout[0] ? view::layout_from_spec(layout, s) : view::row_major(s);
     } catch (const UsageError& e) {
-        throw key("'layout'", e);
+        throw UsageError("layout", e.what());
     }
+    int64_t b = 0;
     try {
-        view::parse_address(base, "base");
+        b = view::parse_address(base, "base");
     } catch (const UsageError& e) {
-        throw key("'base'", e);
+        throw UsageError("base", e.what());
     }
-    for (size_t i = 0; i < ops.size(); ++i) {
-        try {
-            v = view::apply(v, view::parse_op(ops[i])).view;
-        } catch (const UsageError& e) {
-            throw key("'ops'[" + std::to_string(i) + "]", e);
-        }
-    }
+    return view::make_view(l, elem_bytes * 8, b);
 }
 
-void check_keys(const nlohmann::json& j, const char* panel, const std::vector<std::string>& known) {
-    if (!j.is_object()) throw UsageError(std::string("scene: expected a JSON object"));
-    for (const auto& item : j.items()) {
-        const std::string& k = item.key();
-        if (k == "panel" || k == "window" || k == "screen") continue;
-        if (std::find(known.begin(), known.end(), k) != known.end()) continue;
-        std::string all;
-        for (const auto& n : known) all += (all.empty() ? "" : ", ") + n;
-        throw UsageError("scene: unknown key '" + k + "' for the " + panel +
-                         " panel; expected one of " + all);
+std::vector<view::Op> ChainEditor::parsed_ops() const {
+    std::vector<view::Op> v;
+    for (size_t i = 0; i < ops.size(); ++i) {
+        try {
+            v.push_back(view::parse_op(ops[i]));
+        } catch (const UsageError& e) {
+            throw UsageError("ops[" + std::to_string(i) + "]", e.what());
+        }
+    }
+    return v;
+}
+
+nlohmann::json ChainEditor::to_json(bool with_base) const {
+    nlohmann::json j = {
+        {"shape", shape}, {"layout", layout}, {"elem_bytes", elem_bytes}, {"ops", ops}};
+    if (with_base) j["base"] = base;
+    return j;
+}
+
+void ChainEditor::from_json(const SceneReader& r) {
+    auto text = [&](const char* key, char* dst, size_t n) {
+        std::string v = dst;
+        r.get(key, v);
+        if (v.size() >= n)
+            r.fail(key, r.at(key), "at most " + std::to_string(n - 1) + " characters");
+        std::snprintf(dst, n, "%s", v.c_str());
+    };
+    text("shape", shape, sizeof shape);
+    text("layout", layout, sizeof layout);
+    text("base", base, sizeof base);
+    r.get("elem_bytes", elem_bytes, 1, 16);
+    if (r.has("ops")) {
+        const auto& o = r.at("ops");
+        bool ok = o.is_array() && std::all_of(o.begin(), o.end(), [](const nlohmann::json& x) {
+                      return x.is_string();
+                  });
+        if (!ok) r.fail("ops", o, "a list of op strings, e.g. [\"transpose:1,2\"]");
+        ops = o.get<std::vector<std::string>>();
     }
 }
 
@@ -164,99 +138,65 @@ nlohmann::json rect_json(ImVec2 p, float size) {
     return {p.x, p.y, size};
 }
 
-ImU32 element_colour(int64_t element, int64_t count, float alpha) {
-    float h = count > 1 ? 0.75f * float(element) / float(count - 1) : 0.0f;
-    float r, g, b;
-    ImGui::ColorConvertHSVtoRGB(h, 0.55f, 0.85f, r, g, b);
-    return ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, alpha));
+view::Canvas canvas_here() {
+    ImVec2 a = ImGui::GetContentRegionAvail();
+    return {std::max(a.x, 64.f), std::max(a.y, 64.f), ImGui::GetFontSize()};
 }
 
-namespace {
-
-bool hovered_rect(ImVec2 a, ImVec2 b) {
-    return ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(a, b);
+bool Picture::needs_layout(const view::Canvas& c) const {
+    return !has_plan || std::abs(c.w - laid_out.w) > 2 || std::abs(c.h - laid_out.h) > 2 ||
+           c.font != laid_out.font;
 }
 
-void draw_cell(ImDrawList* dl, ImVec2 p, float cell, ImU32 fill, const std::string& text) {
-    ImVec2 q(p.x + cell - 1, p.y + cell - 1);
-    if (fill)
-        dl->AddRectFilled(p, q, fill);
-    else
-        dl->AddRect(p, q, IM_COL32(120, 120, 120, 90));
-    if (!text.empty()) {
-        ImVec2 ts = ImGui::CalcTextSize(text.c_str());
-        if (ts.x + 2 <= cell)
-            dl->AddText(ImVec2(p.x + (cell - ts.x) / 2, p.y + (cell - ts.y) / 2),
-                        IM_COL32(20, 20, 20, 255), text.c_str());
-    }
+void Picture::set(Plan p, const view::Canvas& c, bool refit) {
+    gpu.set_plan(std::make_shared<const Plan>(std::move(p)), ColourMode::source_index);
+    laid_out = c;
+    has_plan = true;
+    if (refit) view.request_fit(0, 0);
 }
 
-}  // namespace
-
-ImVec2 CellRow::cell_pos(int64_t i) const {
-    return ImVec2(origin.x + float(i % per_row) * cell, origin.y + float(i / per_row) * cell);
+void Picture::draw(float stage, ImVec2 size, bool dark) {
+    render::ViewStyle style;
+    style.dark = dark;
+    view.draw(gpu, stage, size, style);
+    min_ = ImGui::GetItemRectMin();
+    max_ = ImGui::GetItemRectMax();
 }
 
-ImVec2 CellRow::cell_centre(int64_t i) const {
-    ImVec2 p = cell_pos(i);
-    return ImVec2(p.x + cell / 2, p.y + cell / 2);
+void Picture::outline(const std::vector<int64_t>& cells, size_t k, bool dark) {
+    if (cells.empty() || !gpu.plan()) return;
+    render::OverlayFrame f;
+    f.dl = ImGui::GetWindowDrawList();
+    f.clip_min = min_;
+    f.clip_max = max_;
+    f.at = [this](float x, float y) { return view.to_screen(x, y); };
+    f.zoom = view.camera().zoom;
+    f.dark = dark;
+    f.dl->PushClipRect(min_, max_, true);
+    render::draw_highlight(f, cells, [&](int64_t c) { return gpu.place(k, c); });
+    f.dl->PopClipRect();
 }
 
-float CellRow::height() const {
-    return float((count + per_row - 1) / std::max<int64_t>(per_row, 1)) * cell;
+nlohmann::json Picture::rect(int64_t cell, size_t k) {
+    if (cell < 0 || !gpu.plan()) return nullptr;
+    return rect(gpu.place(k, cell));
 }
 
-int64_t CellRow::draw(ImDrawList* dl, const std::function<ImU32(int64_t)>& fill,
-                      const std::function<std::string(int64_t)>& label) const {
-    int64_t hovered = -1;
-    for (int64_t i = 0; i < count; ++i) {
-        ImVec2 p = cell_pos(i);
-        draw_cell(dl, p, cell, fill(i), label ? label(i) : "");
-        if (hovered_rect(p, ImVec2(p.x + cell, p.y + cell))) hovered = i;
-    }
-    return hovered;
+nlohmann::json Picture::rect(Place p) const {
+    return rect_json(view.to_screen(p.x, p.y), view.camera().zoom);
 }
 
-void CellRow::outline(ImDrawList* dl, int64_t i, ImU32 colour, float thickness) const {
-    if (i < 0 || i >= count) return;
-    ImVec2 p = cell_pos(i);
-    dl->AddRect(p, ImVec2(p.x + cell - 1, p.y + cell - 1), colour, 0, 0, thickness);
-}
-
-int64_t ViewGrid::rows() const {
-    int64_t r = 1;
-    for (size_t i = 0; i + 1 < shape.size(); ++i) r *= shape[i];
-    return r;
-}
-
-ImVec2 ViewGrid::cell_pos(int64_t linear) const {
-    int64_t row = linear / cols(), col = linear % cols();
-    int64_t block = row / rows_per_block();
-    return ImVec2(origin.x + float(col) * cell,
-                  origin.y + float(row) * cell + float(block) * cell * 0.35f);
-}
-
-float ViewGrid::height() const {
-    int64_t blocks = rows() / rows_per_block();
-    return float(rows()) * cell + float(blocks) * cell * 0.35f;
-}
-
-int64_t ViewGrid::draw(ImDrawList* dl, const std::function<ImU32(int64_t)>& fill,
-                       const std::function<std::string(int64_t)>& label) const {
-    int64_t hovered = -1;
-    int64_t n = rows() * cols();
-    for (int64_t i = 0; i < n; ++i) {
-        ImVec2 p = cell_pos(i);
-        draw_cell(dl, p, cell, fill(i), label ? label(i) : "");
-        if (hovered_rect(p, ImVec2(p.x + cell, p.y + cell))) hovered = i;
-    }
-    return hovered;
-}
-
-void ViewGrid::outline(ImDrawList* dl, int64_t linear, ImU32 colour, float thickness) const {
-    if (linear < 0 || linear >= rows() * cols()) return;
-    ImVec2 p = cell_pos(linear);
-    dl->AddRect(p, ImVec2(p.x + cell - 1, p.y + cell - 1), colour, 0, 0, thickness);
+nlohmann::json Picture::probe() const {
+    nlohmann::json j = {{"canvas", {min_.x, min_.y, max_.x - min_.x, max_.y - min_.y}}};
+    const Plan* p = gpu.plan();
+    if (!p || p->stages.empty()) return j;
+    Extent e = grid_extent(p->stages[0].grid);
+    ImVec2 a = view.to_screen(0, 0), b = view.to_screen(e.w, e.h);
+    a.x = std::max(a.x, min_.x), a.y = std::max(a.y, min_.y);
+    b.x = std::min(b.x, max_.x), b.y = std::min(b.y, max_.y);
+    j["picture"] = {a.x, a.y, std::max(0.f, b.x - a.x), std::max(0.f, b.y - a.y)};
+    j["zoom"] = view.camera().zoom;
+    return j;
 }
 
 }  // namespace ll::gui::viewui

@@ -84,6 +84,7 @@ Fused fuse(const View& input, const std::vector<Op>& ops) {
     Fused f;
     f.input = input;
     View cur = input;
+    View eager = input;  // the unfused execution's current tensor
     const int bits = input.elem_bits;
     for (const Op& op : ops) {
         FuseStep st;
@@ -94,11 +95,13 @@ Fused fuse(const View& input, const std::vector<Op>& ops) {
         st.out_shape = a.view.shape();
         st.copied = a.copied;
         st.map = a.view;
-        int64_t n_in = numel(st.in_shape), n_out = numel(st.out_shape);
-        st.writes = n_out;
-        // A selecting step reads only what it keeps; an expanding one reads each
-        // input element once (its copies come from the same read).
-        st.reads = st.category == Category::selecting ? n_out : n_in;
+        // Unfused, the step runs on the previous step's buffer (the input as
+        // it lies, or the last one written) and leaves a contiguous one: free
+        // when that is the same buffer (a reshape, squeeze or leading slice).
+        StepCost cost = step_cost(eager, op, true);
+        st.reads = cost.reads;
+        st.writes = cost.writes;
+        eager = cost.moves ? make_view(row_major(st.out_shape), bits) : apply(eager, op).view;
         f.unfused_moved_bytes += bytes(bits, st.reads) + bytes(bits, st.writes);
         f.steps.push_back(st);
         cur = a.view;
@@ -112,8 +115,11 @@ Fused fuse(const View& input, const std::vector<Op>& ops) {
     if (!f.composite) {
         f.identity = same_map(in, out);
         f.permutation = as_permutation(in, out);
+        // The output lies in the input storage as it is (the same map, or a
+        // contiguous run of it: a reshape, a leading slice).
         f.moves_nothing =
-            in.offset == out.offset && coalesce(flatten(in)) == coalesce(flatten(out));
+            (in.offset == out.offset && coalesce(flatten(in)) == coalesce(flatten(out))) ||
+            is_contiguous(out);
         // im2col's windows overlap: distinct_offsets() assumes they do not.
         f.distinct_reads = overlapping ? distinct_composite(cur, in.size()) : distinct_offsets(out);
     } else {

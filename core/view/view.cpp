@@ -475,6 +475,17 @@ Op parse_op(const std::string& text) {
 
 // ---- [apply] --------------------------------------------------------------------
 
+StepCost step_cost(const View& in, const Op& op, bool contiguous_output) {
+    Applied a = apply(in, op);
+    StepCost c;
+    c.moves = a.copied || (contiguous_output && !is_contiguous(a.view.layout));
+    if (!c.moves) return c;
+    const int64_t n_in = in.layout.size(), n_out = a.view.layout.size();
+    c.writes = n_out;
+    c.reads = category(op.kind) == Category::selecting ? n_out : n_in;
+    return c;
+}
+
 View materialize(const View& v) {
     return copy_of(v);
 }

@@ -126,6 +126,20 @@ struct Applied {
 // fit the view (bad permutation, slice out of bounds, count change, ...).
 Applied apply(const View& v, const Op& op, ReshapeRule rule = ReshapeRule::strided);
 
+// What running `op` alone on `in` moves, in elements: nothing when the
+// result is a view of in's storage, else the copy's reads (a selecting op
+// reads only what it keeps, an expanding one each input element once) and
+// writes (its whole output). With `contiguous_output` the result must also
+// lie row-major (an executor that materialises every step): a free view
+// then has to be contiguous too, so a transpose costs a copy while a
+// reshape of a contiguous tensor stays free. The views panel asks without,
+// fusion's unfused execution with; both get their numbers here.
+struct StepCost {
+    bool moves = false;
+    int64_t reads = 0, writes = 0;
+};
+StepCost step_cost(const View& in, const Op& op, bool contiguous_output = false);
+
 // The view copied into a new contiguous storage (the result of .contiguous()).
 View materialize(const View& v);
 

@@ -46,7 +46,14 @@ TEST(Fuse, ReshapeTransposeIsOneStridedCopy) {
     EXPECT_FALSE(f.permutation.has_value());  // ranks differ
     int64_t bytes = 64 * 56 * 56 * 4;
     EXPECT_EQ(f.moved_bytes, 2 * bytes);
-    EXPECT_EQ(f.unfused_moved_bytes, 4 * bytes);
+    // Unfused the reshape of the contiguous input is free too (its buffer is
+    // the input's), as the views panel says; only the transpose copies.
+    EXPECT_EQ(f.steps[0].reads + f.steps[0].writes, 0);
+    EXPECT_EQ(f.unfused_moved_bytes, 2 * bytes);
+    // Two transposes are two copies unfused, one fused.
+    Fused t = fuse(x, ops({"transpose:1,2", "transpose:2,3"}));
+    EXPECT_EQ(t.unfused_moved_bytes, 4 * bytes);
+    EXPECT_EQ(t.moved_bytes, 2 * bytes);
     // The document's fused address pair: dst (h*56+w)*64 + c reads src c*3136 + h*56 + w.
     for (int64_t c : {0, 17, 63})
         for (int64_t h : {0, 28, 55})
@@ -63,7 +70,13 @@ TEST(Fuse, PermutationIsReported) {
     EXPECT_FALSE(f.moves_nothing);
     Fused r = fuse(x, ops({"reshape:6,20"}));
     EXPECT_TRUE(r.moves_nothing);  // a contiguous reshape is metadata only
+    EXPECT_EQ(r.unfused_moved_bytes, 0);
     EXPECT_FALSE(r.permutation.has_value());
+    // A slice of the leading dim is a contiguous run: nothing moves either way.
+    Fused l = fuse(x, ops({"slice:1:2"}));
+    EXPECT_TRUE(l.moves_nothing);
+    EXPECT_EQ(l.moved_bytes, 0);
+    EXPECT_EQ(l.unfused_moved_bytes, 0);
 }
 
 TEST(Fuse, ClassifiesAndCountsEachStep) {

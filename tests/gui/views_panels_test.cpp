@@ -40,12 +40,28 @@ std::array<uint8_t, 4> pixel(const Image& im, const json& rect, int dx, int dy) 
     return im.at(int(rect[0].get<float>()) + dx, int(rect[1].get<float>()) + dy);
 }
 
-// The selection outline colour (255,220,60) or white, on a cell's left edge.
-bool outlined(const Image& im, const json& rect, bool white = false) {
+// The renderer's highlight outline (the dark theme's accent, about
+// (255,200,80)), on a cell's left edge.
+bool outlined(const Image& im, const json& rect) {
     int size = int(rect[2].get<float>());
-    auto p = pixel(im, rect, 1, size / 2);
-    if (white) return p[0] > 230 && p[1] > 230 && p[2] > 230;
-    return p[0] > 220 && p[1] > 190 && p[1] < 245 && p[2] < 110;
+    for (int dx : {0, 1}) {
+        auto p = pixel(im, rect, dx, size / 2);
+        if (p[0] > 200 && p[1] > 150 && p[1] < 245 && p[2] < 120) return true;
+    }
+    return false;
+}
+
+// The picture fills most of the panel: its canvas covers at least `share`
+// of the window, and the cells' extent most of the canvas along one side.
+void fills(const json& dump, double share) {
+    const json& c = dump["screen"]["canvas"];
+    const json& p = dump["screen"]["picture"];
+    ASSERT_TRUE(c.is_array() && p.is_array()) << dump.dump();
+    double win = dump["window"][0].get<double>() * dump["window"][1].get<double>();
+    EXPECT_GT(c[2].get<double>() * c[3].get<double>() / win, share) << dump.dump();
+    double fw = p[2].get<double>() / c[2].get<double>(),
+           fh = p[3].get<double>() / c[3].get<double>();
+    EXPECT_GT(std::max(fw, fh), 0.85) << dump.dump();
 }
 
 bool same_colour(std::array<uint8_t, 4> a, std::array<uint8_t, 4> b) {
@@ -79,6 +95,7 @@ TEST(GuiViewsPanels, TransposeMovesTheGridNotTheStorage) {
     ASSERT_TRUE(sa.contains("select_grid")) << a.dump.dump();
     EXPECT_EQ(sa["select_storage0"], sb["select_storage0"]);  // the storage never moves
     EXPECT_NE(sa["select_grid"], sb["select_grid"]);
+    fills(a.dump, 0.6);
     for (const Shot* s : {&a, &b}) {
         const json& sc = s->dump["screen"];
         EXPECT_TRUE(outlined(s->image, sc["select_grid"]));
@@ -123,6 +140,7 @@ TEST(GuiViewsPanels, FusionTracesAnElementThroughTheBuffers) {
     for (const auto& r : cells) yellow += outlined(s.image, r);
     EXPECT_EQ(yellow, int(cells.size()));
     EXPECT_EQ(s.dump["screen"]["buffers"].size(), 6u);  // input, 3 steps, fused input, output
+    fills(s.dump, 0.5);
     scene["select"] = -1;
     Shot n = shot(dir, "n", scene);
     EXPECT_TRUE(n.dump["screen"]["select_cells"].empty());
@@ -145,30 +163,52 @@ TEST(GuiViewsPanels, AguStreamsAdvance) {
     const json &a = s0.dump["screen"], &b = s10.dump["screen"];
     ASSERT_TRUE(b.contains("read_cell")) << s10.dump.dump();
     EXPECT_NE(a["read_cell"], b["read_cell"]);
-    EXPECT_TRUE(outlined(s10.image, b["read_cell"], true));
-    EXPECT_TRUE(outlined(s10.image, b["write_cell"], true));
-    // 48 cells fit one row at 1400 px: step 0 marks cell 0 of both memories,
-    // step 10 cells 10 and 40 of the same rows.
+    EXPECT_TRUE(outlined(s10.image, b["read_cell"]));
+    EXPECT_TRUE(outlined(s10.image, b["write_cell"]));
+    fills(s0.dump, 0.4);
+    // Step 0 marks cell 0 of both memories, step 10 source cell 10 and
+    // destination cell 40, in rows of per_row cells.
     float cell = a["read_cell"][2].get<float>();
+    int per_row = s10.dump["screen"]["per_row"].get<int>();
+    ASSERT_GT(per_row, 10);
     EXPECT_EQ(a["read_cell"][1], b["read_cell"][1]);
     EXPECT_NEAR(b["read_cell"][0].get<float>() - a["read_cell"][0].get<float>(), 10 * cell, 0.5);
-    EXPECT_NEAR(b["write_cell"][0].get<float>() - a["write_cell"][0].get<float>(), 40 * cell, 0.5);
+    EXPECT_NEAR(b["write_cell"][0].get<float>() - a["write_cell"][0].get<float>(),
+                float(40 % per_row) * cell, 0.5);
+    EXPECT_NEAR(b["write_cell"][1].get<float>() - a["write_cell"][1].get<float>(),
+                float(40 / per_row) * cell, 0.5);
+}
+
+// Scatter-gather fills the panel too, and request 1 marks its own cells.
+TEST(GuiViewsPanels, GatherMarksTheRequest) {
+    std::string dir = ll::test::make_temp_dir();
+    json scene = {{"panel", "agu"},
+                  {"mode", "gather"},
+                  {"indices", "0,1,2,3,16,17,18,40"},
+                  {"width", 4},
+                  {"step", 1}};
+    Shot s = shot(dir, "g", scene);
+    ASSERT_FALSE(s.image.empty());
+    const json& cells = s.dump["screen"]["request_cells"];
+    ASSERT_EQ(cells.size(), 4u) << s.dump.dump();
+    for (const auto& r : cells) EXPECT_TRUE(outlined(s.image, r));
+    fills(s.dump, 0.4);
 }
 
 TEST(GuiViewsPanels, BadScenesNameTheKey) {
     std::string dir = ll::test::make_temp_dir();
     const std::vector<std::pair<json, std::string>> cases = {
-        {{{"panel", "views"}, {"ops", {"transpose:1,2", "permute:0,0,1"}}}, "'ops'[1]"},
-        {{{"panel", "views"}, {"shape", "2,x"}}, "'shape'"},
-        {{{"panel", "views"}, {"layout", "NCHWZ"}, {"shape", "1,2,3,4"}}, "'layout'"},
-        {{{"panel", "views"}, {"step", 7}}, "'step'"},
-        {{{"panel", "views"}, {"select", {5, 0, 0}}}, "'select'"},
-        {{{"panel", "views"}, {"colour", "red"}}, "'colour'"},
-        {{{"panel", "fusion"}, {"ops", {"gather:0:9"}}, {"shape", "4,4"}}, "'ops'[0]"},
-        {{{"panel", "fusion"}, {"select", 1000}}, "'select'"},
-        {{{"panel", "agu"}, {"step", -1}}, "'step'"},
-        {{{"panel", "agu"}, {"src", "NCHWX"}}, "'src'"},
-        {{{"panel", "agu"}, {"mode", "scatter"}}, "'mode'"},
+        {{{"panel", "views"}, {"ops", {"transpose:1,2", "permute:0,0,1"}}}, "ops[1]"},
+        {{{"panel", "views"}, {"shape", "2,x"}}, "shape: "},
+        {{{"panel", "views"}, {"layout", "NCHWZ"}, {"shape", "1,2,3,4"}}, "layout: "},
+        {{{"panel", "views"}, {"step", 7}}, "step = 7"},
+        {{{"panel", "views"}, {"select", {5, 0, 0}}}, "select = [5,0,0]"},
+        {{{"panel", "views"}, {"colour", "red"}}, "unknown key colour"},
+        {{{"panel", "fusion"}, {"ops", {"gather:0:9"}}, {"shape", "4,4"}}, "ops[0]"},
+        {{{"panel", "fusion"}, {"select", 1000}}, "select = 1000"},
+        {{{"panel", "agu"}, {"step", -1}}, "step = -1"},
+        {{{"panel", "agu"}, {"src", "NCHWX"}}, "src: "},
+        {{{"panel", "agu"}, {"mode", "scatter"}}, "mode = \"scatter\""},
     };
     int i = 0;
     for (const auto& [scene, key] : cases) {
