@@ -18,6 +18,7 @@
 
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/playhead.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
 #include "core/exec/load2d.hpp"
@@ -59,15 +60,8 @@ class LoadDataPanel : public Panel {
         rebuild();
     }
     const char* title() const override { return "LoadData"; }
-    bool busy() const override { return playing_ || std::fabs(stage_ - target_) > 1e-4f; }
-    void update(double dt) override {
-        if (playing_) {
-            target_ = std::min(1.0f, target_ + float(dt) * 0.5f);
-            if (target_ >= 1.0f) playing_ = false;
-        }
-        float d = target_ - stage_, step = float(dt) * 2.0f;
-        stage_ = std::fabs(d) <= step ? target_ : stage_ + std::copysign(step, d);
-    }
+    bool busy() const override { return play_.busy(); }
+    void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
     void load_settings(const nlohmann::json& j) override;
@@ -78,7 +72,8 @@ class LoadDataPanel : public Panel {
     void formula_line();
     // `param`: the engine's name for the field when the label differs.
     bool field(const char* label, int64_t& v, const char* param = nullptr) {
-        const bool ch = labelled_int(label, v, 90, compute::names(error_, param ? param : label));
+        const bool ch = labelled_int(label, v, 90,
+                                     !error_key_.empty() && error_key_ == (param ? param : label));
         fields_[label] = compute::rect_json(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
         return ch;
     }
@@ -93,9 +88,8 @@ class LoadDataPanel : public Panel {
     std::shared_ptr<Plan> plan_;
     render::PlanGpu gpu_;
     render::PlanView view_;
-    std::string error_;
-    float stage_ = 0, target_ = 0;
-    bool playing_ = false;
+    std::string error_, error_key_;  // the engine's message and its parameter
+    Playhead play_{0, 1};            // 0 the source, 1 the destination
     nlohmann::json screen_ = nlohmann::json::object();
     nlohmann::json fields_ = nlohmann::json::object();  // input rectangles by label
 };
@@ -106,7 +100,7 @@ nlohmann::json LoadDataPanel::save_settings() const {
     return {{"mode", kModeKeys[mode_]},
             {"dtype", dtype_},
             {"path", kPaths[path_]},
-            {"stage", target_},
+            {"stage", play_.target},
             {"load2d",
              {{"src_fractals", v1_.src_fractals},
               {"start_index", v1_.start_index},
@@ -224,9 +218,12 @@ void LoadDataPanel::load_settings(const nlohmann::json& j) {
     // A scene holds a load that runs: the engine's message names the parameter.
     if (!error_.empty())
         throw UsageError(std::string("LoadData scene (") + kModeKeys[mode_] + "): " + error_);
-    r.get("stage", target_, 0.0f, 1.0f);
-    stage_ = target_;
-    r.get("playing", playing_);
+    double stage = play_.target;
+    bool playing = false;
+    r.get("stage", stage, 0.0, 1.0);
+    r.get("playing", playing);
+    play_.seek(stage);
+    play_.playing = playing;
 }
 
 // ---- [model] -------------------------------------------------------------------
@@ -271,8 +268,10 @@ void LoadDataPanel::rebuild() {
         gpu_.set_colours(ColourMode::source_index);
         view_.request_fit(0, -1);
         error_.clear();
+        error_key_.clear();
     } catch (const UsageError& e) {
         error_ = e.what();
+        error_key_ = e.key();
     }
 }
 
@@ -412,28 +411,20 @@ void LoadDataPanel::formula_line() {
 
 void LoadDataPanel::draw(AppContext& ctx) {
     // space play/pause, left/Home: the source, right/End: the destination.
-    for (Key k : ctx.keys) {
-        if (k == Key::space) {
-            if (!playing_ && target_ >= 1.0f) stage_ = target_ = 0;
-            playing_ = !playing_;
-        } else {
-            playing_ = false;
-            target_ = k == Key::left || k == Key::home ? 0.0f : 1.0f;
-        }
-    }
+    apply_keys(play_, ctx.keys);
     controls();
     if (!error_.empty())
         ImGui::TextColored(compute::kErrColour, "%s  (showing the last valid load)",
                            error_.c_str());
     if (!plan_) return;
-    if (ImGui::Button(playing_ ? "Pause" : "Play")) {
-        if (!playing_ && target_ >= 1.0f) stage_ = target_ = 0;
-        playing_ = !playing_;
-    }
+    if (ImGui::Button(play_.playing ? "Pause" : "Play")) play_.toggle();
     ImGui::SameLine();
-    if (compute::labelled_float("L1 -> L0", target_, 0, 1,
-                                target_ < 0.5f ? "source %.2f" : "destination %.2f", 200))
-        playing_ = false;
+    float t = float(play_.target);
+    if (compute::labelled_float("L1 -> L0", t, 0, 1, t < 0.5f ? "source %.2f" : "destination %.2f",
+                                200)) {
+        play_.playing = false;
+        play_.go(t);
+    }
     ImGui::SameLine(0, 16);
     int64_t written = 0;
     for (int64_t s : result_.dst_of) written += s >= 0;
@@ -442,14 +433,15 @@ void LoadDataPanel::draw(AppContext& ctx) {
                 (long long)written, result_.dst_of.size());
     formula_line();
     // Which buffer the picture shows: the source before the move, the destination after.
-    const Stage& st = plan_->stages[stage_ < 0.5f ? 0 : 1];
-    ImGui::TextDisabled("now showing %s: %s (%s)", stage_ < 0.5f ? "the source" : "the destination",
+    const Stage& st = plan_->stages[play_.value < 0.5 ? 0 : 1];
+    ImGui::TextDisabled("now showing %s: %s (%s)",
+                        play_.value < 0.5 ? "the source" : "the destination",
                         level(st.label).c_str(), st.formula.c_str());
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lw = avail.x * 0.74f, h = std::max(120.0f, avail.y - 4);
     render::ViewStyle vs;
     vs.dark = ctx.dark_theme;
-    view_.draw(gpu_, stage_, ImVec2(lw, h), vs);
+    view_.draw(gpu_, float(play_.value), ImVec2(lw, h), vs);
     const ImVec2 o = view_.origin();
     screen_ = {{"view",
                 {{"origin", {o.x, o.y}},
