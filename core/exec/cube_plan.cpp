@@ -131,9 +131,9 @@ Plan cube_plan(const CubeScene& s, int64_t step, float aspect) {
         lb.x = x, lb.y = y, lb.text = t, lb.kind = Label::caption;
         g.labels.push_back(lb);
     };
-    caption(0, float(l.top) - 2.0f, "A (ZZ): M1 x K1");
-    caption(l.b_x(s.k1) + n1 + 0.6f, 1.5f, "B (ZN): K1 x N1");
-    caption(l.c_x(0, s.k1), float(l.top) - 2.0f, "C (NZ): M1 x N1");
+    caption(0, float(l.top) - 2.0f, "A (ZZ)");
+    caption(l.b_x(s.k1) + n1 + 0.6f, 1.5f, "B (ZN)");
+    caption(l.c_x(0, s.k1), float(l.top) - 2.0f, "C (NZ)");
     for (int64_t strip = 0; strip < l.strips; ++strip) {
         const int64_t m0 = strip * l.rows, rows = std::min(l.rows, s.m1 - m0);
         Box a{l.a_x(m0), l.row_y(m0), k1w, float(rows), Box::outline, ""};
