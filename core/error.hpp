@@ -20,6 +20,10 @@ class UsageError : public std::runtime_error {
     explicit UsageError(const std::string& msg) : std::runtime_error(msg) {}
     UsageError(std::string key, const std::string& detail)
         : std::runtime_error(key + ": " + detail), key_(std::move(key)), detail_(detail) {}
+    // The same with the whole message written out (it names the parameter in
+    // its own words, e.g. "repeatTimes (--repeat) = 0 is out of range; ...").
+    UsageError(std::string key, const std::string& detail, const std::string& message)
+        : std::runtime_error(message), key_(std::move(key)), detail_(detail) {}
     // The parameter this error is about; empty when it names none.
     const std::string& key() const { return key_; }
     // The message without the key (what() when there is no key).

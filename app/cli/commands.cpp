@@ -10,6 +10,7 @@ Runner setup_agu(CLI::App& sub);
 Runner setup_plan(CLI::App& sub);
 Runner setup_noc(CLI::App& sub);
 Runner setup_conv(CLI::App& sub);
+Runner setup_cube(CLI::App& sub);
 Runner setup_img2col(CLI::App& sub);
 Runner setup_load2d(CLI::App& sub);
 Runner setup_load2dv2(CLI::App& sub);
@@ -28,6 +29,7 @@ const std::vector<CommandEntry>& commands() {
         {"plan", "propagate layouts through an operator graph and plan each mismatch", setup_plan},
         {"noc", "distributed transpose over PEs on a 2D mesh: blocks, routes, link loads", setup_noc},
         {"conv", "the case-study convolution: NC1HWC0, img2col, fractals, the Cube loop", setup_conv},
+        {"cube", "the Cube's K -> N -> M loop: one step's fractals, MACs, values; --plan its picture", setup_cube},
         {"img2col", "img2col explicit and implicit: the matrix, the expansion, reuse", setup_img2col},
         {"load2d", "LoadData 2D: fractal copies between GM, L1 and L0 (startIndex, strides, transpose)", setup_load2d},
         {"load2dv2", "LoadData 2D v2: an mStep x kStep block of fractals (positions, strides, transpose)", setup_load2dv2},

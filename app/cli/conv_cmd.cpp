@@ -1,15 +1,15 @@
 // `layoutlab conv`: the convolution pipeline of the lecture's case study,
 // shapes only or (--input/--weight/--output, --check) on real numbers.
-#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <random>
 
 #include "app/cli/command.hpp"
 #include "core/error.hpp"
 #include "core/exec/conv.hpp"
+#include "core/exec/conv_buffers.hpp"
+#include "core/exec/conv_check.hpp"
 #include "core/exec/half.hpp"
 #include "core/exec/report.hpp"
 #include "core/exec/window_args.hpp"
@@ -23,7 +23,7 @@ struct ConvArgs {
     exec::ConvParams p = exec::conv_case_study();
     std::string pad = "1", stride = "1", dilation = "1", dtype = "fp16";
     std::string input, weight, output;
-    bool json = false, check = false;
+    bool json = false, check = false, occupancy = false;
 };
 
 // Values of an .npy array as float (fp16 and fp32 arrays).
@@ -93,47 +93,14 @@ std::string run_files(const exec::ConvParams& p, const NpyArray& x, const NpyArr
     return "int32";
 }
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
 // Runs the pipeline and the direct reference on seeded random data.
 nlohmann::json run_check(const exec::ConvParams& p) {
-    exec::check_runnable(p);
-    std::mt19937 rng(1);
-    nlohmann::json j;
-    const size_t nx = size_t(p.n * p.cin * p.h * p.w),
-                 nw = size_t(p.cout * p.cin * p.win.kh * p.win.kw);
-    if (p.dtype == DType::fp16) {
-        std::uniform_real_distribution<float> d(-1.0f, 1.0f);
-        std::vector<float> x(nx), w(nw);
-        for (auto& v : x) v = exec::round_to_half(d(rng));
-        for (auto& v : w) v = exec::round_to_half(d(rng));
-        auto t0 = std::chrono::steady_clock::now();
-        exec::ConvResultF r = exec::conv_fp16(p, x, w);
-        double tp = seconds_since(t0);
-        t0 = std::chrono::steady_clock::now();
-        std::vector<float> ref = exec::direct_conv(p, x, w);
-        double td = seconds_since(t0);
-        double err = 0;
-        for (size_t i = 0; i < ref.size(); ++i)
-            err = std::max(err, double(std::fabs(r.output[i] - ref[i])));
-        j = {{"pipeline_s", tp}, {"direct_s", td}, {"max_abs_diff", err}};
-    } else {
-        std::uniform_int_distribution<int> d(-128, 127);
-        std::vector<int8_t> x(nx), w(nw);
-        for (auto& v : x) v = int8_t(d(rng));
-        for (auto& v : w) v = int8_t(d(rng));
-        auto t0 = std::chrono::steady_clock::now();
-        exec::ConvResultI r = exec::conv_int8(p, x, w);
-        double tp = seconds_since(t0);
-        t0 = std::chrono::steady_clock::now();
-        std::vector<int32_t> ref = exec::direct_conv_int8(p, x, w);
-        double td = seconds_since(t0);
-        int64_t bad = 0;
-        for (size_t i = 0; i < ref.size(); ++i) bad += r.output[i] != ref[i];
-        j = {{"pipeline_s", tp}, {"direct_s", td}, {"mismatches", bad}};
-    }
+    const exec::ConvCheck c = exec::conv_check(p);
+    nlohmann::json j = {{"pipeline_s", c.pipeline_s}, {"direct_s", c.direct_s}};
+    if (p.dtype == DType::int8)
+        j["mismatches"] = c.mismatches;
+    else
+        j["max_abs_diff"] = c.max_abs_diff;
     return j;
 }
 
@@ -160,6 +127,9 @@ Runner setup_conv(CLI::App& sub) {
                    "output .npy, NCHW: float32 (fp16 inputs) or int32 (int8); written atomically");
     sub.add_flag("--check", a->check,
                  "run on seeded random numbers and compare with a direct convolution");
+    sub.add_flag("--occupancy", a->occupancy,
+                 "per buffer (A1, B1, A2, B2, CO1): capacity, bytes the whole problem needs "
+                 "there, and whether it must be tiled");
     sub.add_flag("--json", a->json, "print JSON instead of text");
     return [a, dtype_opt]() {
         exec::ConvParams p = a->p;
@@ -183,11 +153,13 @@ Runner setup_conv(CLI::App& sub) {
         if (a->json) {
             nlohmann::json j = exec::conv_json(p, s);
             if (a->check) j["check"] = check;
+            if (a->occupancy) j["occupancy"] = exec::occupancy_json(exec::conv_occupancy(p, s));
             if (!a->output.empty()) j["output_file"] = {{"path", a->output}, {"dtype", written}};
             std::cout << j.dump(2) << "\n";
             return 0;
         }
         std::cout << exec::conv_text(p, s);
+        if (a->occupancy) std::cout << "\n" << exec::occupancy_text(exec::conv_occupancy(p, s));
         if (!a->output.empty())
             std::cout << "\nwrote " << a->output << ": " << to_string(s.at("output_nchw")) << " "
                       << written << "\n";

@@ -49,12 +49,6 @@ bool labelled_float(const char* label, float& v, float lo, float hi, const char*
     return changed;
 }
 
-bool names(const std::string& err, const char* param) {
-    const std::string p(param);
-    return err.compare(0, p.size(), p) == 0 &&
-           (err.size() == p.size() || err[p.size()] == ' ' || err[p.size()] == '=');
-}
-
 nlohmann::json rect_json(ImVec2 a, ImVec2 b) {
     return {std::lround(a.x), std::lround(a.y), std::lround(b.x), std::lround(b.y)};
 }

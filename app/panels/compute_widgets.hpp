@@ -1,8 +1,8 @@
 // Helpers shared by the execution-engine panels (img2col, LoadData, Cube,
 // convolution): labelled input fields (the label BEFORE the field, so a row
 // of controls reads "N [1]  Cin [3]  Cout [4]"), a red frame on the field an
-// engine error names, reading scene files key by key with errors that name
-// the key, and screen rectangles for --dump-view.
+// engine error is about (its UsageError::key()), the scene reader, and
+// screen rectangles for --dump-view.
 //
 // Scene readers throw UsageError "<panel> scene: <key> = <value>; expected
 // <what>", e.g. `"repeat": "x"` in a LoadData scene gives
@@ -32,10 +32,6 @@ void wrap_for(float width);
 bool labelled_int(const char* label, int64_t& v, float width = 90, bool bad = false);
 bool labelled_float(const char* label, float& v, float lo, float hi, const char* fmt,
                     float width = 160);
-
-// True when the engine's error message `err` is about `param` (it starts
-// with the parameter's name, as core/exec/check.hpp writes them).
-bool names(const std::string& err, const char* param);
 
 // The one scene reader (app/panels/scene_reader.hpp), under its old name here.
 using ll::gui::SceneReader;

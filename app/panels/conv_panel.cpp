@@ -5,24 +5,29 @@
 // feature map travelling NCHW -> NC1HWC0 -> img2col -> A fractals, and the
 // case study run on real numbers against a direct convolution.
 //
+// Core builds everything drawn here: the stage shapes (conv_shapes), the
+// buffers' capacities and occupancy (conv_buffers.hpp) and the feature map's
+// Plan (conv_a_plan, drawn by the cell renderer). The panel keeps its
+// settings, the playhead and the last real run.
+//
 // Sections: [settings] scene file in/out, [model] rebuild and the real run,
 // [draw] controls, stage table, buffer diagram, feature-map animation.
 #include <imgui.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <memory>
-#include <random>
 #include <string>
 
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/playhead.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
 #include "core/exec/conv.hpp"
-#include "core/exec/half.hpp"
+#include "core/exec/conv_buffers.hpp"
+#include "core/exec/conv_check.hpp"
 #include "core/exec/plans.hpp"
 
 namespace ll::gui {
@@ -32,147 +37,134 @@ namespace {
 using compute::labelled_int;
 using compute::rect_json;
 
-// Buffer sizes of an Ascend 910-class AI Core, for the occupancy bars only.
-struct BufferCap {
-    const char* name;
-    const char* holds;
-    const char* key;  // the ConvShapes stage it holds
-    int64_t bytes;
-};
-constexpr BufferCap kCaps[] = {
-    {"A1 (L1)", "input NC1HWC0", "input_5hd", 1 << 20},
-    {"B1 (L1)", "weights FRACTAL_Z", "b_fractal", 1 << 20},
-    {"A2 (L0A)", "A fractals", "a_fractal", 64 << 10},
-    {"B2 (L0B)", "B fractals", "b_fractal", 64 << 10},
-    {"CO1 (L0C)", "C fractals (fp32)", "c_fractal", 256 << 10},
-};
+// What a scene file holds (save_settings / load_settings).
+struct ConvSettings {
+    exec::ConvParams p;
+    double stage = 0;  // feature map: 0 NCHW, 1 NC1HWC0, 2 img2col, 3 A fractals
+    bool playing = false;
 
-std::string human(double b) {
-    const char* u[] = {"B", "KB", "MB", "GB"};
-    int i = 0;
-    while (b >= 1024 && i < 3) {
-        b /= 1024;
-        ++i;
+    ConvSettings() {
+        p.n = 1;
+        p.cin = 3;
+        p.cout = 4;
+        p.h = p.w = 6;
     }
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f %s", b, u[i]);
-    return buf;
-}
+    nlohmann::json to_json() const {
+        return {{"n", p.n},
+                {"cin", p.cin},
+                {"cout", p.cout},
+                {"h", p.h},
+                {"w", p.w},
+                {"kh", p.win.kh},
+                {"kw", p.win.kw},
+                {"stride", p.win.stride_h},
+                {"dilation", p.win.dil_h},
+                {"pad", p.win.pad_top},
+                {"dtype", name(p.dtype)},
+                {"stage", stage},
+                {"playing", playing}};
+    }
+    // Keys absent from the file keep their values; `run` asks for a real run.
+    void read(const SceneReader& r, bool& run) {
+        // "shapes", "cube_ops" and "result" were written by older versions; ignored.
+        r.only({"n", "cin", "cout", "h", "w", "kh", "kw", "stride", "dilation", "pad", "dtype",
+                "stage", "playing", "case_study", "run", "shapes", "cube_ops", "result"});
+        bool cs = false;
+        r.get("case_study", cs);
+        if (cs) p = exec::conv_case_study();
+        r.get("n", p.n, 1, 64);
+        r.get("cin", p.cin, 1, 4096);
+        r.get("cout", p.cout, 1, 4096);
+        r.get("h", p.h, 1, 4096);
+        r.get("w", p.w, 1, 4096);
+        r.get("kh", p.win.kh, 1, 15);
+        r.get("kw", p.win.kw, 1, 15);
+        r.get("stride", p.win.stride_h, 1, 16);
+        r.get("dilation", p.win.dil_h, 1, 16);
+        r.get("pad", p.win.pad_top, 0, 16);
+        square_window(p);
+        std::string d = name(p.dtype);
+        r.get_choice("dtype", d, {"fp16", "int8"});
+        p.dtype = d == "int8" ? DType::int8 : DType::fp16;
+        try {
+            p.validate();
+        } catch (const UsageError& e) {
+            r.rethrow(e);
+        }
+        r.get("stage", stage, 0.0, 3.0);
+        r.get("playing", playing);
+        r.get("run", run);
+    }
+    // The panel edits one stride, dilation and pad for both directions.
+    static void square_window(exec::ConvParams& q) {
+        q.win.stride_w = q.win.stride_h;
+        q.win.dil_w = q.win.dil_h;
+        q.win.pad_bottom = q.win.pad_left = q.win.pad_right = q.win.pad_top;
+    }
+};
 
 class ConvPanel : public Panel {
   public:
     ConvPanel() {
-        small();
+        play_.speed = 1.0;
         rebuild();
     }
     const char* title() const override { return "Conv pipeline"; }
-    bool busy() const override { return playing_ || std::fabs(stage_ - target_) > 1e-4f; }
-    void update(double dt) override {
-        if (playing_) {
-            target_ = std::min(3.0f, target_ + float(dt) * 0.5f);
-            if (target_ >= 3.0f) playing_ = false;
-        }
-        float d = target_ - stage_, step = float(dt) * 2.0f;
-        stage_ = std::fabs(d) <= step ? target_ : stage_ + std::copysign(step, d);
-    }
+    bool busy() const override { return play_.busy(); }
+    void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
     void load_settings(const nlohmann::json& j) override;
 
   private:
-    void small() {
-        p_ = exec::ConvParams{};
-        p_.n = 1;
-        p_.cin = 3;
-        p_.cout = 4;
-        p_.h = p_.w = 6;
-    }
     void rebuild();
     void run_case();
     void controls();
     void stage_table();
     void buffer_diagram(ImVec2 size, bool dark);
-    int64_t need_bytes(size_t i) const {
-        const int64_t eb = kCaps[i].key == std::string("c_fractal") ? 4
-                           : p_.dtype == DType::int8                ? 1
-                                                                    : 2;
-        return numel(shapes_.at(kCaps[i].key)) * eb;
-    }
+    void feature_map(ImVec2 size, bool dark);
 
-    exec::ConvParams p_;
+    ConvSettings set_;
+    Playhead play_{0, 3};
     exec::ConvShapes shapes_;
     int64_t lecture_mults_ = 0;  // document 004's multiplication count
+    std::vector<exec::BufferUse> buffers_;
     std::shared_ptr<Plan> plan_;
     render::PlanGpu gpu_;
     render::PlanView view_;
-    std::string error_, run_msg_;
-    nlohmann::json run_ = nullptr;  // the last real run, for --dump-view
-    float stage_ = 0, target_ = 0;
-    bool playing_ = false;
-    nlohmann::json screen_ = nlohmann::json::object();
+    std::string error_, error_key_, run_msg_;
+    nlohmann::json run_ = nullptr;                     // the last real run
+    nlohmann::json probe_ = nlohmann::json::object();  // --dump-view: what the last frame drew
 };
 
 // ---- [settings] ----------------------------------------------------------------
 
 nlohmann::json ConvPanel::save_settings() const {
+    ConvSettings s = set_;
+    s.stage = play_.target;
+    s.playing = play_.playing;
+    nlohmann::json j = s.to_json();
+    nlohmann::json screen = probe_;  // the test probe; ignored when loaded
     nlohmann::json shapes = nlohmann::json::object();
-    for (const auto& s : shapes_.stages) shapes[s.key] = s.shape;
-    return {{"n", p_.n},
-            {"cin", p_.cin},
-            {"cout", p_.cout},
-            {"h", p_.h},
-            {"w", p_.w},
-            {"kh", p_.win.kh},
-            {"kw", p_.win.kw},
-            {"stride", p_.win.stride_h},
-            {"dilation", p_.win.dil_h},
-            {"pad", p_.win.pad_top},
-            {"dtype", name(p_.dtype)},
-            {"stage", target_},
-            {"shapes", shapes},
-            {"cube_ops", shapes_.cube_ops},
-            {"result", run_},
-            {"screen", screen_}};
+    for (const auto& st : shapes_.stages) shapes[st.key] = st.shape;
+    screen["shapes"] = shapes;
+    screen["cube_ops"] = shapes_.cube_ops;
+    screen["result"] = run_;
+    screen["occupancy"] = exec::occupancy_json(buffers_);
+    j["screen"] = screen;
+    return j;
 }
 
 void ConvPanel::load_settings(const nlohmann::json& j) {
-    compute::SceneReader r(j, "conv");
-    r.only({"n", "cin", "cout", "h", "w", "kh", "kw", "stride", "dilation", "pad", "dtype", "stage",
-            "playing", "case_study", "run", "shapes", "cube_ops", "result"});
-    bool cs = false, run = false;
-    r.get("case_study", cs);
-    exec::ConvParams p = cs ? exec::conv_case_study() : p_;
-    r.get("n", p.n, 1, 64);
-    r.get("cin", p.cin, 1, 4096);
-    r.get("cout", p.cout, 1, 4096);
-    r.get("h", p.h, 1, 4096);
-    r.get("w", p.w, 1, 4096);
-    r.get("kh", p.win.kh, 1, 15);
-    r.get("kw", p.win.kw, 1, 15);
-    r.get("stride", p.win.stride_h, 1, 16);
-    r.get("dilation", p.win.dil_h, 1, 16);
-    r.get("pad", p.win.pad_top, 0, 16);
-    p.win.stride_w = p.win.stride_h;
-    p.win.dil_w = p.win.dil_h;
-    p.win.pad_bottom = p.win.pad_left = p.win.pad_right = p.win.pad_top;
-    if (r.has("dtype")) {
-        std::string d;
-        r.get("dtype", d);
-        if (d != "fp16" && d != "int8") r.fail("dtype", j.at("dtype"), "\"fp16\" or \"int8\"");
-        p.dtype = d == "int8" ? DType::int8 : DType::fp16;
-    }
-    try {
-        p.validate();
-    } catch (const UsageError& e) {
-        throw UsageError(std::string("conv scene: ") + e.what());
-    }
-    p_ = p;
+    ConvSettings s = set_;
+    bool run = false;
+    const SceneReader r(j, "conv");
+    s.read(r, run);
+    set_ = s;
     rebuild();
     if (!error_.empty()) throw UsageError("conv scene: " + error_);
-    r.get("stage", target_, 0.0f, 3.0f);
-    stage_ = target_;
-    r.get("playing", playing_);
-    r.get("run", run);
+    play_.seek(s.stage);
+    play_.playing = s.playing;
     if (run) run_case();
 }
 
@@ -180,80 +172,43 @@ void ConvPanel::load_settings(const nlohmann::json& j) {
 
 void ConvPanel::rebuild() {
     try {
-        shapes_ = exec::conv_shapes(p_);
-        lecture_mults_ = exec::lecture_multiplications(p_);
+        shapes_ = exec::conv_shapes(set_.p);
+        lecture_mults_ = exec::lecture_multiplications(set_.p);
+        buffers_ = exec::conv_occupancy(set_.p, shapes_);
         if (numel(shapes_.at("a_fractal")) > (int64_t(1) << 22)) {
             plan_.reset();  // too many cells to animate; the table still shows
         } else {
-            plan_ = std::make_shared<Plan>(exec::conv_a_plan(p_));
-            gpu_.set_plan(plan_);
-            gpu_.set_colours(ColourMode::channel);
+            plan_ = std::make_shared<Plan>(exec::conv_a_plan(set_.p));
+            gpu_.set_plan(plan_, ColourMode::channel);
             view_.set_follow(true);
             view_.request_fit(0, -1);
         }
         error_.clear();
+        error_key_.clear();
     } catch (const UsageError& e) {
         error_ = e.what();
+        error_key_ = e.key();
     }
     run_msg_.clear();
     run_ = nullptr;
 }
 
 void ConvPanel::run_case() {
-    using clock = std::chrono::steady_clock;
-    auto ms = [](clock::time_point a, clock::time_point b) {
-        return std::chrono::duration<double, std::milli>(b - a).count();
-    };
     try {
-        exec::check_runnable(p_);
-        std::mt19937 rng(1);
-        const size_t nx = size_t(p_.n * p_.cin * p_.h * p_.w),
-                     nw = size_t(p_.cout * p_.cin * p_.win.kh * p_.win.kw);
-        double ms_pipe = 0, ms_direct = 0, err = 0;
-        int64_t cube_ops = 0;
-        if (p_.dtype == DType::int8) {
-            std::uniform_int_distribution<int> d(-128, 127);
-            std::vector<int8_t> x(nx), w(nw);
-            for (auto& v : x) v = int8_t(d(rng));
-            for (auto& v : w) v = int8_t(d(rng));
-            const auto t0 = clock::now();
-            exec::ConvResultI r = exec::conv_int8(p_, x, w);
-            const auto t1 = clock::now();
-            std::vector<int32_t> ref = exec::direct_conv_int8(p_, x, w);
-            const auto t2 = clock::now();
-            for (size_t i = 0; i < ref.size(); ++i)
-                err = std::max(err, std::fabs(double(r.output[i]) - double(ref[i])));
-            ms_pipe = ms(t0, t1);
-            ms_direct = ms(t1, t2);
-            cube_ops = r.shapes.cube_ops;
-        } else {
-            std::uniform_real_distribution<float> d(-1, 1);
-            std::vector<float> x(nx), w(nw);
-            for (auto& v : x) v = exec::round_to_half(d(rng));
-            for (auto& v : w) v = exec::round_to_half(d(rng));
-            const auto t0 = clock::now();
-            exec::ConvResultF r = exec::conv_fp16(p_, x, w);
-            const auto t1 = clock::now();
-            std::vector<float> ref = exec::direct_conv(p_, x, w);
-            const auto t2 = clock::now();
-            for (size_t i = 0; i < ref.size(); ++i)
-                err = std::max(err, double(std::fabs(r.output[i] - ref[i])));
-            ms_pipe = ms(t0, t1);
-            ms_direct = ms(t1, t2);
-            cube_ops = r.shapes.cube_ops;
-        }
+        const exec::ConvCheck c = exec::conv_check(set_.p);
+        const bool int8 = set_.p.dtype == DType::int8;
         char buf[256];
         std::snprintf(buf, sizeof buf,
                       "ran on random %s data: pipeline %.1f ms, direct convolution %.1f ms, "
                       "max |difference| %.2g%s, %lld Cube steps",
-                      name(p_.dtype), ms_pipe, ms_direct, err,
-                      p_.dtype == DType::int8 ? " (int32, exact)" : "", (long long)cube_ops);
+                      name(set_.p.dtype), c.pipeline_s * 1e3, c.direct_s * 1e3, c.max_abs_diff,
+                      int8 ? " (int32, exact)" : "", (long long)c.cube_ops);
         run_msg_ = buf;
-        run_ = {{"dtype", name(p_.dtype)},
-                {"pipeline_ms", ms_pipe},
-                {"direct_ms", ms_direct},
-                {"max_abs_diff", err},
-                {"cube_ops", cube_ops}};
+        run_ = {{"dtype", name(set_.p.dtype)},
+                {"pipeline_ms", c.pipeline_s * 1e3},
+                {"direct_ms", c.direct_s * 1e3},
+                {"max_abs_diff", c.max_abs_diff},
+                {"cube_ops", c.cube_ops}};
     } catch (const UsageError& e) {
         run_msg_ = e.what();
         run_ = {{"error", e.what()}};
@@ -263,55 +218,57 @@ void ConvPanel::run_case() {
 // ---- [draw] --------------------------------------------------------------------
 
 void ConvPanel::controls() {
+    exec::ConvParams& p = set_.p;
     bool ch = false;
-    auto field = [&](const char* label, int64_t& v) {
-        if (labelled_int(label, v, 80)) ch = true;
+    // `key`: the engine's name for the field (UsageError::key()); its field
+    // is framed in red while the engine rejects the value.
+    auto field = [&](const char* label, int64_t& v, const char* key = nullptr) {
+        if (labelled_int(label, v, 80, !error_key_.empty() && error_key_ == (key ? key : label)))
+            ch = true;
     };
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("input");
     ImGui::SameLine();
-    field("N", p_.n);
+    field("N", p.n);
     ImGui::SameLine();
-    field("Cin", p_.cin);
+    field("Cin", p.cin);
     ImGui::SameLine();
-    field("H", p_.h);
+    field("H", p.h);
     ImGui::SameLine();
-    field("W", p_.w);
+    field("W", p.w);
     ImGui::SameLine(0, 20);
     ImGui::TextUnformatted("weights");
     ImGui::SameLine();
-    field("Cout", p_.cout);
+    field("Cout", p.cout);
     ImGui::SameLine();
-    field("Kh", p_.win.kh);
+    field("Kh", p.win.kh, "kernel height");
     ImGui::SameLine();
-    field("Kw", p_.win.kw);
+    field("Kw", p.win.kw, "kernel width");
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("window");
     ImGui::SameLine();
-    field("stride", p_.win.stride_h);
+    field("stride", p.win.stride_h, "stride_h");
     ImGui::SameLine();
-    field("dilation", p_.win.dil_h);
+    field("dilation", p.win.dil_h, "dilation_h");
     ImGui::SameLine();
-    field("pad", p_.win.pad_top);
-    p_.win.stride_w = p_.win.stride_h;
-    p_.win.dil_w = p_.win.dil_h;
-    p_.win.pad_bottom = p_.win.pad_left = p_.win.pad_right = p_.win.pad_top;
+    field("pad", p.win.pad_top, "pad_top");
+    ConvSettings::square_window(p);
     ImGui::SameLine(0, 20);
-    bool int8 = p_.dtype == DType::int8;
+    bool int8 = p.dtype == DType::int8;
     if (ImGui::Checkbox("int8 (else fp16)", &int8)) {
-        p_.dtype = int8 ? DType::int8 : DType::fp16;
+        p.dtype = int8 ? DType::int8 : DType::fp16;
         ch = true;
     }
     ImGui::SameLine(0, 20);
     compute::wrap_for(ImGui::CalcTextSize("Case study (N10 Cin32 Cout64 28x28 3x3)").x + 20);
     if (ImGui::Button("Case study (N10 Cin32 Cout64 28x28 3x3)")) {
-        p_ = exec::conv_case_study();
+        p = exec::conv_case_study();
         ch = true;
     }
     ImGui::SameLine();
     compute::wrap_for(ImGui::CalcTextSize("Small example").x + 20);
     if (ImGui::Button("Small example")) {
-        small();
+        p = ConvSettings().p;
         ch = true;
     }
     if (ch) rebuild();
@@ -355,7 +312,7 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
     struct Box {
         int col, row;
         const char *title, *sub;
-        int cap;  // kCaps index of its buffer, -1 none
+        int cap;  // index of its buffer in buffers_ (A1 B1 A2 B2 CO1), -1 none
     };
     static const Box kBoxes[] = {
         {0, 0, "GM", "input NCHW", -1},          {1, 0, "A1 (L1)", "NC1HWC0", 0},
@@ -386,7 +343,8 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
     auto box = [&](int col, int row, const char* title, const char* sub, int cap) {
         const ImVec2 a = at(col, row), b(a.x + bw, a.y + bh);
         if (cap >= 0) {
-            const double frac = double(need_bytes(size_t(cap))) / double(kCaps[cap].bytes);
+            const exec::BufferUse& u = buffers_[size_t(cap)];
+            const double frac = u.occupancy();
             const float f = float(std::min(1.0, frac));
             dl->AddRectFilled(ImVec2(a.x, b.y - (bh - 2) * f), b, frac > 1 ? over : ok);
             char line[64];
@@ -394,7 +352,7 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
             const ImVec4 clip(a.x, a.y, b.x - 3, b.y);
             dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4 + (wrap ? 3 : 2) * lh), text, line,
                         nullptr, 0, &clip);
-            boxes[kCaps[cap].name] = {{"rect", rect_json(a, b)}, {"occupancy", frac}};
+            boxes[u.name + " (" + u.level + ")"] = {{"rect", rect_json(a, b)}, {"occupancy", frac}};
         }
         dl->AddRect(a, b, edge, 4, 0, 2);
         const ImVec4 clip(a.x, a.y, b.x - 3, b.y);  // narrow boxes cut their text
@@ -421,26 +379,44 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
           nullptr);
     dl->AddText(ImVec2(at(3, 1).x, at(3, 1).y + 4), text, "fill = share of the buffer the");
     dl->AddText(ImVec2(at(3, 1).x, at(3, 1).y + 4 + lh), text, "whole problem needs at once");
-    screen_["buffers"] = boxes;
+    probe_["buffers"] = boxes;
     ImGui::Dummy(ImVec2(size.x, 2 * row2));
+}
+
+// The feature map travelling NCHW -> NC1HWC0 -> img2col -> A fractals, as
+// core's Plan; the line above the picture names the stage and its axes.
+void ConvPanel::feature_map(ImVec2 size, bool dark) {
+    if (ImGui::Button(play_.playing ? "Pause" : "Play")) play_.toggle();
+    ImGui::SameLine();
+    const char* names[] = {"NCHW %.2f", "NC1HWC0 %.2f", "img2col %.2f", "A fractals %.2f"};
+    float t = float(play_.target);
+    if (compute::labelled_float("feature map", t, 0, 3, names[std::clamp(int(t + 0.5f), 0, 3)],
+                                220)) {
+        play_.playing = false;
+        play_.go(t);
+    }
+    const size_t k = size_t(std::clamp<long long>(std::llround(play_.value), 0, 3));
+    const Stage& st = plan_->stages[k];
+    std::string axes;
+    for (const std::string& a : st.axes) axes += (axes.empty() ? "" : ", ") + a;
+    ImGui::TextWrapped("%s %s, axes (%s): %s", st.label.c_str(), to_string(st.shape).c_str(),
+                       axes.c_str(), st.formula.c_str());
+    render::ViewStyle vs;
+    vs.dark = dark;
+    const float used = ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeightWithSpacing();
+    view_.draw(gpu_, float(play_.value), ImVec2(size.x, std::max(120.0f, size.y - used - 4)), vs);
+    const ImVec2 o = view_.origin();
+    probe_["feature_map"] = {{"stage", k},
+                             {"origin", {o.x, o.y}},
+                             {"zoom", view_.camera().zoom},
+                             {"lod", view_.lod_active()}};
 }
 
 void ConvPanel::draw(AppContext& ctx) {
     // space play/pause, left/right one feature-map stage, Home/End first/last.
-    for (Key k : ctx.keys) {
-        if (k == Key::space) {
-            if (!playing_ && target_ >= 3.0f) stage_ = target_ = 0;
-            playing_ = !playing_;
-        } else {
-            playing_ = false;
-            target_ = k == Key::left    ? std::max(0.0f, std::ceil(target_) - 1)
-                      : k == Key::right ? std::min(3.0f, std::floor(target_) + 1)
-                      : k == Key::home  ? 0.0f
-                                        : 3.0f;
-        }
-    }
+    apply_keys(play_, ctx.keys);
     controls();
-    screen_ = nlohmann::json::object();
+    probe_ = nlohmann::json::object();
     if (!error_.empty()) {
         ImGui::TextColored(compute::kErrColour, "%s", error_.c_str());
         return;
@@ -456,38 +432,26 @@ void ConvPanel::draw(AppContext& ctx) {
     stage_table();
     ImGui::Separator();
     ImGui::TextUnformatted("buffer occupancy (whole problem at once):");
-    for (size_t i = 0; i < 5; ++i) {
-        const double frac = double(need_bytes(i)) / double(kCaps[i].bytes);
+    for (const exec::BufferUse& u : buffers_) {
         char label[96];
-        std::snprintf(label, sizeof label, "%s / %s%s", human(double(need_bytes(i))).c_str(),
-                      human(double(kCaps[i].bytes)).c_str(), frac > 1 ? "  -> tile it" : "");
-        ImGui::Text("%-10s %s", kCaps[i].name, kCaps[i].holds);
-        ImGui::ProgressBar(float(std::min(1.0, frac)), ImVec2(-1, 0), label);
+        std::snprintf(label, sizeof label, "%s / %s%s", exec::human_bytes(double(u.need)).c_str(),
+                      exec::human_bytes(double(u.capacity)).c_str(),
+                      u.must_tile() ? "  -> tile it" : "");
+        const std::string title = u.name + " (" + u.level + ")";
+        ImGui::Text("%-10s %s", title.c_str(), u.holds.c_str());
+        ImGui::ProgressBar(float(std::min(1.0, u.occupancy())), ImVec2(-1, 0), label);
     }
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginGroup();
     buffer_diagram(ImVec2(ImGui::GetContentRegionAvail().x, 0), ctx.dark_theme);
     ImGui::Separator();
-    if (!plan_) {
+    if (!plan_)
         ImGui::TextWrapped(
             "The feature-map animation is off above 4M cells; use a smaller "
             "geometry to watch the elements move.");
-    } else {
-        if (ImGui::Button(playing_ ? "Pause" : "Play")) {
-            if (!playing_ && target_ >= 3.0f) stage_ = target_ = 0;
-            playing_ = !playing_;
-        }
-        ImGui::SameLine();
-        const char* names[] = {"NCHW %.2f", "NC1HWC0 %.2f", "img2col %.2f", "A fractals %.2f"};
-        if (compute::labelled_float("feature map", target_, 0, 3,
-                                    names[std::clamp(int(target_ + 0.5f), 0, 3)], 220))
-            playing_ = false;
-        render::ViewStyle vs;
-        vs.dark = ctx.dark_theme;
-        const ImVec2 a2 = ImGui::GetContentRegionAvail();
-        view_.draw(gpu_, stage_, ImVec2(a2.x, std::max(120.0f, a2.y - 4)), vs);
-    }
+    else
+        feature_map(ImGui::GetContentRegionAvail(), ctx.dark_theme);
     ImGui::EndGroup();
 }
 

@@ -1,28 +1,26 @@
 // The Cube scene: a row of A fractals meets a column of B fractals and
 // accumulates into one C fractal, one 16x16x16 (fp16) or 16x32x16 (int8)
-// multiply per step, in the lecture's loop order K -> N -> M. Drawn with
-// ImDrawList: A (ZZ, M1 x K1), B (ZN, K1 x N1), C (NZ, shown as M1 x N1);
-// a C fractal brightens with every k it has accumulated. At the left the
-// loop nest with the current indices, and the step counter.
+// multiply per step, in the lecture's loop order K -> N -> M. The picture is
+// core's cube_plan (core/exec/cube_plan.hpp) drawn by the cell renderer; the
+// loop nest at the left prints core's CubeState and, for small problems, the
+// real values CubeRun computes. The panel keeps only its settings and the
+// playhead.
 //
-// Sections: [settings] scene file in/out, [draw] controls, loop nest, the
-// three matrices of fractals.
+// Sections: [settings] scene file in/out, [model] rebuild, [draw] controls,
+// loop nest, picture.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
-#include <type_traits>
-#include <vector>
 
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
-#include "core/dtype.hpp"
+#include "app/panels/playhead.hpp"
+#include "app/render/plan_view.hpp"
 #include "core/error.hpp"
-#include "core/exec/conv.hpp"
-#include "core/exec/cube.hpp"
-#include "core/exec/plans.hpp"
+#include "core/exec/cube_plan.hpp"
 
 namespace ll::gui {
 
@@ -31,51 +29,40 @@ namespace {
 using compute::labelled_int;
 using compute::rect_json;
 
-const ImU32 kHot = IM_COL32(255, 200, 40, 255);
+// What a scene file holds (save_settings / load_settings).
+struct CubeSettings {
+    exec::CubeScene scene;
+    int64_t step = 0;
+    double rate = 4;  // steps per second while playing
+    bool playing = false;
 
-// Real numbers through the Cube: A and B fractals filled with small integers
-// (exact in fp16 and int8), C accumulated step by step with the core's own
-// fractal kernel (exec::mmad_fractal), so the panel shows the values a C
-// fractal holds before and after the current step. Stepping forward applies
-// only the new steps; stepping back replays from zero.
-// A fixed pseudo-random integer per index (Knuth's multiplicative hash).
-inline uint64_t mix(uint64_t i) {
-    return (i * 2654435761u) >> 7;
-}
-
-template <class T, class Acc>
-struct CubeValues {
-    int64_t m1 = 0, k1 = 0, n1 = 0, k0 = 16, applied = 0;
-    std::vector<T> a, bt;  // A fractals [m][k]; B fractals [k][n] transposed to [K0][16]
-    std::vector<Acc> c;    // C fractals [n][m], 16x16 each
-    void reset(int64_t m, int64_t k, int64_t n, int64_t kk) {
-        m1 = m, k1 = k, n1 = n, k0 = kk, applied = 0;
-        const int64_t fa = 16 * k0;
-        a.resize(size_t(m1 * k1 * fa));
-        for (size_t i = 0; i < a.size(); ++i) a[i] = T(int64_t(mix(i) % 7) - 3);
-        bt.resize(size_t(k1 * n1 * fa));
-        std::vector<T> b(static_cast<size_t>(fa), T(0));
-        for (int64_t f = 0; f < k1 * n1; ++f) {
-            for (int64_t e = 0; e < fa; ++e)
-                b[size_t(e)] = T(int64_t(mix(uint64_t(f * fa + e) + 12345) % 5) - 2);
-            auto t = exec::transpose_b_fractal(b.data(), k0);
-            std::copy(t.begin(), t.end(), bt.begin() + f * fa);
-        }
-        c.assign(size_t(n1 * m1 * 256), Acc(0));
+    nlohmann::json to_json() const {
+        return {{"m1", scene.m1},    {"k1", scene.k1},
+                {"n1", scene.n1},    {"int8", scene.dtype == DType::int8},
+                {"step", step},      {"rate", rate},
+                {"playing", playing}};
     }
-    void step(const exec::CubeStep& s, Acc* out) const {
-        exec::mmad_fractal(&a[size_t(s.a * 16 * k0)], &bt[size_t(s.b * 16 * k0)], out, k0);
-    }
-    // Brings C to the state after `n` steps of `sched`.
-    void advance(const std::vector<exec::CubeStep>& sched, int64_t n) {
-        if (n < applied) {
-            std::fill(c.begin(), c.end(), Acc(0));
-            applied = 0;
+    // Keys absent from the file keep their values.
+    void read(const SceneReader& r) {
+        // "steps" and "values" were written by older versions; ignored.
+        r.only(
+            {"m1", "k1", "n1", "int8", "step", "steps", "rate", "playing", "case_study", "values"});
+        bool cs = false, int8 = scene.dtype == DType::int8;
+        r.get("case_study", cs);
+        if (cs) {
+            scene = exec::cube_case_study();
+            rate = 2000;
+            int8 = false;
         }
-        for (; applied < n; ++applied) {
-            const auto& s = sched[size_t(applied)];
-            step(s, &c[size_t(s.c * 256)]);
-        }
+        r.get("m1", scene.m1, 1, 4096);
+        r.get("k1", scene.k1, 1, 4096);
+        r.get("n1", scene.n1, 1, 4096);
+        r.get("int8", int8);
+        scene.dtype = int8 ? DType::int8 : DType::fp16;
+        step = 0;
+        r.get("step", step, 0, scene.steps());
+        r.get("rate", rate, 0.5, 5000.0);
+        r.get("playing", playing);
     }
 };
 
@@ -83,150 +70,132 @@ class CubePanel : public Panel {
   public:
     CubePanel() { rebuild(); }
     const char* title() const override { return "Cube"; }
-    bool busy() const override { return playing_; }
-    void update(double dt) override {
-        if (!playing_) return;
-        step_ += dt * rate_;
-        if (step_ >= double(steps_.size())) {
-            step_ = double(steps_.size());
-            playing_ = false;
-        }
-    }
+    bool busy() const override { return play_.busy(); }
+    void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override {
-        return {{"m1", m1_},        {"k1", k1_},
-                {"n1", n1_},        {"int8", int8_},
-                {"step", done()},   {"steps", int64_t(steps_.size())},
-                {"rate", rate_},    {"values", shown_values_},
-                {"screen", screen_}};
+        CubeSettings s = set_;
+        s.step = play_.whole();
+        s.rate = play_.speed;
+        s.playing = play_.playing;
+        nlohmann::json j = s.to_json();
+        j["screen"] = probe_;  // the test probe (--dump-view); ignored when loaded
+        return j;
     }
     void load_settings(const nlohmann::json& j) override {
-        compute::SceneReader r(j, "Cube");
-        r.only(
-            {"m1", "k1", "n1", "int8", "step", "steps", "rate", "playing", "case_study", "values"});
-        bool cs = false;
-        r.get("case_study", cs);
-        if (cs) case_study();
-        r.get("m1", m1_, 1, 4096);
-        r.get("k1", k1_, 1, 4096);
-        r.get("n1", n1_, 1, 4096);
-        r.get("int8", int8_);
+        CubeSettings s = set_;
+        s.read(SceneReader(j, "Cube"));
+        set_ = s;
         rebuild();
-        int64_t s = 0;
-        r.get("step", s, 0, int64_t(steps_.size()));
-        step_ = double(s);
-        float rate = float(rate_);
-        r.get("rate", rate, 0.5f, 5000.0f);
-        rate_ = rate;
-        r.get("playing", playing_);
+        play_.seek(double(s.step));
+        play_.speed = s.rate;
+        play_.playing = s.playing;
     }
 
   private:
-    int64_t done() const { return int64_t(std::floor(step_)); }
-    void rebuild() {
-        steps_ = exec::cube_schedule(m1_, k1_, n1_);
-        step_ = 0;
-        playing_ = false;
-        // Values for problems up to the case study's size (about 10 MB).
-        values_ = int64_t(m1_) * k1_ + int64_t(k1_) * n1_ + int64_t(n1_) * m1_ <= 20000;
-        if (!values_) return;
-        if (int8_)
-            vi_.reset(m1_, k1_, n1_, 32);
-        else
-            vf_.reset(m1_, k1_, n1_, 16);
-    }
-    void values();
-    void case_study() {
-        // The lecture's convolution: M1 = N*ceil(HoWo/16), K1 = C1*Kh*Kw, N1 = ceil(Cout/16).
-        const exec::ConvShapes s = exec::conv_shapes(exec::conv_case_study());
-        m1_ = int(s.m1);
-        k1_ = int(s.k1);
-        n1_ = int(s.n1);
-        int8_ = false;
-        rate_ = 2000;
-    }
+    void rebuild();
     void controls();
     void loop_nest();
+    void picture(ImVec2 size, bool dark);
 
-    int m1_ = 4, k1_ = 3, n1_ = 2;
-    bool int8_ = false;
-    std::vector<exec::CubeStep> steps_;
-    CubeValues<float, float> vf_;     // fp16 data (small integers), fp32 accumulation
-    CubeValues<int8_t, int32_t> vi_;  // int8 data, int32 accumulation
-    bool values_ = false;
-    nlohmann::json shown_values_ = nullptr;  // for --dump-view
-    double step_ = 0, rate_ = 4;
-    bool playing_ = false;
-    nlohmann::json screen_ = nlohmann::json::object();
+    CubeSettings set_;
+    Playhead play_{0, 0};
+    std::unique_ptr<exec::CubeRun> run_;
+    exec::CubeValues values_;
+    std::shared_ptr<Plan> plan_;
+    int64_t plan_step_ = -1;
+    float aspect_ = 1.4f;
+    render::PlanGpu gpu_;
+    render::PlanView view_;
+    std::string error_;
+    nlohmann::json probe_ = nlohmann::json::object();
 };
+
+// ---- [model] ---------------------------------------------------------------------
+
+void CubePanel::rebuild() {
+    play_.set_range(0, double(set_.scene.steps()));
+    play_.speed = set_.rate;
+    play_.seek(0);
+    play_.playing = false;
+    run_ = std::make_unique<exec::CubeRun>(set_.scene);
+    plan_step_ = -1;  // the picture follows on the next draw
+    view_.request_fit(0, 0);
+}
+
+// ---- [draw] ----------------------------------------------------------------------
 
 void CubePanel::controls() {
     bool ch = false;
-    auto field = [&](const char* label, int& v) {
-        int64_t x = v;
-        if (labelled_int(label, x, 90)) {
-            v = int(std::clamp<int64_t>(x, 1, 4096));
+    auto field = [&](const char* label, int64_t& v) {
+        if (labelled_int(label, v, 90)) {
+            v = std::clamp<int64_t>(v, 1, 4096);
             ch = true;
         }
     };
-    field("M1 (A fractal rows)", m1_);
+    exec::CubeScene& s = set_.scene;
+    field("M1 (A fractal rows)", s.m1);
     ImGui::SameLine(0, 16);
-    field("K1", k1_);
+    field("K1", s.k1);
     ImGui::SameLine(0, 16);
-    field("N1 (B fractal columns)", n1_);
+    field("N1 (B fractal columns)", s.n1);
     ImGui::SameLine(0, 16);
-    ch |= ImGui::Checkbox("int8 (16x32x16 per step)", &int8_);
+    bool int8 = s.dtype == DType::int8;
+    if (ImGui::Checkbox("int8 (16x32x16 per step)", &int8)) {
+        s.dtype = int8 ? DType::int8 : DType::fp16;
+        ch = true;
+    }
     ImGui::SameLine(0, 16);
+    compute::wrap_for(ImGui::CalcTextSize("Case study (490 x 18 x 4)").x + 20);
     if (ImGui::Button("Case study (490 x 18 x 4)")) {
-        case_study();
+        s = exec::cube_case_study();
+        set_.rate = 2000;
         ch = true;
     }
     ImGui::SameLine();
+    compute::wrap_for(ImGui::CalcTextSize("Small example").x + 20);
     if (ImGui::Button("Small example")) {
-        m1_ = 4;
-        k1_ = 3;
-        n1_ = 2;
-        rate_ = 4;
+        s.m1 = 4;
+        s.k1 = 3;
+        s.n1 = 2;
+        set_.rate = 4;
         ch = true;
     }
     if (ch) rebuild();
 
-    const auto total = int64_t(steps_.size());
-    if (ImGui::Button(playing_ ? "Pause" : "Play")) {
-        if (!playing_ && step_ >= double(total)) step_ = 0;
-        playing_ = !playing_;
+    if (ImGui::Button(play_.playing ? "Pause" : "Play")) play_.toggle();
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) play_.step(+1);
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) {
+        play_.playing = false;
+        play_.seek(0);
     }
-    ImGui::SameLine();
-    if (ImGui::Button("Step")) step_ = std::min(double(total), std::floor(step_) + 1);
-    ImGui::SameLine();
-    if (ImGui::Button("Reset")) step_ = 0;
     ImGui::SameLine(0, 16);
-    float r = float(rate_);
-    if (compute::labelled_float("steps/s", r, 0.5f, 5000, "%.1f", 160)) rate_ = r;
+    float r = float(play_.speed);
+    if (compute::labelled_float("steps/s", r, 0.5f, 5000, "%.1f", 160)) set_.rate = play_.speed = r;
 }
 
 void CubePanel::loop_nest() {
-    const auto total = int64_t(steps_.size());
-    const int64_t d = done();
-    const exec::CubeShape cs = exec::cube_shape(int8_ ? DType::int8 : DType::fp16);
-    ImGui::Text("step %lld / %lld", (long long)d, (long long)total);
-    ImGui::Text("%lld MACs so far", (long long)(d * cs.m0 * cs.k0 * cs.n0));
-    ImGui::Text("(%lldx%lldx%lld per step)", (long long)cs.m0, (long long)cs.k0, (long long)cs.n0);
+    const exec::CubeState st = exec::cube_state(set_.scene, play_.whole());
+    const exec::CubeStep& s = st.current;
+    ImGui::Text("step %lld / %lld", (long long)st.step, (long long)st.steps);
+    ImGui::Text("%lld MACs so far", (long long)st.macs);
+    ImGui::Text("(%lldx%lldx%lld per step)", (long long)st.shape.m0, (long long)st.shape.k0,
+                (long long)st.shape.n0);
     ImGui::Separator();
     ImGui::TextUnformatted("loop order K -> N -> M:");
-    const bool live = d < total;
-    const exec::CubeStep s = live ? steps_[size_t(d)] : exec::CubeStep{};
     const ImVec4 on(1.0f, 0.78f, 0.16f, 1.0f);
     auto line = [&](const char* fmt, long long v, long long n) {
-        if (live)
+        if (!st.done)
             ImGui::TextColored(on, fmt, v, n);
         else
             ImGui::TextDisabled(fmt, v, n);
     };
-    line("for k = %lld  (of %lld)", (long long)s.k, (long long)k1_);
-    line("  for n = %lld  (of %lld)", (long long)s.n, (long long)n1_);
-    line("    for m = %lld  (of %lld)", (long long)s.m, (long long)m1_);
-    if (live) {
+    line("for k = %lld  (of %lld)", (long long)s.k, (long long)set_.scene.k1);
+    line("  for n = %lld  (of %lld)", (long long)s.n, (long long)set_.scene.n1);
+    line("    for m = %lld  (of %lld)", (long long)s.m, (long long)set_.scene.m1);
+    if (!st.done) {
         ImGui::Text("      C[n%lld][m%lld] %s", (long long)s.n, (long long)s.m,
                     s.first_k ? "=" : "+=");
         ImGui::Text("        A[m%lld][k%lld] x B[k%lld][n%lld]", (long long)s.m, (long long)s.k,
@@ -234,156 +203,111 @@ void CubePanel::loop_nest() {
         ImGui::Separator();
         ImGui::TextWrapped(
             "A fractal %lld (ZZ), B fractal %lld (ZN) -> C fractal %lld (NZ), "
-            "%lld of %d partial products summed after this step",
-            (long long)s.a, (long long)s.b, (long long)s.c, (long long)(s.k + 1), k1_);
+            "%lld of %lld partial products summed after this step",
+            (long long)s.a, (long long)s.b, (long long)s.c, (long long)(s.k + 1),
+            (long long)set_.scene.k1);
     } else {
         ImGui::TextWrapped("done: every C fractal holds the sum over all K1 fractal products");
     }
-    values();
+    values_ = run_->values(st.step);
+    if (values_.c_fractal >= 0) {
+        ImGui::Separator();
+        ImGui::TextWrapped("real values (small integers in A and B), C[n%lld][m%lld] row 0:",
+                           (long long)s.n, (long long)s.m);
+        auto row = [&](const char* what, const std::vector<double>& v) {
+            std::string t;
+            for (size_t i = 0; i < 6 && i < v.size(); ++i)
+                t += std::to_string(std::lround(v[i])) + " ";
+            ImGui::Text("%-7s %s...", what, t.c_str());
+        };
+        row("before", values_.before);
+        row("after", values_.after);
+    }
     ImGui::Separator();
+    const exec::CubeLayout l = exec::cube_layout(set_.scene, aspect_);
+    ImGui::TextWrapped(
+        "Picture: one cell = 16x16 elements%s. A blue, B green, C red: brighter "
+        "= more k summed.",
+        l.fw > 1 ? "; an int8 A fractal (16x32) is 2 cells across, a B fractal "
+                   "(32x16) 2 cells down"
+                 : " = one fp16 fractal");
+    if (l.strips > 1)
+        ImGui::TextWrapped("M folded into %lld columns of %lld rows (each an A | C pair).",
+                           (long long)l.strips, (long long)l.rows);
     ImGui::TextDisabled("space play/pause, left/right step, Home/End");
     ImGui::TextWrapped(
         "K outermost: B[k][n] stays in L0B while m sweeps A's column k; each C "
         "fractal is revisited once per k and stays in L0C until k ends.");
 }
 
-// The current C fractal's first row before and after this step, on real
-// numbers computed by the core's fractal kernel.
-void CubePanel::values() {
-    shown_values_ = nullptr;
-    const int64_t d = done(), total = int64_t(steps_.size());
-    if (!values_ || d >= total) return;
-    const exec::CubeStep& s = steps_[size_t(d)];
-    std::vector<double> before(16), after(16);
-    auto take = [&](auto& v) {
-        v.advance(steps_, d);
-        using Acc = typename std::decay_t<decltype(v.c)>::value_type;
-        std::vector<Acc> c(v.c.begin() + s.c * 256, v.c.begin() + (s.c + 1) * 256);
-        for (int i = 0; i < 16; ++i) before[size_t(i)] = double(c[size_t(i)]);
-        v.step(s, c.data());
-        for (int i = 0; i < 16; ++i) after[size_t(i)] = double(c[size_t(i)]);
+// The plan of the current step, rebuilt when the step or the view's shape changes.
+void CubePanel::picture(ImVec2 size, bool dark) {
+    const float aspect = std::round(size.x / std::max(1.0f, size.y) * 5) / 5;
+    const int64_t step = play_.whole();
+    if (!plan_ || step != plan_step_ || aspect != aspect_) {
+        if (aspect != aspect_) view_.request_fit(0, 0);
+        aspect_ = aspect;
+        try {
+            plan_ = std::make_shared<Plan>(exec::cube_plan(set_.scene, step, aspect_));
+            gpu_.set_plan(plan_, ColourMode::value);
+            error_.clear();
+        } catch (const UsageError& e) {
+            plan_.reset();
+            error_ = e.what();
+        }
+        plan_step_ = step;
+    }
+    probe_ = nlohmann::json::object();
+    if (!plan_) {
+        ImGui::TextColored(compute::kErrColour, "%s", error_.c_str());
+        return;
+    }
+    render::ViewStyle vs;
+    vs.dark = dark;
+    vs.show_numbers = false;  // cells stand for whole 16x16 blocks
+    view_.draw(gpu_, 0, size, vs);
+    // The probe: where the matrices and the current step's boxes landed.
+    const exec::CubeScene& sc = set_.scene;
+    const exec::CubeLayout l = exec::cube_layout(sc, aspect_);
+    auto rect = [&](float x, float y, float w, float h) {
+        return rect_json(view_.to_screen(x, y), view_.to_screen(x + w, y + h));
     };
-    if (int8_)
-        take(vi_);
-    else
-        take(vf_);
-    ImGui::Separator();
-    ImGui::TextWrapped("real values (small integers in A and B), C[n%lld][m%lld] row 0:",
-                       (long long)s.n, (long long)s.m);
-    auto row = [&](const char* what, const std::vector<double>& v) {
-        std::string t;
-        for (int i = 0; i < 6; ++i) t += std::to_string(std::lround(v[size_t(i)])) + " ";
-        ImGui::Text("%-7s %s...", what, t.c_str());
-    };
-    row("before", before);
-    row("after", after);
-    shown_values_ = {{"c_fractal", s.c}, {"before", before}, {"after", after}};
+    const float k1w = float(sc.k1 * l.fw), n1 = float(sc.n1),
+                rows0 = float(std::min(l.rows, sc.m1));
+    probe_["cell"] = view_.camera().zoom;
+    probe_["strips"] = l.strips;
+    probe_["a"] = rect(l.a_x(0), l.row_y(0), k1w, rows0);
+    probe_["b"] = rect(l.b_x(sc.k1), l.b_y(), n1, k1w);
+    probe_["c"] = rect(l.c_x(0, sc.k1), l.row_y(0), n1, rows0);
+    const exec::CubeState st = exec::cube_state(sc, step);
+    probe_["step"] = st.step;
+    probe_["steps"] = st.steps;
+    if (!st.done) {
+        const exec::CubeStep& s = st.current;
+        probe_["a_row"] = rect(l.a_x(s.m), l.row_y(s.m), k1w, 1);
+        probe_["a_fractal"] = rect(l.a_x(s.m) + float(s.k * l.fw), l.row_y(s.m), float(l.fw), 1);
+        probe_["b_column"] = rect(l.b_x(sc.k1) + float(s.n), l.b_y(), 1, k1w);
+        probe_["b_fractal"] =
+            rect(l.b_x(sc.k1) + float(s.n), l.b_y() + float(s.k * l.fw), 1, float(l.fw));
+        probe_["c_fractal"] = rect(l.c_x(s.m, sc.k1) + float(s.n), l.row_y(s.m), 1, 1);
+    }
+    if (values_.c_fractal >= 0)
+        probe_["values"] = {
+            {"c_fractal", values_.c_fractal}, {"before", values_.before}, {"after", values_.after}};
 }
 
 void CubePanel::draw(AppContext& ctx) {
     // space play/pause, left/right one step, Home/End first/last step.
-    for (Key k : ctx.keys) {
-        const auto total = double(steps_.size());
-        if (k == Key::space) {
-            if (!playing_ && step_ >= total) step_ = 0;
-            playing_ = !playing_;
-        } else {
-            playing_ = false;
-            step_ = k == Key::left    ? std::max(0.0, std::floor(step_) - 1)
-                    : k == Key::right ? std::min(total, std::floor(step_) + 1)
-                    : k == Key::home  ? 0.0
-                                      : total;
-        }
-    }
+    apply_keys(play_, ctx.keys);
     controls();
-    const auto total = int64_t(steps_.size());
-    const int64_t done = this->done();
-    const ImVec2 avail0 = ImGui::GetContentRegionAvail();
-    const float side = std::min(360.0f, avail0.x * 0.3f);
-    ImGui::BeginChild("loops", ImVec2(side, avail0.y), true);
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float side = std::min(360.0f * ctx.ui_scale, avail.x * 0.3f);
+    ImGui::BeginChild("loops", ImVec2(side, avail.y), true);
     loop_nest();
     ImGui::EndChild();
     ImGui::SameLine();
-    ImGui::BeginGroup();
-    // Layout: A at the left (M1 x K1), B above C (K1 x N1), C at the right (M1 x N1).
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const float label_h = ImGui::GetTextLineHeightWithSpacing();
-    const ImVec2 o0 = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
-    const ImVec2 o(o0.x, o0.y + label_h);
-    const float gap = 24;
-    // One size `cw` for k and n (A's columns, B's rows and columns, C's
-    // columns), another `ch` for m (rows of A and C), so a tall problem like
-    // the case study (M1 = 490) keeps readable K and N.
-    const float avail_h = avail.y - label_h - gap * 2;
-    const float cw = std::max(1.0f, std::min({(avail.x - gap * 2 - 130) / float(k1_ + n1_),
-                                              avail_h * 0.4f / float(k1_), 48.0f}));
-    const float ch = std::max(0.5f, std::min(cw, (avail_h - float(k1_) * cw) / float(m1_)));
-    const float ax = o.x, ay = o.y + float(k1_) * cw + gap;
-    const float bx = o.x + float(k1_) * cw + gap, by = o.y;
-    const float cx = bx, cy = ay;
-    const ImU32 grid = ctx.dark_theme ? IM_COL32(90, 90, 100, 255) : IM_COL32(170, 170, 180, 255);
-    const ImU32 text = ctx.dark_theme ? IM_COL32(220, 220, 225, 255) : IM_COL32(30, 30, 40, 255);
-    const bool lines = ch >= 4;
-    // Accumulated k per C fractal, from the schedule (k outermost: all C fractals
-    // with (n, m) visited at k < current k are complete for that k).
-    auto acc = [&](int64_t n, int64_t m) {
-        if (done >= total) return int64_t(k1_);
-        const exec::CubeStep& s = steps_[size_t(done)];
-        int64_t k = s.k;
-        if (n < s.n || (n == s.n && m < s.m)) ++k;
-        return k;
-    };
-    auto cell = [&](float x, float y, float w, float h, ImU32 fill) {
-        dl->AddRectFilled(ImVec2(x, y), ImVec2(x + w, y + h), fill);
-        if (lines) dl->AddRect(ImVec2(x, y), ImVec2(x + w, y + h), grid);
-    };
-    for (int m = 0; m < m1_; ++m)
-        for (int k = 0; k < k1_; ++k)
-            cell(ax + float(k) * cw, ay + float(m) * ch, cw, ch, IM_COL32(70, 130, 200, 255));
-    for (int k = 0; k < k1_; ++k)
-        for (int n = 0; n < n1_; ++n)
-            cell(bx + float(n) * cw, by + float(k) * cw, cw, cw, IM_COL32(80, 170, 110, 255));
-    for (int m = 0; m < m1_; ++m)
-        for (int n = 0; n < n1_; ++n) {
-            const auto v = int(40 + 200 * float(acc(n, m)) / float(k1_));
-            cell(cx + float(n) * cw, cy + float(m) * ch, cw, ch, IM_COL32(v, v / 3, v / 2, 255));
-        }
-    if (!lines && cw >= 4) {  // rows too thin for a grid: still show the fractal columns
-        for (int k = 0; k <= k1_; ++k)
-            dl->AddLine(ImVec2(ax + float(k) * cw, ay),
-                        ImVec2(ax + float(k) * cw, cy + float(m1_) * ch), grid);
-        for (int n = 0; n <= n1_; ++n)
-            dl->AddLine(ImVec2(cx + float(n) * cw, cy),
-                        ImVec2(cx + float(n) * cw, cy + float(m1_) * ch), grid);
-    }
-    screen_ = {
-        {"cell_w", cw},
-        {"cell_h", ch},
-        {"a", rect_json(ImVec2(ax, ay), ImVec2(ax + float(k1_) * cw, ay + float(m1_) * ch))},
-        {"b", rect_json(ImVec2(bx, by), ImVec2(bx + float(n1_) * cw, by + float(k1_) * cw))},
-        {"c", rect_json(ImVec2(cx, cy), ImVec2(cx + float(n1_) * cw, cy + float(m1_) * ch))}};
-    if (done < total) {
-        const exec::CubeStep& s = steps_[size_t(done)];
-        const float th = std::max(2.0f, std::min(cw, ch) * 0.12f);
-        auto box = [&](const char* key, float x, float y, float w, float h) {
-            dl->AddRect(ImVec2(x, y), ImVec2(x + w, y + h), kHot, 0, 0, th);
-            if (key) screen_[key] = rect_json(ImVec2(x, y), ImVec2(x + w, y + h));
-        };
-        const float hh = std::max(ch, 3.0f);  // a 1-pixel row still shows its frame
-        box("a_row", ax, ay + float(s.m) * ch, float(k1_) * cw, hh);
-        box("b_column", bx + float(s.n) * cw, by, cw, float(k1_) * cw);
-        box(nullptr, ax + float(s.k) * cw, ay + float(s.m) * ch, cw, hh);
-        box(nullptr, bx + float(s.n) * cw, by + float(s.k) * cw, cw, cw);
-        box("c_fractal", cx + float(s.n) * cw, cy + float(s.m) * ch, cw, hh);
-    }
-    dl->AddText(ImVec2(ax, ay - label_h), text, "A (ZZ): M1 x K1");
-    dl->AddText(ImVec2(bx, o0.y), text, "B (ZN): K1 x N1");
-    const float tx = cx + float(n1_) * cw + 6;
-    dl->AddText(ImVec2(tx, cy), text, "C (NZ): M1 x N1");
-    dl->AddText(ImVec2(tx, cy + label_h), text, "brighter =");
-    dl->AddText(ImVec2(tx, cy + 2 * label_h), text, "more k summed");
-    ImGui::Dummy(ImVec2(avail.x, float(k1_) * cw + float(m1_) * ch + gap + label_h));
-    ImGui::EndGroup();
+    const ImVec2 rest = ImGui::GetContentRegionAvail();
+    picture(ImVec2(rest.x, std::max(120.0f, rest.y - 4)), ctx.dark_theme);
 }
 
 }  // namespace

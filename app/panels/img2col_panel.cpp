@@ -20,6 +20,7 @@
 
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/playhead.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
 #include "core/exec/img2col.hpp"
@@ -40,20 +41,15 @@ class Img2colPanel : public Panel {
     Img2colPanel() {
         spec_.h = spec_.w = 3;
         spec_.win.kh = spec_.win.kw = 2;
+        stage_.speed = 3;
+        stage_.seek(2);
         rebuild();
     }
     const char* title() const override { return "img2col"; }
-    bool busy() const override { return playing_ || std::fabs(stage_ - target_) > 1e-4f; }
+    bool busy() const override { return pos_.busy() || stage_.busy(); }
     void update(double dt) override {
-        if (playing_) {
-            pos_ += float(dt) * speed_;
-            if (pos_ >= float(rows() - 1)) {
-                pos_ = float(rows() - 1);
-                playing_ = false;
-            }
-        }
-        float d = target_ - stage_, step = float(dt) * 3.0f;
-        stage_ = std::fabs(d) <= step ? target_ : stage_ + std::copysign(step, d);
+        pos_.update(dt);
+        stage_.update(dt);
     }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
@@ -61,7 +57,7 @@ class Img2colPanel : public Panel {
 
   private:
     int64_t rows() const { return shown_.rows(); }
-    int64_t window() const { return std::clamp<int64_t>(int64_t(pos_), 0, rows() - 1); }
+    int64_t window() const { return std::clamp<int64_t>(pos_.whole(), 0, rows() - 1); }
     void rebuild();
     void controls();
     void draw_explicit(ImDrawList* dl, ImVec2 size, bool dark);
@@ -77,8 +73,8 @@ class Img2colPanel : public Panel {
     render::PlanGpu gpu_;
     render::PlanView explicit_, input_;
     std::string error_;
-    float stage_ = 2, target_ = 2, speed_ = 1.5f, pos_ = 0;
-    bool playing_ = false;
+    Playhead pos_{0, 0};    // the window position, 1.5 windows per second
+    Playhead stage_{0, 2};  // the matrix view: 0 input, 1 padded, 2 matrix
     nlohmann::json screen_ = nlohmann::json::object();  // rectangles of the last draw
 };
 
@@ -96,7 +92,7 @@ nlohmann::json Img2colPanel::save_settings() const {
             {"dilation", {w.dil_h, w.dil_w}},
             {"pad", {w.pad_top, w.pad_bottom, w.pad_left, w.pad_right}},
             {"position", window()},
-            {"stage", target_},
+            {"stage", stage_.target},
             {"counter",
              {{"written", (window() + 1) * spec_.cols()},
               {"repeats", repeats_.empty() ? 0 : repeats_[size_t(window())]},
@@ -138,17 +134,20 @@ void Img2colPanel::load_settings(const nlohmann::json& j) {
     try {
         s.validate();
     } catch (const UsageError& e) {
-        throw UsageError(std::string("img2col scene: ") + e.what());
+        r.rethrow(e);
     }
     spec_ = s;
     rebuild();
     if (!error_.empty()) throw UsageError("img2col scene: " + error_);
     int64_t pos = 0;
+    double stage = stage_.target;
+    bool playing = false;
     r.get("position", pos, 0, spec_.rows() - 1);
-    pos_ = float(pos);
-    r.get("stage", target_, 0.0f, 2.0f);
-    stage_ = target_;
-    r.get("playing", playing_);
+    r.get("stage", stage, 0.0, 2.0);
+    r.get("playing", playing);
+    pos_.seek(double(pos));
+    pos_.playing = playing;
+    stage_.seek(stage);
 }
 
 // ---- [model] -------------------------------------------------------------------
@@ -185,7 +184,7 @@ void Img2colPanel::rebuild() {
         gpu_.set_colours(ColourMode::source_index);
         explicit_.request_fit(2, 2);
         input_.request_fit(1, 1);
-        pos_ = std::min(pos_, float(rows - 1));
+        pos_.set_range(0, double(rows - 1));
         shown_ = spec_;
         error_.clear();
     } catch (const UsageError& e) {
@@ -240,19 +239,8 @@ void Img2colPanel::controls() {
 
 void Img2colPanel::draw(AppContext& ctx) {
     // space play/pause, left/right one window, Home/End first/last window.
-    for (Key k : ctx.keys) {
-        const float last = float(rows() - 1);
-        if (k == Key::space) {
-            if (!playing_ && window() >= rows() - 1) pos_ = 0;
-            playing_ = !playing_;
-        } else {
-            playing_ = false;
-            pos_ = k == Key::left    ? std::max(0.0f, std::floor(pos_) - 1)
-                   : k == Key::right ? std::min(last, std::floor(pos_) + 1)
-                   : k == Key::home  ? 0.0f
-                                     : last;
-        }
-    }
+    // Steps jump (a window is a whole position); playing moves on its own.
+    if (apply_keys(pos_, ctx.keys) && !pos_.playing) pos_.seek(pos_.target);
     controls();
     // A bad geometry is reported inline; the last valid one stays on screen.
     if (!error_.empty())
@@ -260,10 +248,7 @@ void Img2colPanel::draw(AppContext& ctx) {
                            error_.c_str());
     if (!plan_) return;
     const int64_t rows = shown_.rows(), cols = shown_.cols();
-    if (ImGui::Button(playing_ ? "Pause" : "Play")) {
-        if (!playing_ && window() >= rows - 1) pos_ = 0;
-        playing_ = !playing_;
-    }
+    if (ImGui::Button(pos_.playing ? "Pause" : "Play")) pos_.toggle();
     ImGui::SameLine();
     int p = int(window());
     ImGui::AlignTextToFramePadding();
@@ -271,14 +256,16 @@ void Img2colPanel::draw(AppContext& ctx) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(220);
     if (ImGui::SliderInt("##pos", &p, 0, int(rows - 1))) {
-        pos_ = float(p);
-        playing_ = false;
+        pos_.playing = false;
+        pos_.seek(double(p));
     }
     ImGui::SameLine(0, 20);
-    compute::labelled_float("matrix view", target_, 0, 2,
-                            target_ < 0.5f   ? "input %.2f"
-                            : target_ < 1.5f ? "padded %.2f"
-                                             : "matrix %.2f");
+    float t = float(stage_.target);
+    if (compute::labelled_float("matrix view", t, 0, 2,
+                                t < 0.5f   ? "input %.2f"
+                                : t < 1.5f ? "padded %.2f"
+                                           : "matrix %.2f"))
+        stage_.go(t);
     const int64_t win = window();
     ImGui::Text(
         "window %lld of %lld: matrix %lld / %lld elements written, %lld of them repeat "
@@ -312,8 +299,8 @@ void Img2colPanel::draw_explicit(ImDrawList* dl, ImVec2 size, bool dark) {
     render::ViewStyle vs;
     vs.dark = dark;
     vs.highlight = input_.hovered();
-    explicit_.draw(gpu_, stage_, size, vs);
-    if (stage_ < 1.999f) return;  // the overlay describes the matrix stage
+    explicit_.draw(gpu_, float(stage_.value), size, vs);
+    if (stage_.value < 1.999) return;  // the overlay describes the matrix stage
     const int64_t cols = shown_.cols(), rows = shown_.rows(), win = window();
     const ImVec2 o = explicit_.origin();
     dl->PushClipRect(o, ImVec2(o.x + size.x, o.y + size.y), true);

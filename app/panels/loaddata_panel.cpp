@@ -18,6 +18,7 @@
 
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/playhead.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
 #include "core/exec/load2d.hpp"
@@ -60,15 +61,8 @@ class LoadDataPanel : public Panel {
         rebuild();
     }
     const char* title() const override { return "LoadData"; }
-    bool busy() const override { return playing_ || std::fabs(stage_ - target_) > 1e-4f; }
-    void update(double dt) override {
-        if (playing_) {
-            target_ = std::min(1.0f, target_ + float(dt) * 0.5f);
-            if (target_ >= 1.0f) playing_ = false;
-        }
-        float d = target_ - stage_, step = float(dt) * 2.0f;
-        stage_ = std::fabs(d) <= step ? target_ : stage_ + std::copysign(step, d);
-    }
+    bool busy() const override { return play_.busy(); }
+    void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
     void load_settings(const nlohmann::json& j) override;
@@ -78,11 +72,9 @@ class LoadDataPanel : public Panel {
     void controls();
     void formula_line();
     // `param`: the engine's name for the field when the label differs.
-    bool field(const char* label, int64_t& v, const char* param = nullptr,
-               const char* flag = nullptr) {
-        const bool bad =
-            compute::names(error_, param ? param : label) || (flag && compute::names(error_, flag));
-        const bool ch = labelled_int(label, v, 90, bad);
+    bool field(const char* label, int64_t& v, const char* param = nullptr) {
+        const bool ch = labelled_int(label, v, 90,
+                                     !error_key_.empty() && error_key_ == (param ? param : label));
         fields_[label] = compute::rect_json(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
         return ch;
     }
@@ -98,9 +90,8 @@ class LoadDataPanel : public Panel {
     std::shared_ptr<Plan> plan_;
     render::PlanGpu gpu_;
     render::PlanView view_;
-    std::string error_;
-    float stage_ = 0, target_ = 0;
-    bool playing_ = false;
+    std::string error_, error_key_;  // the engine's message and its parameter
+    Playhead play_{0, 1};            // 0 the source, 1 the destination
     nlohmann::json screen_ = nlohmann::json::object();
     nlohmann::json fields_ = nlohmann::json::object();  // input rectangles by label
 };
@@ -112,7 +103,7 @@ nlohmann::json LoadDataPanel::save_settings() const {
             {"product", exec::product_id(product_)},
             {"dtype", dtype_},
             {"path", kPaths[path_]},
-            {"stage", target_},
+            {"stage", play_.target},
             {"load2d",
              {{"src_fractals", v1_.src_fractals},
               {"start_index", v1_.start_index},
@@ -239,9 +230,12 @@ void LoadDataPanel::load_settings(const nlohmann::json& j) {
     // A scene holds a load that runs: the engine's message names the parameter.
     if (!error_.empty())
         throw UsageError(std::string("LoadData scene (") + kModeKeys[mode_] + "): " + error_);
-    r.get("stage", target_, 0.0f, 1.0f);
-    stage_ = target_;
-    r.get("playing", playing_);
+    double stage = play_.target;
+    bool playing = false;
+    r.get("stage", stage, 0.0, 1.0);
+    r.get("playing", playing);
+    play_.seek(stage);
+    play_.playing = playing;
 }
 
 // ---- [model] -------------------------------------------------------------------
@@ -288,8 +282,10 @@ void LoadDataPanel::rebuild() {
         gpu_.set_colours(ColourMode::source_index);
         view_.request_fit(0, -1);
         error_.clear();
+        error_key_.clear();
     } catch (const UsageError& e) {
         error_ = e.what();
+        error_key_ = e.key();
     }
 }
 
@@ -303,9 +299,9 @@ void LoadDataPanel::controls() {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(170);
     ch |= ImGui::Combo("##instruction", &mode_, kModes, 3);
-    // A red frame on a combo the engine's message is about ("--dtype ...").
-    auto frame_if = [&](const char* flag) {
-        if (!compute::names(error_, flag)) return;
+    // A red frame on a combo the engine's error is about (its key).
+    auto frame_if = [&](const char* key) {
+        if (error_key_ != key) return;
         ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
                                             ImGui::GetColorU32(compute::kErrColour), 0, 0, 2);
     };
@@ -324,7 +320,7 @@ void LoadDataPanel::controls() {
                 }
             ImGui::EndCombo();
         }
-        frame_if("--product");
+        frame_if("product");
     }
     ImGui::SameLine(0, 16);
     compute::wrap_for(140);
@@ -339,7 +335,7 @@ void LoadDataPanel::controls() {
             }
         ImGui::EndCombo();
     }
-    frame_if("--dtype");
+    frame_if("dtype");
     if (mode_ != 2) {
         ImGui::SameLine(0, 16);
         compute::wrap_for(150);
@@ -347,7 +343,7 @@ void LoadDataPanel::controls() {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::CalcTextSize("GM->A2").x + ImGui::GetFrameHeight() * 1.5f);
         ch |= ImGui::Combo("##path", &path_, kPaths, 6);
-        frame_if("--path");
+        frame_if("path");
     }
     if (mode_ == 0) {
         ch |= field("source size (fractals)", v1_.src_fractals, "source size");
@@ -357,7 +353,7 @@ void LoadDataPanel::controls() {
         ch |= field("repeatTimes", v1_.repeat);
         ch |= field("srcStride", v1_.src_stride);
         ImGui::SameLine(0, 16);
-        ch |= field("dstGap", v1_.dst_gap, nullptr, "--dst-gap");
+        ch |= field("dstGap", v1_.dst_gap);
         ImGui::SameLine(0, 16);
         ch |= ImGui::Checkbox("ifTranspose", &v1_.transpose);
         ImGui::SameLine(0, 16);
@@ -456,28 +452,20 @@ void LoadDataPanel::formula_line() {
 
 void LoadDataPanel::draw(AppContext& ctx) {
     // space play/pause, left/Home: the source, right/End: the destination.
-    for (Key k : ctx.keys) {
-        if (k == Key::space) {
-            if (!playing_ && target_ >= 1.0f) stage_ = target_ = 0;
-            playing_ = !playing_;
-        } else {
-            playing_ = false;
-            target_ = k == Key::left || k == Key::home ? 0.0f : 1.0f;
-        }
-    }
+    apply_keys(play_, ctx.keys);
     controls();
     if (!error_.empty())
         ImGui::TextColored(compute::kErrColour, "%s  (showing the last valid load)",
                            error_.c_str());
     if (!plan_) return;
-    if (ImGui::Button(playing_ ? "Pause" : "Play")) {
-        if (!playing_ && target_ >= 1.0f) stage_ = target_ = 0;
-        playing_ = !playing_;
-    }
+    if (ImGui::Button(play_.playing ? "Pause" : "Play")) play_.toggle();
     ImGui::SameLine();
-    if (compute::labelled_float("L1 -> L0", target_, 0, 1,
-                                target_ < 0.5f ? "source %.2f" : "destination %.2f", 200))
-        playing_ = false;
+    float t = float(play_.target);
+    if (compute::labelled_float("L1 -> L0", t, 0, 1, t < 0.5f ? "source %.2f" : "destination %.2f",
+                                200)) {
+        play_.playing = false;
+        play_.go(t);
+    }
     ImGui::SameLine(0, 16);
     int64_t written = 0, padded = 0;
     for (int64_t s : result_.dst_of) written += s >= 0;
@@ -498,14 +486,15 @@ void LoadDataPanel::draw(AppContext& ctx) {
     }
     formula_line();
     // Which buffer the picture shows: the source before the move, the destination after.
-    const Stage& st = plan_->stages[stage_ < 0.5f ? 0 : 1];
-    ImGui::TextDisabled("now showing %s: %s (%s)", stage_ < 0.5f ? "the source" : "the destination",
+    const Stage& st = plan_->stages[play_.value < 0.5 ? 0 : 1];
+    ImGui::TextDisabled("now showing %s: %s (%s)",
+                        play_.value < 0.5 ? "the source" : "the destination",
                         level(st.label).c_str(), st.formula.c_str());
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lw = avail.x * 0.74f, h = std::max(120.0f, avail.y - 4);
     render::ViewStyle vs;
     vs.dark = ctx.dark_theme;
-    view_.draw(gpu_, stage_, ImVec2(lw, h), vs);
+    view_.draw(gpu_, float(play_.value), ImVec2(lw, h), vs);
     const ImVec2 o = view_.origin();
     screen_ = {{"view",
                 {{"origin", {o.x, o.y}},

@@ -1,7 +1,10 @@
 // Parameter checks shared by the execution engine. Every failure is a
-// UsageError whose text names the parameter and its valid range, e.g.
-//   check_range("repeatTimes", 0, 1, 255) throws
-//   "repeatTimes = 0 is out of range; expected 1..255"
+// UsageError that carries the parameter's key and whose text names the
+// parameter and its valid range, e.g.
+//   check_range("repeatTimes (--repeat)", 0, 1, 255) throws
+//   "repeatTimes (--repeat) = 0 is out of range; expected 1..255"
+// with key() == "repeatTimes" (the name before " (") and detail()
+// "0 is out of range; expected 1..255".
 #pragma once
 
 #include <cstdint>
@@ -11,16 +14,25 @@
 
 namespace ll::exec {
 
+// "repeatTimes (--repeat)" -> "repeatTimes": the key a front-end maps.
+inline std::string param_key(const std::string& param) {
+    const size_t cut = param.find(" (");
+    return cut == std::string::npos ? param : param.substr(0, cut);
+}
+
+[[noreturn]] inline void fail_range(const std::string& param, int64_t v,
+                                    const std::string& expected) {
+    const std::string detail = std::to_string(v) + " is out of range; expected " + expected;
+    throw UsageError(param_key(param), detail,
+                     param + " = " + std::to_string(v) + " is out of range; expected " + expected);
+}
+
 inline void check_range(const std::string& param, int64_t v, int64_t lo, int64_t hi) {
-    if (v < lo || v > hi)
-        throw UsageError(param + " = " + std::to_string(v) + " is out of range; expected " +
-                         std::to_string(lo) + ".." + std::to_string(hi));
+    if (v < lo || v > hi) fail_range(param, v, std::to_string(lo) + ".." + std::to_string(hi));
 }
 
 inline void check_min(const std::string& param, int64_t v, int64_t lo) {
-    if (v < lo)
-        throw UsageError(param + " = " + std::to_string(v) +
-                         " is out of range; expected >= " + std::to_string(lo));
+    if (v < lo) fail_range(param, v, ">= " + std::to_string(lo));
 }
 
 }  // namespace ll::exec

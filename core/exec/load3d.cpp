@@ -53,12 +53,14 @@ void Load3dParams::validate() const {
     exec::validate(win, h, w);
     if (repeat_mode == 0) {
         int64_t q0 = (c1_index * kh + fetch_filter_h) * kw + fetch_filter_w;
-        if (q0 + repeat > kernel_positions())
-            throw UsageError("repeatTime (--repeat) = " + std::to_string(repeat) +
-                             " walks past the last kernel position in repeatMode 0; expected "
-                             "1.." +
-                             std::to_string(kernel_positions() - q0) +
-                             " (C1*Kh*Kw minus the start position)");
+        if (q0 + repeat > kernel_positions()) {
+            const std::string detail = std::to_string(repeat) +
+                                       " walks past the last kernel position in repeatMode 0; "
+                                       "expected 1.." +
+                                       std::to_string(kernel_positions() - q0) +
+                                       " (C1*Kh*Kw minus the start position)";
+            throw UsageError("repeatTime", detail, "repeatTime (--repeat) = " + detail);
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 #include "core/exec/plans.hpp"
 
+#include <cmath>
 #include <memory>
 
 namespace ll::exec {
@@ -18,6 +19,28 @@ void add_fractal_boxes(Stage& st, int64_t elems, int64_t fractal_elems) {
         b.label = "f" + std::to_string(f);
         st.boxes.push_back(b);
     }
+}
+
+// The A fractals [N, M1/N, K1, 16, C0] as the Cube sees them: fractal rows m
+// downwards and fractal columns k across (the Cube scene's A, M1 x K1), each
+// image's block of rows beside the next when that suits the view better.
+Stage a_fractal_stage(const Shape& sh, float aspect) {
+    Stage g = stage("a_fractal", "16 x C0 fractals, big Z small Z: M1 down, K1 across", sh,
+                    tensor_grid(sh));
+    g.axes = {"N", "HoWo/16", "K1", "M0", "K0"};
+    const int64_t n = sh[0];
+    int64_t best = 1;
+    float best_off = 1e30f;
+    for (int64_t cols = 1; cols <= n; ++cols) {
+        if (cols > 1 && ceil_div(n, cols - 1) == ceil_div(n, cols)) continue;
+        Grid t = g.grid;
+        t.wrap = {cols, 1, sh[2], 0, 0};
+        const Extent e = grid_extent(t);
+        const float off = std::abs(std::log(e.w / e.h / aspect));
+        if (off < best_off) best_off = off, best = cols;
+    }
+    g.grid.wrap = {best, 1, sh[2], 0, 0};
+    return g;
 }
 
 }  // namespace
@@ -94,7 +117,7 @@ Plan load_plan(const LoadResult& r, int64_t src_elems, DType t, const std::strin
     return p;
 }
 
-Plan conv_a_plan(const ConvParams& cp) {
+Plan conv_a_plan(const ConvParams& cp, float aspect) {
     ConvShapes s = conv_shapes(cp);
     const int64_t c0 = cp.c0(), c1 = ceil_div(cp.cin, c0), ho = cp.out_h(), wo = cp.out_w();
     const int64_t howo = ho * wo, mf = ceil_div(howo, 16), k1 = s.k1, kk = cp.win.kh * cp.win.kw;
@@ -104,46 +127,60 @@ Plan conv_a_plan(const ConvParams& cp) {
     p.src_shape = {cp.n, cp.cin, cp.h, cp.w};
     p.channel_axis = 1;
     p.cell_count = cp.n * mf * k1 * 16 * c0;
-    // Per cell: (n, pos, c1, kh, kw, c0) and its source.
+    // Cells in the order (n, k, c0, output pixel): each run of consecutive
+    // cells is one channel's pixels, near each other in every stage, so the
+    // renderer's coarse level of detail (blocks of consecutive cells) stays
+    // a faithful picture of the channels at any size. Per cell its place in
+    // each stage: NC1HWC0 element, img2col element, A fractal element.
     p.src.assign(size_t(p.cell_count), -1);
-    std::vector<int64_t> off5(size_t(p.cell_count), -1), offm(size_t(p.cell_count), -1);
+    std::vector<int64_t> off5(size_t(p.cell_count), -1), offm(size_t(p.cell_count), -1),
+        offa(size_t(p.cell_count), -1);
     int64_t i = 0;
     for (int64_t n = 0; n < cp.n; ++n)
-        for (int64_t mb = 0; mb < mf; ++mb)
-            for (int64_t k = 0; k < k1; ++k)
-                for (int64_t m0 = 0; m0 < 16; ++m0)
-                    for (int64_t c = 0; c < c0; ++c, ++i) {
-                        const int64_t pos = mb * 16 + m0;
-                        if (pos >= howo) continue;
-                        const int64_t cc = k / kk, y = k % kk / cp.win.kw, x = k % cp.win.kw;
-                        const int64_t oh = pos / wo, ow = pos % wo;
-                        offm[size_t(i)] = (n * howo + pos) * (k1 * c0) + k * c0 + c;
-                        const int64_t ih = oh * cp.win.stride_h - cp.win.pad_top + y * cp.win.dil_h;
-                        const int64_t iw =
-                            ow * cp.win.stride_w - cp.win.pad_left + x * cp.win.dil_w;
-                        if (ih < 0 || ih >= cp.h || iw < 0 || iw >= cp.w) continue;
-                        off5[size_t(i)] = (((n * c1 + cc) * cp.h + ih) * cp.w + iw) * c0 + c;
-                        const int64_t ch = cc * c0 + c;
-                        if (ch >= cp.cin) continue;
-                        p.src[size_t(i)] = ((n * cp.cin + ch) * cp.h + ih) * cp.w + iw;
-                    }
-    auto st = [&](const std::string& key, const std::string& formula) {
+        for (int64_t k = 0; k < k1; ++k)
+            for (int64_t c = 0; c < c0; ++c)
+                for (int64_t pos = 0; pos < mf * 16; ++pos, ++i) {
+                    const int64_t mb = pos / 16, m0 = pos % 16;
+                    offa[size_t(i)] = (((n * mf + mb) * k1 + k) * 16 + m0) * c0 + c;
+                    if (pos >= howo) continue;
+                    const int64_t cc = k / kk, y = k % kk / cp.win.kw, x = k % cp.win.kw;
+                    const int64_t oh = pos / wo, ow = pos % wo;
+                    offm[size_t(i)] = (n * howo + pos) * (k1 * c0) + k * c0 + c;
+                    const int64_t ih = oh * cp.win.stride_h - cp.win.pad_top + y * cp.win.dil_h;
+                    const int64_t iw = ow * cp.win.stride_w - cp.win.pad_left + x * cp.win.dil_w;
+                    if (ih < 0 || ih >= cp.h || iw < 0 || iw >= cp.w) continue;
+                    off5[size_t(i)] = (((n * c1 + cc) * cp.h + ih) * cp.w + iw) * c0 + c;
+                    const int64_t ch = cc * c0 + c;
+                    if (ch >= cp.cin) continue;
+                    p.src[size_t(i)] = ((n * cp.cin + ch) * cp.h + ih) * cp.w + iw;
+                }
+    // The feature map's stages get the grid the explorer gives any tensor
+    // (stage_grid, fitted to the view's shape), so a real size such as the
+    // case study keeps every element its own place at a readable cell size.
+    auto st = [&](const std::string& key, const std::string& formula,
+                  std::vector<std::string> axes) {
         const Shape& sh = s.at(key);
-        return stage(key, formula, sh, tensor_grid(sh));
+        Stage g = stage(key, formula, sh, stage_grid(sh, aspect));
+        g.axes = std::move(axes);
+        return g;
     };
-    p.stages = {st("input_nchw", "X[n][c][h][w]"), st("input_5hd", "C split into C1 x C0"),
-                st("img2col", "one row per output pixel"),
-                st("a_fractal", "16 x C0 fractals, big Z small Z")};
+    p.stages = {st("input_nchw", "X[n][c][h][w]", {"N", "C", "H", "W"}),
+                st("input_5hd", "C split into C1 x C0", {"N", "C1", "H", "W", "C0"}),
+                st("img2col", "one row per output pixel", {"N", "HoWo", "C1*Kh*Kw*C0"}),
+                a_fractal_stage(s.at("a_fractal"), aspect)};
     auto a = std::make_shared<std::vector<int64_t>>(p.src);
     auto b = std::make_shared<std::vector<int64_t>>(std::move(off5));
     auto c = std::make_shared<std::vector<int64_t>>(std::move(offm));
-    p.offsets = [a, b, c](size_t k) {
+    auto d = std::make_shared<std::vector<int64_t>>(std::move(offa));
+    p.offsets = [a, b, c, d](size_t k) {
         if (k == 0) return *a;
         if (k == 1) return *b;
         if (k == 2) return *c;
-        std::vector<int64_t> off(a->size());
-        for (size_t j = 0; j < off.size(); ++j) off[j] = int64_t(j);
-        return off;
+        return *d;
+    };
+    p.offset_of = [a, b, c, d](size_t k, int64_t cell) {
+        const auto& v = k == 0 ? *a : k == 1 ? *b : k == 2 ? *c : *d;
+        return v[size_t(cell)];
     };
     return p;
 }

@@ -10,9 +10,12 @@
 //   src = dst_of. Stages: the source buffer as memory (cells at their source
 //   element; unwritten ones hidden), the destination buffer (every cell at its
 //   own offset). Each stage carries one fractal Box per 512-byte fractal.
-// conv_a_plan: cells = the A fractal buffer [N, ceil(HoWo/16), K1, 16, C0];
-//   src = the NCHW input element (-1: zero padding, spatial or channel).
-//   Stages: input NCHW, NC1HWC0, img2col matrix, A fractals.
+// conv_a_plan: cells = the A fractal buffer's elements [N, ceil(HoWo/16), K1,
+//   16, C0], numbered (n, k, c0, output pixel) so consecutive cells are one
+//   channel's pixels; src = the NCHW input element (-1: zero padding).
+//   Stages: input NCHW, NC1HWC0, img2col matrix (each with stage_grid, the
+//   explorer's grid, fitted to `aspect`), A fractals (fractal rows M1 down,
+//   fractal columns K1 across, as the Cube scene draws A).
 // cube_schedule: the Cube's steps in the lecture's loop order K -> N -> M.
 #pragma once
 
@@ -34,7 +37,9 @@ Plan img2col_plan(const Img2colSpec& s);
 Plan load_plan(const LoadResult& r, int64_t src_elems, DType t, const std::string& title,
                const std::string& src_name, const std::string& dst_name);
 
-Plan conv_a_plan(const ConvParams& p);
+// The shape (width / height) of the view the conv scene is drawn in.
+constexpr float kConvViewAspect = 1.6f;
+Plan conv_a_plan(const ConvParams& p, float aspect = kConvViewAspect);
 
 struct CubeStep {
     int64_t k, n, m;  // loop indices

@@ -12,6 +12,7 @@
 
 #include "core/exec/img2col.hpp"
 #include "core/exec/plans.hpp"
+#include "core/plan.hpp"
 #include "tests/support/gui.hpp"
 #include "tests/support/png.hpp"
 #include "tests/support/process.hpp"
@@ -229,7 +230,9 @@ TEST(GuiCompute, LoadDataBadValueShownInline) {
     EXPECT_LT(count_colour(s2, 255, 107, 97), 10) << "+ did not clear the error";
 }
 
-// Step k of the K -> N -> M loop frames A's row m, B's column n and C[n][m].
+// Step k of the K -> N -> M loop frames A's row m, B's column n and C[n][m]
+// (core's cube_plan drawn by the cell renderer; the rectangles come from the
+// panel's probe under "screen").
 TEST(GuiCompute, CubeStepsThroughTheLoop) {
     const std::string dir = ll::test::make_temp_dir();
     const json base = {{"m1", 4}, {"k1", 3}, {"n1", 2}};
@@ -240,28 +243,32 @@ TEST(GuiCompute, CubeStepsThroughTheLoop) {
     ASSERT_EQ(a.code, 0) << a.err;
     ASSERT_EQ(b.code, 0) << b.err;
     EXPECT_GT(difference(a.im, b.im), 0.002);
-    EXPECT_EQ(b.view["steps"], 4 * 3 * 2);
+    EXPECT_EQ(b.view["step"], 13);
+    const json& scr = b.view["screen"];
+    EXPECT_EQ(scr["steps"], 4 * 3 * 2);
     const auto sched = ll::exec::cube_schedule(4, 3, 2);
     const auto& st = sched[13];  // k 1, n 1, m 1
-    const json& scr = b.view["screen"];
-    const double cw = scr["cell_w"], ch = scr["cell_h"];  // k and n; m
-    ASSERT_GT(cw, 6);
-    ASSERT_GT(ch, 6);
-    EXPECT_NEAR(scr["c_fractal"][0].get<double>(), scr["c"][0].get<double>() + double(st.n) * cw,
+    const double cell = scr["cell"];
+    ASSERT_GT(cell, 6);
+    EXPECT_NEAR(scr["c_fractal"][0].get<double>(), scr["c"][0].get<double>() + double(st.n) * cell,
                 1.5);
-    EXPECT_NEAR(scr["c_fractal"][1].get<double>(), scr["c"][1].get<double>() + double(st.m) * ch,
+    EXPECT_NEAR(scr["c_fractal"][1].get<double>(), scr["c"][1].get<double>() + double(st.m) * cell,
                 1.5);
-    EXPECT_NEAR(scr["a_row"][1].get<double>(), scr["a"][1].get<double>() + double(st.m) * ch, 1.5);
-    EXPECT_NEAR(scr["b_column"][0].get<double>(), scr["b"][0].get<double>() + double(st.n) * cw,
+    EXPECT_NEAR(scr["a_row"][1].get<double>(), scr["a"][1].get<double>() + double(st.m) * cell,
                 1.5);
-    for (const char* key : {"a_row", "b_column", "c_fractal"}) {
-        auto px = left_edge(b.im, scr[key]);
-        EXPECT_TRUE(near(px, kYellow[0], kYellow[1], kYellow[2])) << key;
-    }
+    // A's row m and C[n][m] on the same line.
+    EXPECT_NEAR(scr["a_row"][1].get<double>(), scr["c_fractal"][1].get<double>(), 1.5);
+    EXPECT_NEAR(scr["b_column"][0].get<double>(), scr["b"][0].get<double>() + double(st.n) * cell,
+                1.5);
+    // The active A fractal (k 1) is its own box inside the row, not the row.
+    EXPECT_NEAR(scr["a_fractal"][0].get<double>(), scr["a"][0].get<double>() + double(st.k) * cell,
+                1.5);
+    EXPECT_LT(scr["a_fractal"][2].get<double>() - scr["a_fractal"][0].get<double>(),
+              scr["a_row"][2].get<double>() - scr["a_row"][0].get<double>() - cell);
     // Real values: at step 0 (k = 0) the C fractal starts from zero; at step
     // 13 (k = 1) it already holds the k = 0 product and this step changes it.
-    const json& v0 = a.view["values"];
-    const json& v13 = b.view["values"];
+    const json& v0 = a.view["screen"]["values"];
+    const json& v13 = scr["values"];
     ASSERT_TRUE(v0.is_object() && v13.is_object());
     EXPECT_EQ(v13["c_fractal"], st.c);
     bool zero0 = true, some13 = false, changed13 = false;
@@ -274,10 +281,23 @@ TEST(GuiCompute, CubeStepsThroughTheLoop) {
     EXPECT_TRUE(some13);
     EXPECT_TRUE(changed13);
     // C fractals already summed over k = 0 are brighter than untouched ones
-    // at step 0: sample the centre of C[0][0] in both.
+    // at step 0: sample the centre of C[0][3] (no box over it) in both.
     const json& c = scr["c"];
-    const int cx = c[0].get<int>() + int(cw / 2), cy = c[1].get<int>() + int(ch / 2);
+    const int cx = c[0].get<int>() + int(cell / 2), cy = c[1].get<int>() + int(cell * 3.5);
     EXPECT_GT(int(b.im.at(cx, cy)[0]), int(a.im.at(cx, cy)[0]) + 40);
+    // int8: an A fractal (16x32) is twice as wide as a C fractal, a B
+    // fractal (32x16) twice as tall.
+    json i8 = base;
+    i8["int8"] = true;
+    i8["step"] = 13;
+    Shot d = shot(dir, "c8", "cube", i8);
+    ASSERT_EQ(d.code, 0) << d.err;
+    const json& q = d.view["screen"];
+    const double aw = q["a_fractal"][2].get<double>() - q["a_fractal"][0].get<double>();
+    const double bh = q["b_fractal"][3].get<double>() - q["b_fractal"][1].get<double>();
+    const double cw = q["c_fractal"][2].get<double>() - q["c_fractal"][0].get<double>();
+    EXPECT_NEAR(aw, 2 * cw, 2.0);
+    EXPECT_NEAR(bh, 2 * cw, 2.0);
 }
 
 // The lecture's case study from the scene ("case_study": true) renders, runs
@@ -287,15 +307,28 @@ TEST(GuiCompute, ConvCaseStudyRuns) {
     Shot s = shot(dir, "case", "conv", {{"case_study", true}, {"run", true}, {"stage", 3}});
     ASSERT_EQ(s.code, 0) << s.err;
     EXPECT_GT(distinct_colours(s.im), 20);
-    const json& sh = s.view["shapes"];
+    const json& sh = s.view["screen"]["shapes"];
     EXPECT_EQ(sh["a_fractal"], json({10, 49, 18, 16, 16}));
     EXPECT_EQ(sh["b_fractal"], json({18, 4, 16, 16}));
     EXPECT_EQ(sh["c_fractal"], json({4, 490, 16, 16}));
     EXPECT_EQ(sh["output_5hd"], json({10, 4, 28, 28, 16}));
-    EXPECT_EQ(s.view["cube_ops"], 35280);
-    ASSERT_TRUE(s.view["result"].is_object()) << s.view.dump();
-    EXPECT_EQ(s.view["result"]["cube_ops"], 35280);
-    EXPECT_LT(s.view["result"]["max_abs_diff"].get<double>(), 1e-2);
+    EXPECT_EQ(s.view["screen"]["cube_ops"], 35280);
+    const json& res = s.view["screen"]["result"];
+    ASSERT_TRUE(res.is_object()) << s.view.dump();
+    EXPECT_EQ(res["cube_ops"], 35280);
+    EXPECT_LT(res["max_abs_diff"].get<double>(), 1e-2);
+    EXPECT_EQ(s.view["screen"]["feature_map"]["stage"], 3);
+    // The NCHW input at the case-study size is not collapsed (it was one
+    // colour smear): its 32 channels show as many colours below the origin.
+    Shot f = shot(dir, "nchw", "conv", {{"case_study", true}, {"stage", 0}});
+    ASSERT_EQ(f.code, 0) << f.err;
+    const json& fo = f.view["screen"]["feature_map"]["origin"];
+    int colours = 0;
+    for (int ch = 0; ch < 32; ++ch) {
+        const auto c = ll::colour_map(float(ch) / 31);
+        colours += count_colour(f.im, c[0], c[1], c[2], fo[0].get<int>(), fo[1].get<int>()) > 200;
+    }
+    EXPECT_GE(colours, 24) << "channel colours visible in the NCHW picture";
     // A2 (L0A, 64 KB) cannot hold the whole A matrix: its box is red.
     const json& a2 = s.view["screen"]["buffers"]["A2 (L0A)"];
     EXPECT_GT(a2["occupancy"].get<double>(), 1.0);
@@ -305,8 +338,9 @@ TEST(GuiCompute, ConvCaseStudyRuns) {
     // int8 (C0 = 32, half the K fractals) is exact against the direct loop.
     Shot i8 = shot(dir, "int8", "conv", {{"case_study", true}, {"dtype", "int8"}, {"run", true}});
     ASSERT_EQ(i8.code, 0) << i8.err;
-    EXPECT_EQ(i8.view["cube_ops"], 9 * 4 * 490);
-    EXPECT_EQ(i8.view["result"]["max_abs_diff"].get<double>(), 0.0) << i8.view["result"].dump();
+    EXPECT_EQ(i8.view["screen"]["cube_ops"], 9 * 4 * 490);
+    EXPECT_EQ(i8.view["screen"]["result"]["max_abs_diff"].get<double>(), 0.0)
+        << i8.view["screen"]["result"].dump();
     // The small example fits: its A2 box is green.
     Shot m = shot(dir, "small", "conv", json::object());
     ASSERT_EQ(m.code, 0) << m.err;
