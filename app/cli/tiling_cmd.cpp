@@ -9,6 +9,7 @@
 #include "app/cli/tiling_options.hpp"
 #include "app/plot/tiling_plots.hpp"
 #include "core/tiling/tiling.hpp"
+#include "core/tiling/traverse.hpp"
 
 namespace ll::cli {
 
@@ -18,7 +19,7 @@ struct TilingArgs {
     TilingModelOptions model;
     std::string l1_tile = "16,14,14", l2_tile = "4,7,7", l1_order = "W_H_C", l2_order = "W_H_C";
     std::string svg, png, csv, plot = "heatmap";
-    bool json = false;
+    bool json = false, traverse = false;
 };
 
 nlohmann::json strides_json(const std::array<int64_t, 3>& s) {
@@ -55,7 +56,7 @@ std::string strides_text(const std::array<int64_t, 3>& s) {
 
 void print_text(const tiling::Config& c, const tiling::Result& r) {
     std::cout << "tiling: shape " << ll::to_string(c.shape) << " " << name(c.dtype) << " "
-              << name(c.layout) << ", L1 tile " << tiling::to_string(c.l1_tile) << " order "
+              << c.layout << ", L1 tile " << tiling::to_string(c.l1_tile) << " order "
               << tiling::to_string(c.l1_order) << ", L2 sub-tile " << tiling::to_string(c.l2_tile)
               << " order " << tiling::to_string(c.l2_order) << "\n        " << c.l2_passes
               << " SRAM->register pass(es) per tile, strides read in the " << name(c.basis)
@@ -101,6 +102,10 @@ Runner setup_tiling(CLI::App& sub) {
     sub.add_option("--png", a->png, "write the plot as PNG");
     sub.add_option("--csv", a->csv, "write the plot's data as CSV");
     sub.add_flag("--json", a->json, "print JSON instead of text");
+    sub.add_flag("--traverse", a->traverse,
+                 "print the visiting order instead: every L1 tile's origin and the address of "
+                 "its first access in the tensor, and the same for the sub-tiles of the first "
+                 "tile (addresses in the tile)");
     return [a]() {
         tiling::Config c = a->model.config();
         c.l1_tile = tiling::parse_extent(a->l1_tile, "--l1-tile");
@@ -132,10 +137,17 @@ Runner setup_tiling(CLI::App& sub) {
             if (!a->svg.empty()) plot::write_svg(*spec, a->svg);
             if (!a->png.empty()) plot::write_png(*spec, a->png);
         }
+        if (a->traverse) {
+            if (a->json)
+                std::cout << tiling::traversal_json(c).dump(2) << "\n";
+            else
+                std::cout << tiling::traversal_text(c);
+            return 0;
+        }
         if (a->json) {
             nlohmann::json j = {
                 {"shape", c.shape},
-                {"layout", name(c.layout)},
+                {"layout", c.layout},
                 {"dtype", name(c.dtype)},
                 {"l1_tile", extent_json(c.l1_tile)},
                 {"l2_tile", extent_json(c.l2_tile)},
