@@ -10,9 +10,23 @@ namespace ll {
 // does not fit. Front-ends print "error: <what()>" and (CLI) exit with code 2.
 // The message names what is wrong and what is expected, e.g.
 //   "--dtype: unknown dtype 'fp64'; expected one of int4, int8, ..."
+//
+// A error about one named parameter carries its key (the engine's own name,
+// e.g. "shape", "repeatTimes"): what() reads "<key>: <detail>", and a front-end
+// maps the key to its own name for it (the CLI to its flag, a panel to the
+// field it frames) without parsing the text.
 class UsageError : public std::runtime_error {
-public:
+  public:
     explicit UsageError(const std::string& msg) : std::runtime_error(msg) {}
+    UsageError(std::string key, const std::string& detail)
+        : std::runtime_error(key + ": " + detail), key_(std::move(key)), detail_(detail) {}
+    // The parameter this error is about; empty when it names none.
+    const std::string& key() const { return key_; }
+    // The message without the key (what() when there is no key).
+    std::string detail() const { return key_.empty() ? what() : detail_; }
+
+  private:
+    std::string key_, detail_;
 };
 
 }  // namespace ll

@@ -82,22 +82,63 @@ Grid fitted_tensor_grid(const Shape& s, float aspect);
 // picture of NHWC. Same row-major offsets, so places and picks agree.
 Grid stage_grid(const Shape& s, float aspect);
 
-// A labelled rectangle drawn over a stage (cell units): a buffer, a 32-byte
-// row, a 512-byte fractal, a tile.
+// ---- Overlays: what a stage shows over its cells -----------------------------
+// Everything below is in the cell units of the stage's grid (see the Grid
+// contract), so the renderer places it with the same camera as the cells and a
+// test can check it as text. Core builds overlays; the app only draws them.
+
+// A labelled rectangle: a buffer, a 32-byte row, a 512-byte fractal, a tile,
+// a highlighted region.
 struct Box {
-    enum Kind : uint8_t { outline, row, fractal, tile, highlight };
+    enum Kind : uint8_t { outline, row, fractal, tile, highlight, buffer };
     float x = 0, y = 0, w = 0, h = 0;
     Kind kind = outline;
-    std::string label;  // may be empty
+    std::string label;  // may be empty; drawn above the box's top-left corner
 };
 
+// An arrow from (x0, y0) to (x1, y1): data moving, a visiting order, "A row
+// meets B column".
+struct Arrow {
+    float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    std::string label;  // may be empty; drawn at the middle
+};
+
+// A text placed at (x, y): an axis name, an index tick, a fractal tag, an
+// address, a caption. `align` says which point of the text sits at (x, y).
+struct Label {
+    enum Kind : uint8_t { axis, tick, tag, address, caption };
+    enum Align : uint8_t { left, centre, right };  // horizontally; vertically centred
+    float x = 0, y = 0;
+    std::string text;
+    Kind kind = caption;
+    Align align = left;
+};
+
+// Build with stage(label, formula, shape, grid) and then fill the overlays.
 struct Stage {
     std::string label;    // "pad", "reshape", "transpose", "memory"
     std::string formula;  // caption, e.g. "(M,N) -> (M1*M0, N1*N0)"
     Shape shape;          // the tensor after this step
     Grid grid;            // how the stage is drawn
+    // Names of shape's axes, e.g. {"N", "C1", "H", "W", "C0"}; empty when
+    // the stage has none (a memory buffer is one axis, "offset").
+    std::vector<std::string> axes;
     std::vector<Box> boxes;
+    std::vector<Arrow> arrows;
+    std::vector<Label> labels;
+    // Cells drawn highlighted at this stage (the tile being visited, the
+    // active fractal's elements): a set of cell ids, any order.
+    std::vector<int64_t> highlight;
 };
+
+inline Stage stage(std::string label, std::string formula, Shape shape, Grid grid) {
+    Stage s;
+    s.label = std::move(label);
+    s.formula = std::move(formula);
+    s.shape = std::move(shape);
+    s.grid = std::move(grid);
+    return s;
+}
 
 struct Plan {
     std::string title;
@@ -139,18 +180,6 @@ Rgba8 cell_colour(const Plan& p, ColourMode m, int64_t cell, int64_t fractal_ele
 // cell_colour for every cell into out[0 .. cell_count) (a sampled colour map,
 // within one 8-bit step of cell_colour; two threads for large plans).
 void cell_colours(const Plan& p, ColourMode m, int64_t fractal_elems, Rgba8* out);
-
-struct Pipeline;
-
-// The Plan of a chain of format conversions (each pipeline's destination is
-// the next one's source; one pipeline is the usual case). Stages: the source
-// tensor, the tensor after every step, and after each pipeline its
-// destination buffer as memory (a linear grid of 32-byte rows). Cells are the
-// final buffer's elements; src is the composed element map.
-// Example: ND (2,2,28) fp16 -> FRACTAL_NZ gives 1024 cells and 5 stages
-// (source, pad, reshape, transpose, memory); src[16] == 28.
-// Throws UsageError when consecutive pipelines do not connect.
-Plan format_plan(const std::vector<Pipeline>& chain);
 
 // Elements of one 512-byte fractal for dtype t (256 for fp16).
 inline int64_t fractal_elems(DType t) {

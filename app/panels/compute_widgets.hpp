@@ -16,6 +16,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "app/panels/scene_reader.hpp"
+
 namespace ll::gui::compute {
 
 extern const ImVec4 kErrColour;
@@ -35,31 +37,8 @@ bool labelled_float(const char* label, float& v, float lo, float hi, const char*
 // with the parameter's name, as core/exec/check.hpp writes them).
 bool names(const std::string& err, const char* param);
 
-// Scene readers. Absent keys leave the value alone. `key` is the full path
-// shown in messages (e.g. "v1.repeat"), `leaf` the key inside `j`.
-class SceneReader {
-  public:
-    SceneReader(const nlohmann::json& j, std::string panel, std::string prefix = "");
-    // Throws when `j` is not an object or holds a key not in `known` (the
-    // app's own "panel", "window" and "screen" keys are always allowed).
-    void only(std::initializer_list<const char*> known) const;
-    void get(const char* key, int64_t& v, int64_t lo, int64_t hi) const;
-    void get(const char* key, int& v, int lo, int hi) const;
-    void get(const char* key, float& v, float lo, float hi) const;
-    void get(const char* key, bool& v) const;
-    void get(const char* key, std::string& v) const;
-    // A pair [a, b] of integers, or one integer for both.
-    void get_pair(const char* key, int64_t& a, int64_t& b, int64_t lo, int64_t hi) const;
-    // The nested object under `key` (an empty object when absent).
-    SceneReader sub(const char* key) const;
-    bool has(const char* key) const { return j_.is_object() && j_.contains(key); }
-    [[noreturn]] void fail(const char* key, const nlohmann::json& v,
-                           const std::string& expected) const;
-
-  private:
-    const nlohmann::json& j_;
-    std::string panel_, prefix_;
-};
+// The one scene reader (app/panels/scene_reader.hpp), under its old name here.
+using ll::gui::SceneReader;
 
 // [x0, y0, x1, y1] in window pixels.
 nlohmann::json rect_json(ImVec2 a, ImVec2 b);

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "core/format/format.hpp"
+#include "core/format/format_plan.hpp"
 
 namespace ll::gui {
 

@@ -1,6 +1,8 @@
 // Sections: [GL helpers] [PlanGpu] [PlanView: input + overlays] [PlanView: GL]
 #include "app/render/plan_view.hpp"
 
+#include "app/render/overlays.hpp"
+
 #include <glad/gl.h>
 #include <layoutlab_shaders.hpp>
 
@@ -634,17 +636,22 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
         }
     }
 
-    // Stage boxes (labelled rectangles) of the nearer stage.
-    const Stage& near = p->stages[size_t(t_ < 0.5f ? ka_ : kb_)];
-    for (const Box& b : near.boxes) {
-        ImVec2 a = to_screen(b.x, b.y), c = to_screen(b.x + b.w, b.y + b.h);
-        if (c.x < origin_.x || a.x > end.x || c.y < origin_.y || a.y > end.y) continue;
-        ImU32 col = b.kind == Box::fractal
-                        ? IM_COL32(255, 200, 80, 220)
-                        : (style.dark ? IM_COL32(200, 200, 210, 160) : IM_COL32(60, 60, 70, 160));
-        dl->AddRect(a, c, col, 0, 0, b.kind == Box::fractal ? 2.f : 1.f);
-        if (!b.label.empty())
-            dl->AddText(ImVec2(a.x, a.y - ImGui::GetFontSize() - 1), col, b.label.c_str());
+    // Overlays from core (boxes, arrows, labels, highlighted cells) of the
+    // nearer stage, faded across the glide.
+    {
+        const size_t kn = size_t(t_ < 0.5f ? ka_ : kb_);
+        OverlayFrame of;
+        of.dl = dl;
+        of.clip_min = origin_;
+        of.clip_max = end;
+        of.at = [this](float x, float y) { return to_screen(x, y); };
+        of.zoom = cam_.zoom;
+        of.dark = style.dark;
+        of.alpha = ka_ == kb_ ? 1.f : std::abs(t_ - 0.5f) * 2.f;
+        draw_overlays(of, p->stages[kn]);
+        if (!p->stages[kn].highlight.empty() && ka_ == kb_)
+            draw_highlight(of, p->stages[kn].highlight,
+                           [&](int64_t cell) { return gpu.place(kn, cell); });
     }
 
     // Source indices printed in the cells of small plans.

@@ -33,15 +33,12 @@ Plan img2col_plan(const Img2colSpec& s) {
     p.cell_count = int64_t(p.src.size());
     const int64_t ph = s.h + s.win.pad_top + s.win.pad_bottom;
     const int64_t pw = s.w + s.win.pad_left + s.win.pad_right;
-    Stage in{"input", "X[n][c][h][w]", p.src_shape, tensor_grid(p.src_shape), {}};
+    Stage in = stage("input", "X[n][c][h][w]", p.src_shape, tensor_grid(p.src_shape));
     Shape padded = {s.n, s.c, ph, pw};
-    Stage pad{"pad", "pad top/bottom/left/right", padded, tensor_grid(padded), {}};
+    Stage pad = stage("pad", "pad top/bottom/left/right", padded, tensor_grid(padded));
     Shape m = {s.rows(), s.cols()};
-    Stage mat{"img2col",
-              "M[(n,oh,ow)][(c,kh,kw)] = X[n][c][oh*s+kh*d-p][ow*s+kw*d-p]",
-              m,
-              tensor_grid(m),
-              {}};
+    Stage mat = stage("img2col", "M[(n,oh,ow)][(c,kh,kw)] = X[n][c][oh*s+kh*d-p][ow*s+kw*d-p]", m,
+                      tensor_grid(m));
     p.stages = {in, pad, mat};
     auto sp = std::make_shared<Img2colSpec>(s);
     auto src = std::make_shared<std::vector<int64_t>>(p.src);
@@ -77,15 +74,13 @@ Plan load_plan(const LoadResult& r, int64_t src_elems, DType t, const std::strin
     p.src = r.dst_of;
     p.cell_count = int64_t(r.dst_of.size());
     const int64_t fe = r.geom.elems();
-    Stage a{src_name,
-            "source buffer, fractals of " + std::to_string(r.geom.rows) + "x" +
-                std::to_string(r.geom.cols),
-            {src_elems},
-            memory_grid(src_elems, t),
-            {}};
+    Stage a = stage(src_name,
+                    "source buffer, fractals of " + std::to_string(r.geom.rows) + "x" +
+                        std::to_string(r.geom.cols),
+                    {src_elems}, memory_grid(src_elems, t));
     a.grid.row_elems = r.geom.cols;  // one drawn row = one fractal row (32 bytes)
     add_fractal_boxes(a, src_elems, fe);
-    Stage b{dst_name, "destination buffer", {p.cell_count}, memory_grid(p.cell_count, t), {}};
+    Stage b = stage(dst_name, "destination buffer", {p.cell_count}, memory_grid(p.cell_count, t));
     b.grid.row_elems = r.geom.cols;
     add_fractal_boxes(b, p.cell_count, fe);
     p.stages = {a, b};
@@ -134,7 +129,7 @@ Plan conv_a_plan(const ConvParams& cp) {
                     }
     auto st = [&](const std::string& key, const std::string& formula) {
         const Shape& sh = s.at(key);
-        return Stage{key, formula, sh, tensor_grid(sh), {}};
+        return stage(key, formula, sh, tensor_grid(sh));
     };
     p.stages = {st("input_nchw", "X[n][c][h][w]"), st("input_5hd", "C split into C1 x C0"),
                 st("img2col", "one row per output pixel"),

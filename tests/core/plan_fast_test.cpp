@@ -8,7 +8,7 @@
 #include <set>
 
 #include "core/format/format.hpp"
-#include "core/plan.hpp"
+#include "core/format/format_plan.hpp"
 
 using namespace ll;
 

@@ -1,5 +1,5 @@
 // Plan: grid placement contracts and the format-conversion plan.
-#include "core/plan.hpp"
+#include "core/format/format_plan.hpp"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/format/format.hpp"
-#include "core/plan.hpp"
+#include "core/format/format_plan.hpp"
 #include "tests/support/gui.hpp"
 #include "tests/support/png.hpp"
 #include "tests/support/process.hpp"

@@ -1,0 +1,33 @@
+// Drawing a stage's overlays (core/plan.hpp: boxes, arrows, labels,
+// highlighted cells) over the cells, with ImGui's draw list. The overlay data
+// comes from core; this file only maps cell units to pixels and picks colours
+// that read on both themes.
+#pragma once
+
+#include <imgui.h>
+
+#include <functional>
+
+#include "core/plan.hpp"
+
+namespace ll::render {
+
+struct OverlayFrame {
+    ImDrawList* dl = nullptr;
+    ImVec2 clip_min, clip_max;               // the canvas
+    std::function<ImVec2(float, float)> at;  // cell units -> screen pixels
+    float zoom = 1;                          // pixels per cell
+    bool dark = true;
+    float alpha = 1;  // fade while the stage glides in or out
+};
+
+// Boxes, arrows and labels of stage `st`. Labels whose text would not fit
+// their cell spacing are skipped by kind (ticks first, then tags).
+void draw_overlays(const OverlayFrame& f, const Stage& st);
+
+// An outline around each highlighted cell; `place` gives a cell's top-left
+// corner in cell units (NaN: hidden). At most `cap` cells are outlined.
+void draw_highlight(const OverlayFrame& f, const std::vector<int64_t>& cells,
+                    const std::function<Place(int64_t)>& place, size_t cap = 4096);
+
+}  // namespace ll::render
