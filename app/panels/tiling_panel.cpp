@@ -19,6 +19,7 @@
 #include "app/panels/panel.hpp"
 #include "app/plot/imgui_plot.hpp"
 #include "app/plot/tiling_plots.hpp"
+#include "app/render/overlays.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
 #include "core/tiling/sweep.hpp"
@@ -571,8 +572,7 @@ void draw_address_strip(const Config& c, const Extent3& frame, const Index3& org
 // One level's picture: the plan (tensor or tile) drawn by the cell renderer at
 // memory_ (0: as (C,H,W), 1: in memory), then, over the (C,H,W) stage, the
 // block being read now and an arrow from the one read before with the jump of
-// their first addresses. Rectangles and places come from core (block_boxes,
-// the stage's grid); this only paints them.
+// their first addresses (core's visit_overlay).
 void TilingPanel::draw_level(render::PlanView& view, render::PlanGpu& gpu, const Visit& now,
                              const Visit* before, const BlockGrid& blocks, float height,
                              const AppContext& ctx) {
@@ -583,67 +583,22 @@ void TilingPanel::draw_level(render::PlanView& view, render::PlanGpu& gpu, const
     vs.show_numbers = false;
     const ImVec2 size(ImGui::GetContentRegionAvail().x, height);
     view.draw(gpu, memory_, size, vs);
-    const ImVec2 o = view.origin();
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->PushClipRect(o, ImVec2(o.x + size.x, o.y + size.y), true);
-    const ImU32 kNow = IM_COL32(240, 150, 30, 255), kArrow = IM_COL32(230, 60, 60, 255),
-                kPlate = ctx.dark_theme ? IM_COL32(20, 20, 25, 220) : IM_COL32(250, 250, 252, 230),
-                kInk = ctx.dark_theme ? IM_COL32(220, 220, 230, 255) : IM_COL32(30, 30, 40, 255);
-    auto plate_text = [&](ImVec2 at, ImU32 col, const char* t) {
-        const ImVec2 ts = ImGui::CalcTextSize(t);
-        dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + ts.x + 2, at.y + ts.y), kPlate, 3);
-        dl->AddText(at, col, t);
-    };
-    const Grid& g = plan->stages[0].grid;
+    // This moment's overlays (the block read now, the jump from the one
+    // before) come from core and are drawn by the renderer's overlay painter,
+    // over the (C,H,W) stage only: in memory a block is scattered.
     if (memory_ < 0.5f) {
-        // Axis names outside the first channel's grid: W across, H down.
-        const Place c0 = cell_place(g, 0);
-        const ImVec2 a = view.to_screen(c0.x, c0.y);
-        const float fs = ImGui::GetFontSize();
-        // In the view's top margin, smaller than the UI font when it must be.
-        const float small = std::min(fs, a.y - o.y - 1);
-        if (small >= 9) {
-            const char* t = "c=0   W ->";
-            ImFont* font = ImGui::GetFont();
-            const ImVec2 ts = font->CalcTextSizeA(small, 1e9f, 0, t);
-            const ImVec2 at(a.x, a.y - small - 1);
-            dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + ts.x + 2, at.y + ts.y), kPlate,
-                              3);
-            dl->AddText(font, small, at, kInk, t);
-        }
-        const ImVec2 hs = ImGui::CalcTextSize("H");
-        if (a.x - hs.x - 4 >= o.x) {
-            plate_text(ImVec2(a.x - hs.x - 4, a.y), kInk, "H");
-            plate_text(ImVec2(a.x - hs.x - 4, a.y + fs), kInk, "v");
-        }
-        const auto cur = block_boxes(g, now.origin, now.extent, Box::highlight, "");
-        for (const Box& b : cur) {
-            const ImVec2 p = view.to_screen(b.x, b.y), q = view.to_screen(b.x + b.w, b.y + b.h);
-            dl->AddRectFilled(p, q, (kNow & 0x00ffffffu) | (110u << 24));
-            dl->AddRect(p, q, kNow, 0, 0, 2.f);
-        }
-        if (before && !cur.empty()) {
-            const auto prev = block_boxes(g, before->origin, before->extent, Box::highlight, "");
-            const Box &pb = prev.front(), &nb = cur.front();
-            const ImVec2 a2 = view.to_screen(pb.x + pb.w / 2, pb.y + pb.h / 2);
-            const ImVec2 b2 = view.to_screen(nb.x + nb.w / 2, nb.y + nb.h / 2);
-            dl->AddLine(a2, b2, kArrow, 2.5f);
-            const ImVec2 d(b2.x - a2.x, b2.y - a2.y);
-            const float len = std::sqrt(d.x * d.x + d.y * d.y);
-            if (len > 1) {
-                const ImVec2 u(d.x / len, d.y / len);
-                dl->AddTriangleFilled(
-                    b2, ImVec2(b2.x - u.x * 9 - u.y * 5, b2.y - u.y * 9 + u.x * 5),
-                    ImVec2(b2.x - u.x * 9 + u.y * 5, b2.y - u.y * 9 - u.x * 5), kArrow);
-            }
-            char t[48];
-            std::snprintf(t, sizeof t, "%+lld", (long long)now.jump);
-            const ImVec2 ts = ImGui::CalcTextSize(t);
-            plate_text(ImVec2((a2.x + b2.x) / 2 - ts.x / 2, (a2.y + b2.y) / 2 - ts.y - 4), kArrow,
-                       t);
-        }
+        const ImVec2 o = view.origin();
+        render::OverlayFrame of;
+        of.dl = ImGui::GetWindowDrawList();
+        of.clip_min = o;
+        of.clip_max = ImVec2(o.x + size.x, o.y + size.y);
+        of.at = [&view](float x, float y) { return view.to_screen(x, y); };
+        of.zoom = view.camera().zoom;
+        of.dark = ctx.dark_theme;
+        of.dl->PushClipRect(of.clip_min, of.clip_max, true);
+        render::draw_overlays(of, visit_overlay(plan->stages[0].grid, now, before));
+        of.dl->PopClipRect();
     }
-    dl->PopClipRect();
     // Hovered element: its coordinates, its block's visit number, its address.
     const int64_t cell = view.hovered();
     if (cell >= 0 && cell < plan->cell_count && plan->offset_of) {

@@ -63,36 +63,24 @@ Plan frame_plan(const Config& c, const BlockGrid& g, const Order& o, const std::
     Plan p;
     p.title = title;
     p.dtype = c.dtype;
-    // Cells are the elements in address order (the renderer's coarse level
-    // of detail groups consecutive cells, which then sit together in memory).
-    // The "source" of every cell is the read stream: src is when the element
-    // is read, so ColourMode::source_index colours the visiting order.
+    // Cells are the elements in (C,H,W) row-major order, the order of the
+    // stage shown first: the renderer's coarse level of detail draws runs of
+    // consecutive cells as one block, so they must sit together there. The
+    // "source" of every cell is the read stream: src is when the element is
+    // read, so ColourMode::source_index colours the visiting order.
     const view::Layout mem = frame_layout(c.layout, c.dtype, f);
     const int64_t n_mem = frame_elems(c.layout, c.dtype, f);
-    std::vector<int64_t> element_at(size_t(n_mem), -1);  // address -> element
+    auto addr = std::make_shared<std::vector<int64_t>>(size_t(f.c * f.h * f.w));
     {
-        int64_t e = 0;
+        size_t i = 0;
         Coord at{0, 0, 0, 0};
         for (at[1] = 0; at[1] < f.c; ++at[1])
             for (at[2] = 0; at[2] < f.h; ++at[2])
-                for (at[3] = 0; at[3] < f.w; ++at[3]) element_at[size_t(mem(at))] = e++;
+                for (at[3] = 0; at[3] < f.w; ++at[3]) (*addr)[i++] = mem(at);
     }
-    auto element = std::make_shared<std::vector<int64_t>>();  // cell -> element
-    auto addr = std::make_shared<std::vector<int64_t>>();     // cell -> address
-    element->reserve(size_t(f.c * f.h * f.w));
-    addr->reserve(element->capacity());
-    for (int64_t a = 0; a < n_mem; ++a)
-        if (element_at[size_t(a)] >= 0) {
-            element->push_back(element_at[size_t(a)]);
-            addr->push_back(a);
-        }
-    p.cell_count = int64_t(element->size());
+    p.cell_count = int64_t(addr->size());
     p.src_shape = {p.cell_count};
-    {
-        const std::vector<int64_t> seq = read_sequence(g, o);
-        p.src.resize(element->size());
-        for (size_t i = 0; i < p.src.size(); ++i) p.src[i] = seq[size_t((*element)[i])];
-    }
+    p.src = read_sequence(g, o);
 
     Stage logical;
     logical.label = frame_name + " (C,H,W)";
@@ -100,10 +88,24 @@ Plan frame_plan(const Config& c, const BlockGrid& g, const Order& o, const std::
                       ", visited " + to_string(o) + "; colour = when each element is read";
     logical.shape = {f.c, f.h, f.w};
     logical.grid = fitted_tensor_grid(logical.shape, aspect);
+    logical.axes = {"C", "H", "W"};
     for (int64_t k = 0; k < g.size(); ++k) {
         const Index3 b = g.visit(o, k);
-        for (Box& box : block_boxes(logical.grid, g.origin(b), g.extent(b), Box::tile, ""))
+        for (Box& box : block_boxes(logical.grid, g.origin(b), g.extent(b), Box::outline, ""))
             logical.boxes.push_back(std::move(box));
+    }
+    {
+        // Axis names at the first channel's grid (W across, H down), and the
+        // first channel of every block of C (a caption: drawn at every zoom).
+        const Place p0 = cell_place(logical.grid, 0);
+        Label w{p0.x, p0.y - 0.9f, "c=0  W ->", Label::axis, Label::left};
+        Label h{p0.x - 0.6f, p0.y + float(f.h) / 2, "H", Label::axis, Label::right};
+        logical.labels = {w, h};
+        for (int64_t ch = g.block.c; ch < f.c; ch += g.block.c) {
+            const Place q = cell_place(logical.grid, ch * f.h * f.w);
+            logical.labels.push_back(
+                {q.x, q.y - 0.9f, "c=" + std::to_string(ch), Label::caption, Label::left});
+        }
     }
 
     Stage memory;
@@ -111,11 +113,15 @@ Plan frame_plan(const Config& c, const BlockGrid& g, const Order& o, const std::
     memory.formula = c.layout + " " + view::to_string(mem) + " (N,C,H,W):(strides)";
     memory.shape = {n_mem};
     memory.grid = memory_grid(n_mem, c.dtype);
+    memory.axes = {"offset"};
     p.stages = {logical, memory};
-    p.offsets = [element, addr](size_t k) { return k == 1 ? *addr : *element; };
-    p.offset_of = [element, addr](size_t k, int64_t cell) {
-        return (k == 1 ? *addr : *element)[size_t(cell)];
+    p.offsets = [addr](size_t k) {
+        if (k == 1) return *addr;
+        std::vector<int64_t> id(addr->size());
+        for (size_t i = 0; i < id.size(); ++i) id[i] = int64_t(i);
+        return id;
     };
+    p.offset_of = [addr](size_t k, int64_t cell) { return k == 1 ? (*addr)[size_t(cell)] : cell; };
     return p;
 }
 
@@ -335,6 +341,25 @@ std::vector<Box> block_boxes(const Grid& g, const Index3& origin, const Extent3&
         out.push_back(b);
     }
     return out;
+}
+
+Stage visit_overlay(const Grid& g, const Visit& now, const Visit* before) {
+    Stage st;
+    st.boxes = block_boxes(g, now.origin, now.extent, Box::highlight, "");
+    if (before) {
+        const Box a = block_boxes(g, before->origin, {1, before->extent.h, before->extent.w},
+                                  Box::highlight, "")
+                          .front();
+        const Box& b = st.boxes.front();
+        Arrow ar;
+        ar.x0 = a.x + a.w / 2;
+        ar.y0 = a.y + a.h / 2;
+        ar.x1 = b.x + b.w / 2;
+        ar.y1 = b.y + b.h / 2;
+        ar.label = (now.jump >= 0 ? "+" : "") + std::to_string(now.jump);
+        st.arrows.push_back(ar);
+    }
+    return st;
 }
 
 Plan tensor_plan(const Config& c, float aspect) {

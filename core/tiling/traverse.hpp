@@ -106,6 +106,12 @@ std::string traversal_text(const Config& c);
 constexpr int64_t kMaxPlanCells = int64_t(1) << 23;
 Plan tensor_plan(const Config& c, float aspect = 1.5f);
 Plan tile_plan(const Config& c, int64_t l1_step, float aspect = 1.5f);
+// One moment of the traversal, as overlays over stage 0 of those plans (the
+// plans stay fixed while the traversal plays): the block read now (a
+// Box::highlight per channel it spans) and, when `before` is given, an arrow
+// from the previous block's first element to this one's, labelled with the
+// jump of their first addresses ("+784"). Only boxes and arrows are filled.
+Stage visit_overlay(const Grid& g, const Visit& now, const Visit* before);
 // Rectangles (cell units, stage 0 of those plans) covering the block at
 // `origin` with `extent`: one per channel of the block.
 std::vector<Box> block_boxes(const Grid& g, const Index3& origin, const Extent3& extent,

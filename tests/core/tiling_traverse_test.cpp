@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "core/plan_text.hpp"
 #include "core/tiling/traverse.hpp"
 
 using namespace ll;
@@ -161,7 +162,7 @@ TEST(TilingTraverse, TensorPlan) {
     const Box& t2 = p.stages[0].boxes[2];
     EXPECT_EQ(t2.w, 2.f);
     EXPECT_EQ(t2.h, 2.f);
-    EXPECT_EQ(t2.kind, Box::tile);
+    EXPECT_EQ(t2.kind, Box::outline);
     const Place at = cell_place(p.stages[0].grid, 3);  // element (0,0,3)
     EXPECT_EQ(t2.x, at.x);
     EXPECT_EQ(t2.y, at.y);
@@ -169,8 +170,8 @@ TEST(TilingTraverse, TensorPlan) {
     const Place at1 = cell_place(p.stages[0].grid, 15 + 3);
     EXPECT_EQ(p.stages[0].boxes[3].x, at1.x);
     EXPECT_EQ(p.stages[0].boxes[3].y, at1.y);
-    // Cells are the elements in address order: stage 1 offsets count up, and
-    // stage 0 offsets say which element each cell is. NCHW: the same order.
+    // Cells are the elements in (C,H,W) order: stage 0 offsets count up, and
+    // stage 1 offsets are their addresses. NCHW: the same order.
     const std::vector<int64_t> e = p.offsets(0), a = p.offsets(1);
     for (int64_t i = 0; i < 60; ++i) {
         EXPECT_EQ(a[size_t(i)], i);
@@ -189,12 +190,12 @@ TEST(TilingTraverse, TensorPlan) {
 
     c.layout = "NHWC";
     const Plan q = tensor_plan(c);
-    // Cell 57 is the element at address 57 = (h*W + w)*C + c = (2*5+4)*4 + 1:
-    // (c,h,w) = (1,2,4), row-major (1*3 + 2)*5 + 4 = 29.
-    EXPECT_EQ(q.offsets(1)[57], 57);
-    EXPECT_EQ(q.offsets(0)[57], 29);
-    EXPECT_EQ(q.offset_of(0, 1), 15);  // address 1: channel 1 of (h,w) = (0,0)
-    EXPECT_EQ(q.src[1], p.src[15]);    // the same element is read at the same time
+    // Element (c,h,w) = (1,2,4), cell (1*3 + 2)*5 + 4 = 29, sits at address
+    // (h*W + w)*C + c = (2*5 + 4)*4 + 1 = 57.
+    EXPECT_EQ(q.offsets(0)[29], 29);
+    EXPECT_EQ(q.offsets(1)[29], 57);
+    EXPECT_EQ(q.offset_of(1, 15), 1);  // channel 1 of (h,w) = (0,0): address 1
+    EXPECT_EQ(q.src, p.src);           // the same elements are read at the same times
     EXPECT_NE(q.stages[1].formula.find("NHWC"), std::string::npos);
 }
 
@@ -208,15 +209,14 @@ TEST(TilingTraverse, TilePlanPadsC0Groups) {
     EXPECT_EQ(p.cell_count, 20 * 2 * 2);
     // Two C0 groups of 16 channels: 32 x 2 x 2 elements in SRAM, 12 x 4 of padding.
     EXPECT_EQ(p.stages[1].shape, (Shape{128}));
-    const std::vector<int64_t> a = p.offsets(1), e = p.offsets(0);
+    const std::vector<int64_t> a = p.offsets(1);
     EXPECT_EQ(std::set<int64_t>(a.begin(), a.end()).size(), 80u);
-    // The last cell: c = 19, group 1, (h,w) = (1,1), c0 = 3.
+    // The last element: c = 19, group 1, (h,w) = (1,1), c0 = 3.
     EXPECT_EQ(a.back(), 64 + 3 * 16 + 3);
-    EXPECT_EQ(e.back(), (19 * 2 + 1) * 2 + 1);
-    // Group 0 holds 16 channels per (h,w), then the 4 real ones of group 1 skip
-    // 12 padding addresses: cell 64 is address 64 (c = 16), cell 68 is 80.
-    EXPECT_EQ(a[64], 64);
-    EXPECT_EQ(a[68], 80);
+    // Channel 16 of (h,w) = (0,0) opens group 1 at 64; channel 15 of (1,1)
+    // closes group 0 at 3 * 16 + 15; the 12 channels after 19 are padding.
+    EXPECT_EQ(a[size_t(16 * 4)], 64);
+    EXPECT_EQ(a[size_t(15 * 4 + 3)], 63);
     // 3 x 2 x 1 sub-tiles.
     EXPECT_EQ(l2_grid(c, 0).size(), 6);
 }
@@ -241,4 +241,56 @@ TEST(TilingTraverse, MatchedOrderFollowsStrides) {
     EXPECT_EQ(to_string(matched_order("NHWC", DType::fp32, t)), "C_W_H");
     EXPECT_EQ(to_string(matched_order("NC1HWC0", DType::fp16, t)), "C_W_H");
     EXPECT_EQ(to_string(matched_order("NHCW", DType::fp32, t)), "W_C_H");
+}
+
+TEST(TilingTraverse, VisitOverlayMarksTheTileAndTheJump) {
+    Config c = doc("NHWC");
+    c.shape = {1, 4, 3, 5};
+    c.l1_tile = {2, 2, 3};
+    c.l2_tile = {1, 1, 2};
+    const Plan p = tensor_plan(c);
+    const Grid& g = p.stages[0].grid;
+    const Visit v0 = l1_visit(c, 0), v1 = l1_visit(c, 1);
+    const Stage first = visit_overlay(g, v0, nullptr);
+    ASSERT_EQ(first.boxes.size(), 2u);  // channels 0 and 1
+    EXPECT_EQ(first.boxes[0].kind, Box::highlight);
+    EXPECT_TRUE(first.arrows.empty());
+    const Stage second = visit_overlay(g, v1, &v0);
+    ASSERT_EQ(second.arrows.size(), 1u);
+    // NHWC: tile 2 starts at (0,0,3), address 3 * 4 = 12.
+    EXPECT_EQ(second.arrows[0].label, "+12");
+    const Place a = cell_place(g, 0), b = cell_place(g, 3);
+    EXPECT_FLOAT_EQ(second.arrows[0].x0, a.x + 1.5f);  // centre of (3 wide, 2 tall)
+    EXPECT_FLOAT_EQ(second.arrows[0].y0, a.y + 1.0f);
+    EXPECT_FLOAT_EQ(second.arrows[0].x1, b.x + 1.0f);  // the 2-wide edge tile
+}
+
+// The whole small picture as text (core/plan_text.hpp): stages, axes, every
+// cell's offsets, boxes and labels. Golden: an NHWC tensor (2,2,3) in tiles of
+// (1,2,2), visited W_H_C.
+TEST(TilingTraverse, GoldenPlanText) {
+    Config c = doc("NHWC");
+    c.shape = {1, 2, 2, 3};
+    c.l1_tile = {1, 2, 2};
+    c.l2_tile = {1, 1, 1};
+    const std::string text = plan_text(tensor_plan(c, 1.0f));
+    // Cells are the elements in (C,H,W) order; stage 1 gives their NHWC
+    // addresses: element 1 = (0,0,1) sits at (0*3 + 1)*2 + 0 = 2.
+    const std::string golden =
+        R"golden(plan "tiling: tensor in DRAM": 12 cells, fp32, source (12), 2 stages
+stage 0 "tensor (C,H,W)" (2,2,3) axes (C,H,W) tensor
+  formula: 4 L1 tiles (1,2,2), visited W_H_C; colour = when each element is read
+  offsets: 0 1 2 3 4 5 6 7 8 9 10 11
+  box outline (0,0 2x2)
+  box outline (2,0 1x2)
+  box outline (0,3 2x2)
+  box outline (2,3 1x2)
+  label axis (0,-0.9) "c=0  W ->"
+  label axis (-0.6,1) "H"
+  label caption (0,2.1) "c=1"
+stage 1 "DRAM (NHWC)" (12) axes (offset) memory
+  formula: NHWC (1,2,2,3):(12,1,6,2) (N,C,H,W):(strides)
+  offsets: 0 2 4 6 8 10 1 3 5 7 9 11
+)golden";
+    EXPECT_EQ(text, golden) << text;
 }
