@@ -131,9 +131,7 @@ const Decision* PlanningPanel::decision_for_edge(size_t edge) const {
 }
 
 float PlanningPanel::noc_end() const {
-    int64_t max_hops = 1;
-    for (const auto& b : noc_.blocks) max_hops = std::max(max_hops, b.hops());
-    return float(max_hops);
+    return float(std::max<int64_t>(1, noc_.max_hops));
 }
 
 void PlanningPanel::update(double dt) {
