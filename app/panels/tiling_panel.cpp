@@ -92,7 +92,7 @@ class TilingPanel : public Panel {
     // Plans; the tile's is rebuilt when the current tile's extent changes).
     std::shared_ptr<const Plan> tensor_plan_, tile_plan_;
     Extent3 tile_plan_frame_{0, 0, 0};
-    std::string picture_error_;
+    std::string picture_error_, tile_picture_error_;  // why a picture is not drawn
     render::PlanGpu tensor_gpu_, tile_gpu_;
     render::PlanView tensor_view_, tile_view_;
     float memory_ = 0;     // 0: the tensor / tile as (C,H,W), 1: the buffer in memory
@@ -160,6 +160,7 @@ void TilingPanel::rebuild() {
 // The tensor's picture now; the tile's when draw_traversal() knows the tile.
 void TilingPanel::build_pictures() {
     picture_error_.clear();
+    tile_picture_error_.clear();
     tensor_plan_.reset();
     tile_plan_.reset();
     tile_plan_frame_ = {0, 0, 0};
@@ -169,6 +170,7 @@ void TilingPanel::build_pictures() {
         tensor_view_.set_follow(true);
         tensor_view_.request_fit(0, 0);
     } catch (const UsageError& e) {
+        tensor_gpu_.set_plan(nullptr);
         picture_error_ = e.what();
     }
 }
@@ -655,16 +657,18 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
     const Visit v2 = l2_visit(cfg_, k, jj);
     const Visit p2 = l2_visit(cfg_, k, jj > 0 ? jj - 1 : 0);
     const Extent3 tensor{cfg_.shape[1], cfg_.shape[2], cfg_.shape[3]};
-    if (!(v1.extent == tile_plan_frame_) && picture_error_.empty()) {
+    if (!(v1.extent == tile_plan_frame_)) {
+        tile_picture_error_.clear();
         try {
             tile_plan_ = std::make_shared<const Plan>(tile_plan(cfg_, k, aspect_));
             tile_gpu_.set_plan(tile_plan_, ColourMode::source_index);
             tile_view_.set_follow(true);
             tile_view_.request_fit(0, 0);
-            tile_plan_frame_ = v1.extent;
         } catch (const UsageError& e) {
-            picture_error_ = e.what();
+            tile_gpu_.set_plan(nullptr);
+            tile_picture_error_ = e.what();
         }
+        tile_plan_frame_ = v1.extent;
     }
 
     ImGui::TextWrapped("L1 tile %lld of %lld at (c,h,w) = %s: start address jump %+lld elements",
@@ -721,15 +725,22 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
     if (!ImGui::BeginTable("levels", 2, ImGuiTableFlags_SizingStretchSame)) return;
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", l1_label);
+    auto no_picture = [](const std::string& why) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.6f, 0.3f, 1));
+        ImGui::TextWrapped("no picture: %s (the numbers hold)", why.c_str());
+        ImGui::PopStyleColor();
+    };
     if (!picture_error_.empty())
-        ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "no picture: %s", picture_error_.c_str());
+        no_picture(picture_error_);
     else
         draw_level(tensor_view_, tensor_gpu_, v1, k > 0 ? &p1 : nullptr, l1_grid(cfg_), h, ctx);
     draw_address_strip(cfg_, tensor, v1.origin, v1.extent, cfg_.l1_order, "tensor", "tile",
                        cfg_.mem.dram, ctx.dark_theme, src);
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", l2_label);
-    if (picture_error_.empty())
+    if (!tile_picture_error_.empty())
+        no_picture(tile_picture_error_);
+    else
         draw_level(tile_view_, tile_gpu_, v2, jj > 0 ? &p2 : nullptr, sub, h, ctx);
     draw_address_strip(cfg_, v1.extent, v2.origin, v2.extent, cfg_.l2_order, "tile", "sub-tile",
                        cfg_.mem.sram, ctx.dark_theme, src);
