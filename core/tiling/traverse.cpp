@@ -34,17 +34,22 @@ nlohmann::json visits_json(const std::vector<Visit>& v) {
 // from 0: blocks in visit order, the elements of each block in the same order.
 std::vector<int64_t> read_sequence(const BlockGrid& g, const Order& o) {
     const Extent3 f = g.frame;
+    const int64_t stride[3] = {f.h * f.w, f.w, 1};  // of c, h, w in row-major (C,H,W)
+    const int d0 = int(o.inner_to_outer[2]), d1 = int(o.inner_to_outer[1]),
+              d2 = int(o.inner_to_outer[0]);  // outermost .. innermost
     std::vector<int64_t> seq(size_t(f.c * f.h * f.w));
     int64_t next = 0;
     for (int64_t k = 0; k < g.size(); ++k) {
         const Index3 b = g.visit(o, k);
         const Index3 org = g.origin(b);
         const Extent3 e = g.extent(b);
-        const BlockGrid elems{e, {1, 1, 1}};
-        for (int64_t i = 0; i < elems.size(); ++i) {
-            const Index3 x = elems.visit(o, i);
-            seq[size_t(((org.c + x.c) * f.h + org.h + x.h) * f.w + org.w + x.w)] = next++;
-        }
+        const int64_t n[3] = {e.c, e.h, e.w};
+        const int64_t base = org.c * stride[0] + org.h * stride[1] + org.w;
+        for (int64_t i = 0; i < n[d0]; ++i)
+            for (int64_t j = 0; j < n[d1]; ++j) {
+                const int64_t row = base + i * stride[d0] + j * stride[d1];
+                for (int64_t l = 0; l < n[d2]; ++l) seq[size_t(row + l * stride[d2])] = next++;
+            }
     }
     return seq;
 }
@@ -72,11 +77,19 @@ Plan frame_plan(const Config& c, const BlockGrid& g, const Order& o, const std::
     const int64_t n_mem = frame_elems(c.layout, c.dtype, f);
     auto addr = std::make_shared<std::vector<int64_t>>(size_t(f.c * f.h * f.w));
     {
+        // A view layout adds one term per mode: tabulate each axis once.
+        auto table = [&](size_t m, int64_t n) {
+            std::vector<int64_t> t(static_cast<size_t>(n));
+            for (int64_t i = 0; i < n; ++i) t[size_t(i)] = mem.modes[m](i);
+            return t;
+        };
+        const std::vector<int64_t> tc = table(1, f.c), th = table(2, f.h), tw = table(3, f.w);
         size_t i = 0;
-        Coord at{0, 0, 0, 0};
-        for (at[1] = 0; at[1] < f.c; ++at[1])
-            for (at[2] = 0; at[2] < f.h; ++at[2])
-                for (at[3] = 0; at[3] < f.w; ++at[3]) (*addr)[i++] = mem(at);
+        for (int64_t ch = 0; ch < f.c; ++ch)
+            for (int64_t h = 0; h < f.h; ++h) {
+                const int64_t row = mem.offset + mem.modes[0](0) + tc[size_t(ch)] + th[size_t(h)];
+                for (int64_t w = 0; w < f.w; ++w) (*addr)[i++] = row + tw[size_t(w)];
+            }
     }
     p.cell_count = int64_t(addr->size());
     p.src_shape = {p.cell_count};
