@@ -16,22 +16,26 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "app/cli/command.hpp"
 #include "core/error.hpp"
+#include "core/format/chain.hpp"
 #include "core/format/format.hpp"
+#include "core/format/format_plan.hpp"
 #include "core/io/npy.hpp"
+#include "core/plan_text.hpp"
 
 namespace ll::cli {
 
 namespace {
 
 struct ConvertArgs {
-    std::string from, to, shape, dtype, fractal, input, output;
+    std::string from, to, via, shape, dtype, fractal, input, output;
     int64_t c0 = 0;
     double pad_value = 0;
-    bool json = false, bench = false;
+    bool json = false, bench = false, stages = false;
     bool c0_given = false;
 };
 
@@ -302,6 +306,40 @@ int run_bench(const Pipeline& p, const std::vector<uint8_t>& src) {
     return 0;
 }
 
+// Cells up to which --stages lists every cell's offset per stage, and above
+// which it refuses (the picture's own limit in the window).
+constexpr int64_t kStageOffsetsLimit = int64_t(1) << 16;
+constexpr int64_t kStageCellsLimit = int64_t(1) << 25;
+
+// --stages: the explorer's picture as data (core/plan_text.hpp), one entry
+// per stage with its label, formula, shape, axis names and cell offsets.
+int print_stages(const ConvertSpec& spec, const ConvertArgs& a) {
+    if (!a.input.empty() || !a.output.empty() || a.bench)
+        throw UsageError(
+            "--stages: prints the stages of the picture; expected it without "
+            "--input, --output and --bench");
+    std::optional<Format> via;
+    if (!a.via.empty()) via = with_flag("--via", [&] { return format_from_name(a.via); });
+    std::vector<Pipeline> chain;
+    try {
+        chain = conversion_chain(spec, via);
+    } catch (const UsageError& e) {
+        if (e.key().empty()) throw;
+        throw UsageError("--" + e.key() + ": " + e.detail());
+    }
+    const int64_t cells = numel(chain.back().dst_shape);
+    if (cells > kStageCellsLimit)
+        throw UsageError("--shape: " + std::to_string(cells) +
+                         " cells after conversion; --stages draws at most " +
+                         std::to_string(kStageCellsLimit) + " (the window's limit)");
+    const Plan plan = format_plan(chain);
+    if (a.json)
+        std::cout << plan_json(plan, kStageOffsetsLimit).dump(2) << "\n";
+    else
+        std::cout << plan_text(plan, 256);
+    return 0;
+}
+
 int run_convert(const ConvertArgs& a) {
     ConvertSpec spec;
     spec.from = with_flag("--from", [&] { return format_from_name(a.from); });
@@ -342,6 +380,11 @@ int run_convert(const ConvertArgs& a) {
     } else {
         throw UsageError("--shape: missing; expected comma-separated dims such as 2,2,28");
     }
+    if (a.stages) return print_stages(spec, a);
+    if (!a.via.empty())
+        throw UsageError(
+            "--via: shows a chain of conversions as a picture; expected it with "
+            "--stages");
     const Pipeline p = make_pipeline(spec);
     if (have_input && in.shape != p.src_shape)
         throw UsageError("--input: " + a.input + " has shape " + to_string(in.shape) + " but " +
@@ -386,6 +429,11 @@ Runner setup_convert(CLI::App& sub) {
     sub.add_flag("--json", a->json, "print JSON (steps, shapes, fractal sizes, src_of_dst)");
     sub.add_option("--input", a->input, "convert this .npy file (its shape/dtype must match)");
     sub.add_option("--output", a->output, "write the converted tensor as .npy");
+    sub.add_option("--via", a->via,
+                   "with --stages: a plain format the data passes through first, e.g. NHWC");
+    sub.add_flag("--stages", a->stages,
+                 "print the picture's stages: label, formula, shape, axis names and, up to 65536 "
+                 "cells, every cell's offset (--json: stages[{label, formula, shape, offsets}])");
     sub.add_flag("--bench", a->bench,
                  "time the conversion against memcpy of the same bytes; prints one line");
     return [a, c0]() {

@@ -87,7 +87,7 @@ bool ExplorerPanel::rebuild() {
         build_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
                         .count();
     } catch (const UsageError& e) {
-        err_[error_field(e.what())] = e.what();
+        err_[error_field(e)] = e.what();
         return false;
     } catch (const std::bad_alloc&) {
         err_["shape"] = "out of memory; expected a smaller tensor";

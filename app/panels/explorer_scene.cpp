@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/format/chain.hpp"
 #include "core/format/format_plan.hpp"
 
 namespace ll::gui {
@@ -137,15 +139,22 @@ void save_scene_file(const Scene& s, const std::string& path) {
     }
 }
 
-std::string error_field(const std::string& m) {
-    if (m.rfind("--shape", 0) == 0 || m.find("shape") != std::string::npos) return "shape";
+std::string error_field(const UsageError& e) {
+    // The engine's key names the parameter; the explorer has one field for
+    // the three format choices and one for the padding value.
+    const std::string& k = e.key();
+    if (k == "from" || k == "to" || k == "via") return "format";
+    if (k == "pad_value") return "pad";
+    if (!k.empty()) return k;
+    // Messages from parts of the engine that do not key their errors yet
+    // start with the flag they are about.
+    const std::string m = e.what();
+    for (const char* f : {"shape", "c0", "fractal", "dtype", "image"})
+        if (m.rfind(std::string("--") + f, 0) == 0) return f;
     if (m.rfind("--from", 0) == 0 || m.rfind("--to", 0) == 0 || m.rfind("--via", 0) == 0)
         return "format";
-    if (m.rfind("--c0", 0) == 0) return "c0";
-    if (m.rfind("--fractal", 0) == 0) return "fractal";
-    if (m.rfind("--dtype", 0) == 0) return "dtype";
     if (m.rfind("--pad", 0) == 0) return "pad";
-    if (m.rfind("--image", 0) == 0) return "image";
+    if (m.find("shape") != std::string::npos) return "shape";
     return "";
 }
 
@@ -185,26 +194,13 @@ std::shared_ptr<Plan> build_plan(const Scene& s) {
             throw UsageError("--image: cannot read '" + s.image + "'; expected a PNG or JPEG file");
         pixels.assign(data, data + size_t(iw) * size_t(ih) * 3);
         stbi_image_free(data);
-        Format f = format_from_name(s.from);
-        if (f == Format::NCHW)
-            shape = {1, 3, ih, iw};
-        else if (f == Format::NHWC)
-            shape = {1, ih, iw, 3};
-        else
-            throw UsageError(
-                "--image: a picture is an NCHW or NHWC tensor; expected --from NCHW or NHWC");
+        shape = image_tensor_shape(format_from_name(s.from), ih, iw);
     } else {
         shape = parse_shape(s.shape, "--shape");
     }
-    std::vector<Pipeline> chain;
-    if (s.via.empty()) {
-        chain.push_back(make_pipeline(spec_of(s, s.from, s.to, shape)));
-    } else {
-        chain.push_back(make_pipeline(spec_of(s, s.from, s.via, shape)));
-        if (!is_plain(format_from_name(s.via)))
-            throw UsageError("--via: '" + s.via + "' is not a plain format; expected e.g. NHWC");
-        chain.push_back(make_pipeline(spec_of(s, s.via, s.to, chain[0].dst_shape)));
-    }
+    std::optional<Format> via;
+    if (!s.via.empty()) via = format_from_name(s.via);
+    std::vector<Pipeline> chain = conversion_chain(spec_of(s, s.from, s.to, shape), via);
     int64_t cells = numel(chain.back().dst_shape);
     if (cells > kMaxCells)
         throw UsageError(
@@ -212,18 +208,8 @@ std::shared_ptr<Plan> build_plan(const Scene& s) {
             " elements after conversion is too many for the window; expected at most " +
             std::to_string(kMaxCells));
     auto p = std::make_shared<Plan>(format_plan(chain));
-    if (!pixels.empty()) {
-        // Value of each source element, in the source format's own order.
-        bool nchw = format_from_name(s.from) == Format::NCHW;
-        p->values.resize(pixels.size());
-        for (int c = 0; c < 3; ++c)
-            for (int y = 0; y < ih; ++y)
-                for (int x = 0; x < iw; ++x) {
-                    size_t src =
-                        nchw ? (size_t(c) * ih + y) * iw + x : (size_t(y) * iw + x) * 3 + c;
-                    p->values[src] = pixels[(size_t(y) * iw + x) * 3 + c];
-                }
-    }
+    if (!pixels.empty())
+        p->values = image_tensor_values(format_from_name(s.from), pixels.data(), ih, iw);
     return p;
 }
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/plan.hpp"
 
 namespace ll::gui {
@@ -46,9 +47,9 @@ Scene load_scene_file(const std::string& path);
 // Writes atomically (temp file in the same folder, then rename).
 void save_scene_file(const Scene& s, const std::string& path);
 
-// Field a UsageError message is about ("shape", "format", "c0", "fractal",
-// "dtype", "pad", "image", or "" for general), from the flag it names.
-std::string error_field(const std::string& message);
+// Field an engine error is about ("shape", "format", "c0", "fractal",
+// "dtype", "pad", "image", or "" for general), from its key.
+std::string error_field(const UsageError& e);
 
 // Builds the plan of a scene; throws UsageError. Pictures are loaded with
 // stb_image and give the cells their real pixel values.

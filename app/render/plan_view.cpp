@@ -1,455 +1,25 @@
-// Sections: [GL helpers] [PlanGpu] [PlanView: input + overlays] [PlanView: GL]
+// Sections: [input + overlays] [GL]
 #include "app/render/plan_view.hpp"
 
-#include "app/render/overlays.hpp"
-
 #include <glad/gl.h>
-#include <layoutlab_shaders.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <future>
-#include <limits>
-#include <stdexcept>
-#include <string>
+
+#include "app/render/gl_programs.hpp"
+#include "app/render/overlays.hpp"
 
 namespace ll::render {
 
-// ---- [GL helpers] -------------------------------------------------------------
-
 namespace {
-
-constexpr float kHidden = -1e30f;
-
-struct SharedGl {
-    GLuint draw = 0, pick = 0, picture = 0;
-    GLuint pick_fbo = 0, pick_tex = 0;
-    bool ready = false;
-};
-SharedGl& shared() {
-    static SharedGl s;
-    return s;
-}
-
-GLuint compile(GLenum type, const char* src) {
-    GLuint s = glCreateShader(type);
-    glShaderSource(s, 1, &src, nullptr);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[2048];
-        glGetShaderInfoLog(s, sizeof log, nullptr, log);
-        throw std::runtime_error(std::string("shader compile failed: ") + log);
-    }
-    return s;
-}
-
-GLuint link(const char* vs, const char* fs) {
-    GLuint v = compile(GL_VERTEX_SHADER, vs), f = compile(GL_FRAGMENT_SHADER, fs);
-    GLuint p = glCreateProgram();
-    glAttachShader(p, v);
-    glAttachShader(p, f);
-    glLinkProgram(p);
-    glDeleteShader(v);
-    glDeleteShader(f);
-    GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        char log[2048];
-        glGetProgramInfoLog(p, sizeof log, nullptr, log);
-        throw std::runtime_error(std::string("shader link failed: ") + log);
-    }
-    return p;
-}
-
-SharedGl& gl() {
-    SharedGl& s = shared();
-    if (s.ready) return s;
-    s.draw = link(shaders::cells_vert, shaders::cells_frag);
-    s.pick = link(shaders::cells_vert, shaders::cells_pick_frag);
-    s.picture = link(shaders::picture_vert, shaders::picture_frag);
-    glGenTextures(1, &s.pick_tex);
-    glBindTexture(GL_TEXTURE_2D, s.pick_tex);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32I, 1, 1, 0, GL_RED_INTEGER, GL_INT, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glGenFramebuffers(1, &s.pick_fbo);
-    glBindFramebuffer(GL_FRAMEBUFFER, s.pick_fbo);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, s.pick_tex, 0);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    s.ready = true;
-    return s;
-}
-
 float lum(const Rgba8& c) {
     return 0.299f * c[0] + 0.587f * c[1] + 0.114f * c[2];
 }
-
 }  // namespace
 
-void release_shared_gl() {
-    SharedGl& s = shared();
-    if (!s.ready) return;
-    glDeleteProgram(s.draw);
-    glDeleteProgram(s.pick);
-    glDeleteProgram(s.picture);
-    glDeleteFramebuffers(1, &s.pick_fbo);
-    glDeleteTextures(1, &s.pick_tex);
-    s = SharedGl{};
-}
-
-// ---- [PlanGpu] ----------------------------------------------------------------
-
-PlanGpu::PlanGpu() = default;
-
-PlanGpu::~PlanGpu() {
-    if (pic_job_.valid()) pic_job_.wait();
-    drop_pictures();
-    drop_slots();
-    if (colours_) glDeleteBuffers(1, &colours_);
-    if (block_colours_) glDeleteBuffers(1, &block_colours_);
-}
-
-void PlanGpu::drop_slots() {
-    for (Slot& s : slots_) {
-        if (s.cells) glDeleteBuffers(1, &s.cells);
-        if (s.blocks) glDeleteBuffers(1, &s.blocks);
-        s = Slot{};
-    }
-}
-
-void PlanGpu::drop_pictures() {
-    for (Picture& p : pictures_) {
-        if (p.tex) glDeleteTextures(1, &p.tex);
-        p = Picture{};
-    }
-    if (pic_job_.valid()) pic_job_.wait();  // its plan or colours are stale
-    pic_job_ = {};
-}
-
-namespace {
-double ms_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
-}  // namespace
-
-void PlanGpu::set_plan(std::shared_ptr<const Plan> p) {
-    if (ahead_.valid()) ahead_.wait();  // it holds the old plan alive; let it finish
-    ahead_ = {};
-    ahead_k_ = -1;
-    auto t0 = std::chrono::steady_clock::now();
-    load_ms_ = 0;
-    drop_slots();
-    drop_pictures();
-    plan_ = std::move(p);
-    memo_cell_ = -1;
-    inverse_.clear();
-    inverse_k_ = -1;
-    small_places_.clear();
-    final_offsets_.clear();
-    if (!plan_) return;
-    int64_t n = plan_->cell_count;
-    block_size_ = fractal_elems(plan_->dtype);
-    // At most 16K blocks: llvmpipe's vertex stage allocates per drawn vertex
-    // every frame, so the block count, not the cell count, sets the frame cost.
-    while (ceil_div(n, block_size_) > (int64_t(1) << 14)) block_size_ *= 4;
-    block_count_ = n > 65536 ? ceil_div(n, block_size_) : 0;
-    final_identity_ = -1;  // large plans: found out on first inspect
-    if (n <= kSmallPlan) {
-        small_places_.resize(plan_->stages.size());
-        for (size_t k = 0; k < plan_->stages.size(); ++k) stage_places(*plan_, k, small_places_[k]);
-        final_offsets_ = plan_->offsets(plan_->stages.size() - 1);
-    }
-    load_ms_ += ms_since(t0);
-    set_colours(mode_);
-}
-
-void PlanGpu::set_colours(ColourMode m) {
-    mode_ = m;
-    drop_pictures();
-    if (!plan_) return;
-    auto t0 = std::chrono::steady_clock::now();
-    int64_t n = plan_->cell_count;
-    int64_t fe = fractal_elems(plan_->dtype);
-    std::vector<Rgba8> col(static_cast<size_t>(n));
-    cell_colours(*plan_, m, fe, col.data());
-    if (!colours_) glGenBuffers(1, &colours_);
-    glBindBuffer(GL_ARRAY_BUFFER, colours_);
-    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(n * 4), col.data(), GL_STATIC_DRAW);
-    if (block_count_ > 0) {
-        // Block colour: the mean of its data cells; all padding stays padding.
-        std::vector<Rgba8> bc(static_cast<size_t>(block_count_));
-        for (int64_t b = 0; b < block_count_; ++b) {
-            int64_t lo = b * block_size_, hi = std::min(n, lo + block_size_);
-            uint64_t sum[3] = {0, 0, 0}, cnt = 0;
-            for (int64_t i = lo; i < hi; ++i) {
-                const Rgba8& c = col[size_t(i)];
-                if (c[3] == 0) continue;
-                sum[0] += c[0], sum[1] += c[1], sum[2] += c[2], ++cnt;
-            }
-            if (cnt == 0)
-                bc[size_t(b)] = {0, 0, 0, 0};
-            else
-                bc[size_t(b)] = {uint8_t(sum[0] / cnt), uint8_t(sum[1] / cnt),
-                                 uint8_t(sum[2] / cnt), 255};
-        }
-        if (!block_colours_) glGenBuffers(1, &block_colours_);
-        glBindBuffer(GL_ARRAY_BUFFER, block_colours_);
-        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(block_count_ * 4), bc.data(), GL_STATIC_DRAW);
-    }
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
-    small_colours_.clear();
-    if (n <= kSmallPlan) small_colours_ = std::move(col);
-    load_ms_ += ms_since(t0);
-}
-
-Place PlanGpu::place(size_t k, int64_t cell) {
-    if (!plan_ || cell < 0 || cell >= plan_->cell_count || k >= plan_->stages.size())
-        return {NAN, NAN};
-    if (!small_places_.empty())
-        return {small_places_[k][size_t(2 * cell)], small_places_[k][size_t(2 * cell + 1)]};
-    int64_t o = plan_->offset_of ? plan_->offset_of(k, cell) : plan_->offsets(k)[size_t(cell)];
-    if (o < 0) return {NAN, NAN};
-    return cell_place(plan_->stages[k].grid, o);
-}
-
-int64_t PlanGpu::final_offset(int64_t cell) const {
-    if (!plan_ || cell < 0 || cell >= plan_->cell_count) return -1;
-    if (!final_offsets_.empty()) return final_offsets_[size_t(cell)];
-    if (plan_->offset_of) return plan_->offset_of(plan_->stages.size() - 1, cell);
-    // Otherwise one full pass per newly inspected cell, not per frame.
-    if (cell != memo_cell_) {
-        memo_cell_ = cell;
-        memo_offset_ = plan_->offsets(plan_->stages.size() - 1)[size_t(cell)];
-    }
-    return memo_offset_;
-}
-
-int64_t PlanGpu::cell_at(size_t k, int64_t offset) {
-    if (!plan_ || offset < 0 || k >= plan_->stages.size()) return -1;
-    if (k + 1 == plan_->stages.size()) {
-        if (final_identity_ < 0) {  // cells are usually the final buffer's elements
-            std::vector<int64_t> fin = plan_->offsets(k);
-            final_identity_ = 1;
-            for (size_t i = 0; i < fin.size() && final_identity_; ++i)
-                final_identity_ = fin[i] == int64_t(i);
-        }
-        if (final_identity_) return offset < plan_->cell_count ? offset : -1;
-    }
-    if (int(k) != inverse_k_) {
-        std::vector<int64_t> off = plan_->offsets(k);
-        int64_t m = 0;
-        for (int64_t o : off) m = std::max(m, o + 1);
-        inverse_.assign(size_t(m), -1);
-        for (size_t i = 0; i < off.size(); ++i)
-            if (off[i] >= 0) inverse_[size_t(off[i])] = int32_t(i);
-        inverse_k_ = int(k);
-    }
-    return offset < int64_t(inverse_.size()) ? inverse_[size_t(offset)] : -1;
-}
-
-namespace {
-
-// Stage k's instance data, computed off the GL thread: cell places (hidden
-// cells far away) and, for large plans, the block rectangles.
-// `places`: the stage's places when already known (small plans keep them).
-PlanGpu::Prepared prepare_stage(const Plan& plan, int k, int64_t block_size, int64_t block_count,
-                                const std::vector<float>* places = nullptr) {
-    PlanGpu::Prepared pr;
-    pr.k = k;
-    std::vector<float>& xy = pr.xy;
-    if (places)
-        xy = *places;
-    else
-        stage_places(plan, size_t(k), xy);
-    for (float& v : xy)
-        if (std::isnan(v)) v = kHidden;
-    if (block_count > 0) {
-        // Block rectangle: bounding box of its visible cells; when the cells
-        // are scattered (the bounding box is much bigger than the block), a
-        // square of the block's area at its first cell instead.
-        std::vector<float>& rect = pr.rect;
-        rect.assign(size_t(block_count) * 4, kHidden);
-        pr.bounds.assign(size_t(block_count) * 4, 0.f);
-        pr.partial.assign(size_t(block_count), 0);
-        int64_t n = plan.cell_count;
-        float side = std::ceil(std::sqrt(float(block_size)));
-        for (int64_t b = 0; b < block_count; ++b) {
-            int64_t lo = b * block_size, hi = std::min(n, lo + block_size);
-            float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f, fx = 0, fy = 0;
-            bool any = false, hidden = false;
-            for (int64_t i = lo; i < hi; ++i) {
-                float x = xy[size_t(2 * i)], y = xy[size_t(2 * i + 1)];
-                if (x == kHidden) {
-                    hidden = true;
-                    continue;
-                }
-                if (!any) fx = x, fy = y;
-                any = true;
-                x0 = std::min(x0, x), y0 = std::min(y0, y);
-                x1 = std::max(x1, x + 1), y1 = std::max(y1, y + 1);
-            }
-            float* bb = &pr.bounds[size_t(4 * b)];
-            bb[0] = x0, bb[1] = y0, bb[2] = x1, bb[3] = y1;
-            pr.partial[size_t(b)] = hidden;
-            if (!any) continue;
-            float* r = &rect[size_t(4 * b)];
-            if ((x1 - x0) * (y1 - y0) > 4.f * float(block_size)) {
-                r[0] = fx, r[1] = fy, r[2] = side, r[3] = side;
-            } else {
-                r[0] = x0, r[1] = y0, r[2] = x1 - x0, r[3] = y1 - y0;
-            }
-        }
-    }
-    return pr;
-}
-
-}  // namespace
-
-namespace {
-
-bool g_sync_pictures = false;
-
-// Stage k as an image of its grid: each cell's colour at its place.
-PlanGpu::PictureImage build_picture(const Plan& plan, int k, ColourMode m, int max_side) {
-    PlanGpu::PictureImage img;
-    img.k = k;
-    Extent e = grid_extent(plan.stages[size_t(k)].grid);
-    int w = int(std::ceil(e.w)), h = int(std::ceil(e.h));
-    if (w <= 0 || h <= 0 || w > max_side || h > max_side) return img;  // quads instead
-    std::vector<float> xy;
-    stage_places(plan, size_t(k), xy);
-    std::vector<Rgba8> col(size_t(plan.cell_count));
-    cell_colours(plan, m, fractal_elems(plan.dtype), col.data());
-    img.w = w;
-    img.h = h;
-    img.px.assign(size_t(w) * size_t(h), Rgba8{0, 0, 0, 0});
-    for (int64_t i = 0; i < plan.cell_count; ++i) {
-        float x = xy[size_t(2 * i)], y = xy[size_t(2 * i + 1)];
-        if (!(x >= 0 && y >= 0 && x < float(w) && y < float(h))) continue;  // hidden (NaN)
-        Rgba8 c = col[size_t(i)];
-        c[3] = c[3] == 0 ? 128 : 255;
-        img.px[size_t(int(y)) * size_t(w) + size_t(int(x))] = c;
-    }
-    return img;
-}
-
-}  // namespace
-
-void PlanGpu::set_synchronous_pictures(bool on) {
-    g_sync_pictures = on;
-}
-
-void PlanGpu::upload_picture(PictureImage img) {
-    Picture* slot = &pictures_[0];
-    for (Picture& p : pictures_)
-        if (p.used < slot->used) slot = &p;
-    if (slot->tex) glDeleteTextures(1, &slot->tex);
-    *slot = Picture{};
-    slot->k = img.k;
-    slot->used = ++clock_;
-    if (img.w == 0) return;  // too big: stays a texture-less marker
-    glGenTextures(1, &slot->tex);
-    glBindTexture(GL_TEXTURE_2D, slot->tex);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.w, img.h, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                 img.px.data());
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    slot->w = img.w;
-    slot->h = img.h;
-}
-
-const PlanGpu::Picture* PlanGpu::picture(int k) {
-    if (!plan_ || k < 0 || k >= int(plan_->stages.size())) return nullptr;
-    for (Picture& p : pictures_)
-        if (p.k == k) {
-            p.used = ++clock_;
-            return p.tex ? &p : nullptr;
-        }
-    if (max_texture_ == 0) glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_);
-    if (pic_job_.valid() && (g_sync_pictures || pic_job_.wait_for(std::chrono::seconds(0)) ==
-                                                    std::future_status::ready)) {
-        upload_picture(pic_job_.get());
-        for (Picture& p : pictures_)
-            if (p.k == k) return p.tex ? &p : nullptr;
-    }
-    if (g_sync_pictures) {
-        upload_picture(build_picture(*plan_, k, mode_, max_texture_));
-        for (Picture& p : pictures_)
-            if (p.k == k) return p.tex ? &p : nullptr;
-    }
-    if (!pic_job_.valid()) {
-        std::shared_ptr<const Plan> plan = plan_;
-        ColourMode m = mode_;
-        int side = max_texture_;
-        pic_job_ = std::async(std::launch::async,
-                              [plan, k, m, side] { return build_picture(*plan, k, m, side); });
-    }
-    return nullptr;
-}
-
-void PlanGpu::prefetch(int k) {
-    if (!plan_ || !small_places_.empty() || k < 0 || k >= int(plan_->stages.size())) return;
-    for (const Slot& s : slots_)
-        if (s.k == k) return;
-    if (ahead_k_ == k) return;
-    if (ahead_.valid() && ahead_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
-        return;  // one at a time
-    std::shared_ptr<const Plan> plan = plan_;
-    int64_t bs = block_size_, bc = block_count_;
-    ahead_ = std::async(std::launch::async,
-                        [plan, k, bs, bc] { return prepare_stage(*plan, k, bs, bc); });
-    ahead_k_ = k;
-}
-
-const PlanGpu::Slot& PlanGpu::stage(int k) {
-    ++clock_;
-    for (Slot& s : slots_)
-        if (s.k == k) {
-            s.used = clock_;
-            return s;
-        }
-    Slot* victim = &slots_[0];
-    for (Slot& s : slots_)
-        if (s.used < victim->used) victim = &s;
-    Slot& s = *victim;
-    auto t0 = std::chrono::steady_clock::now();
-    s.k = k;
-    s.used = clock_;
-    Prepared pr;
-    if (!small_places_.empty()) {
-        pr = prepare_stage(*plan_, k, block_size_, block_count_, &small_places_[size_t(k)]);
-    } else if (ahead_k_ == k && ahead_.valid()) {
-        pr = ahead_.get();  // prepared while the previous stages glided
-        ahead_k_ = -1;
-    } else {
-        pr = prepare_stage(*plan_, k, block_size_, block_count_);
-    }
-    if (!s.cells) glGenBuffers(1, &s.cells);
-    glBindBuffer(GL_ARRAY_BUFFER, s.cells);
-    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(pr.xy.size() * sizeof(float)), pr.xy.data(),
-                 GL_STATIC_DRAW);
-    s.bounds = std::move(pr.bounds);
-    s.partial = std::move(pr.partial);
-    if (block_count_ > 0) {
-        if (!s.blocks) glGenBuffers(1, &s.blocks);
-        glBindBuffer(GL_ARRAY_BUFFER, s.blocks);
-        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(pr.rect.size() * sizeof(float)), pr.rect.data(),
-                     GL_STATIC_DRAW);
-    }
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
-    load_ms_ += ms_since(t0);
-    return s;
-}
-
-// ---- [PlanView: input + overlays] --------------------------------------------
+// ---- [input + overlays] -------------------------------------------------------
 
 PlanView::PlanView() = default;
 
@@ -522,39 +92,10 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
         fit_pending_ = false;
     }
 
-    // Input: wheel zooms about the mouse, dragging pans, a click selects.
-    ImGuiIO& io = ImGui::GetIO();
-    bool over = ImGui::IsItemHovered();
-    if (over && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) follow_ = true;
-    if (follow_) {
-        // Geometric zoom blend keeps the glide even when the scales differ a lot.
-        float tt = t_ * t_ * (3 - 2 * t_);
-        Camera a = fitted(gpu, ka_, ka_), b = fitted(gpu, kb_, kb_);
-        cam_.zoom = a.zoom * std::pow(b.zoom / a.zoom, tt);
-        // Keep the framings' centres on a straight line.
-        float acx = a.pan_x + size_.x / (2 * a.zoom), acy = a.pan_y + size_.y / (2 * a.zoom);
-        float bcx = b.pan_x + size_.x / (2 * b.zoom), bcy = b.pan_y + size_.y / (2 * b.zoom);
-        cam_.pan_x = acx + (bcx - acx) * tt - size_.x / (2 * cam_.zoom);
-        cam_.pan_y = acy + (bcy - acy) * tt - size_.y / (2 * cam_.zoom);
-    }
-    if (over && io.MouseWheel != 0) {
-        follow_ = false;
-        float f = std::pow(1.15f, io.MouseWheel);
-        float cx = cam_.pan_x + (io.MousePos.x - origin_.x) / cam_.zoom;
-        float cy = cam_.pan_y + (io.MousePos.y - origin_.y) / cam_.zoom;
-        cam_.zoom = std::clamp(cam_.zoom * f, 1e-4f, 400.f);
-        cam_.pan_x = cx - (io.MousePos.x - origin_.x) / cam_.zoom;
-        cam_.pan_y = cy - (io.MousePos.y - origin_.y) / cam_.zoom;
-    }
-    if (ImGui::IsItemActivated()) dragged_ = false;
-    if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.f)) {
-        cam_.pan_x -= io.MouseDelta.x / cam_.zoom;
-        cam_.pan_y -= io.MouseDelta.y / cam_.zoom;
-        dragged_ = true;
-        follow_ = false;
-    }
-    if (ImGui::IsItemDeactivated() && !dragged_) clicked_ = true;
+    handle_input(gpu);
 
+    ImGuiIO& io = ImGui::GetIO();
+    const bool over = ImGui::IsItemHovered();
     lod_ = gpu.block_count() > 0 && cam_.zoom < 1.5f;
     if (over && !lod_ && cam_.zoom >= 2.f) {
         bool moved = io.MousePos.x != last_mouse_.x || io.MousePos.y != last_mouse_.y ||
@@ -589,13 +130,59 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
         this);
     dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 
+    draw_memory_lines(dl, end, style);
+    draw_stage_overlays(gpu, dl, end, style);
+    draw_numbers(gpu, dl, end, style);
+    draw_path(gpu, dl, style);
+    dl->PopClipRect();
+    ImGui::PopID();
+}
+
+// Wheel zoom about the mouse, drag to pan, click to select, double click to
+// follow; the follow camera glides between the two stages' framings.
+void PlanView::handle_input(PlanGpu& gpu) {
+    // Input: wheel zooms about the mouse, dragging pans, a click selects.
+    ImGuiIO& io = ImGui::GetIO();
+    bool over = ImGui::IsItemHovered();
+    if (over && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) follow_ = true;
+    if (follow_) {
+        // Geometric zoom blend keeps the glide even when the scales differ a lot.
+        float tt = t_ * t_ * (3 - 2 * t_);
+        Camera a = fitted(gpu, ka_, ka_), b = fitted(gpu, kb_, kb_);
+        cam_.zoom = a.zoom * std::pow(b.zoom / a.zoom, tt);
+        // Keep the framings' centres on a straight line.
+        float acx = a.pan_x + size_.x / (2 * a.zoom), acy = a.pan_y + size_.y / (2 * a.zoom);
+        float bcx = b.pan_x + size_.x / (2 * b.zoom), bcy = b.pan_y + size_.y / (2 * b.zoom);
+        cam_.pan_x = acx + (bcx - acx) * tt - size_.x / (2 * cam_.zoom);
+        cam_.pan_y = acy + (bcy - acy) * tt - size_.y / (2 * cam_.zoom);
+    }
+    if (over && io.MouseWheel != 0) {
+        follow_ = false;
+        float f = std::pow(1.15f, io.MouseWheel);
+        float cx = cam_.pan_x + (io.MousePos.x - origin_.x) / cam_.zoom;
+        float cy = cam_.pan_y + (io.MousePos.y - origin_.y) / cam_.zoom;
+        cam_.zoom = std::clamp(cam_.zoom * f, 1e-4f, 400.f);
+        cam_.pan_x = cx - (io.MousePos.x - origin_.x) / cam_.zoom;
+        cam_.pan_y = cy - (io.MousePos.y - origin_.y) / cam_.zoom;
+    }
+    if (ImGui::IsItemActivated()) dragged_ = false;
+    if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.f)) {
+        cam_.pan_x -= io.MouseDelta.x / cam_.zoom;
+        cam_.pan_y -= io.MouseDelta.y / cam_.zoom;
+        dragged_ = true;
+        follow_ = false;
+    }
+    if (ImGui::IsItemDeactivated() && !dragged_) clicked_ = true;
+}
+
+void PlanView::draw_memory_lines(ImDrawList* dl, ImVec2 end, const ViewStyle& style) {
     // Memory grid lines: every 32-byte row (when rows are tall enough) and
     // every 512-byte fractal, faded in as the linear stage comes in.
     for (int side = 0; side < 2; ++side) {
         int k = side == 0 ? ka_ : kb_;
         float alpha = side == 0 ? 1.f - t_ : t_;
         if (ka_ == kb_ && side == 1) break;
-        const Grid& g = p->stages[size_t(k)].grid;
+        const Grid& g = gpu_->plan()->stages[size_t(k)].grid;
         if (!g.linear || alpha < 0.05f) continue;
         int64_t n = g.shape[0], rows = ceil_div(n, g.row_elems);
         int64_t band_rows = g.band_rows > 0 ? g.band_rows : rows;
@@ -635,7 +222,10 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
             }
         }
     }
+}
 
+void PlanView::draw_stage_overlays(PlanGpu& gpu, ImDrawList* dl, ImVec2 end,
+                                   const ViewStyle& style) {
     // Overlays from core (boxes, arrows, labels, highlighted cells) of the
     // nearer stage, faded across the glide.
     {
@@ -648,12 +238,15 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
         of.zoom = cam_.zoom;
         of.dark = style.dark;
         of.alpha = ka_ == kb_ ? 1.f : std::abs(t_ - 0.5f) * 2.f;
-        draw_overlays(of, p->stages[kn]);
-        if (!p->stages[kn].highlight.empty() && ka_ == kb_)
-            draw_highlight(of, p->stages[kn].highlight,
+        draw_overlays(of, gpu.plan()->stages[kn]);
+        if (!gpu.plan()->stages[kn].highlight.empty() && ka_ == kb_)
+            draw_highlight(of, gpu.plan()->stages[kn].highlight,
                            [&](int64_t cell) { return gpu.place(kn, cell); });
     }
+}
 
+void PlanView::draw_numbers(PlanGpu& gpu, ImDrawList* dl, ImVec2 end, const ViewStyle& style) {
+    const Plan* p = gpu.plan();
     // Source indices printed in the cells of small plans.
     auto lerp_place = [&](int64_t cell, float& x, float& y) {
         Place a = gpu.place(size_t(ka_), cell), b = gpu.place(size_t(kb_), cell);
@@ -691,9 +284,12 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
             }
         }
     }
+}
 
+void PlanView::draw_path(PlanGpu& gpu, ImDrawList* dl, const ViewStyle& style) {
+    const Plan* p = gpu.plan();
     // The path of the highlighted cell through every stage.
-    if (style.show_path && hover_draw_ >= 0 && (!cols.empty() || p->offset_of)) {
+    if (style.show_path && hover_draw_ >= 0 && (!gpu.small_colours().empty() || p->offset_of)) {
         std::vector<ImVec2> pts;
         for (size_t k = 0; k < p->stages.size(); ++k) {
             Place q = gpu.place(k, hover_draw_);
@@ -709,11 +305,9 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
             dl->AddText(ImVec2(pts[i].x + 5, pts[i].y - 16), pc, buf);
         }
     }
-    dl->PopClipRect();
-    ImGui::PopID();
 }
 
-// ---- [PlanView: GL] -------------------------------------------------------------
+// ---- [GL] ---------------------------------------------------------------------
 
 // Uniforms the cell programs and the picture program share: the camera's
 // cell -> NDC transform, the gap around a cell, the padding palette.

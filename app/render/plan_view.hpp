@@ -16,10 +16,9 @@
 #include <imgui.h>
 
 #include <cstdint>
-#include <future>
-#include <memory>
-#include <vector>
 
+#include "app/render/gl_programs.hpp"
+#include "app/render/plan_gpu.hpp"
 #include "core/plan.hpp"
 
 namespace ll::render {
@@ -27,111 +26,6 @@ namespace ll::render {
 struct Camera {
     float zoom = 8;              // pixels per cell
     float pan_x = 0, pan_y = 0;  // cell coordinate at the canvas's top-left
-};
-
-class PlanGpu {
-  public:
-    PlanGpu();
-    ~PlanGpu();
-    PlanGpu(const PlanGpu&) = delete;
-    PlanGpu& operator=(const PlanGpu&) = delete;
-
-    void set_plan(std::shared_ptr<const Plan> p);
-    // Same, colouring once in mode m (set_plan + set_colours colours twice).
-    void set_plan(std::shared_ptr<const Plan> p, ColourMode m) {
-        mode_ = m;
-        set_plan(std::move(p));
-    }
-    void set_colours(ColourMode m);
-    const Plan* plan() const { return plan_.get(); }
-    ColourMode colour_mode() const { return mode_; }
-    int64_t cell_count() const { return plan_ ? plan_->cell_count : 0; }
-
-    // Place of one cell at stage k (CPU side; NaN when hidden). Cached for
-    // plans up to kSmallPlan cells; larger plans walk the one cell's steps.
-    Place place(size_t k, int64_t cell);
-    // Offset of `cell` inside the last stage's tensor.
-    int64_t final_offset(int64_t cell) const;
-    // The cell at `offset` of stage k's tensor, -1 none (padding not yet
-    // there). Large plans keep one stage's inverse map, built on first use.
-    int64_t cell_at(size_t k, int64_t offset);
-    static constexpr int64_t kSmallPlan = int64_t(1) << 20;
-
-    // GL buffers for stage k (cells: vec2 per cell; blocks: vec4 per block).
-    struct Slot {
-        int k = -1;
-        unsigned cells = 0, blocks = 0;
-        uint64_t used = 0;
-        // Large plans: true bounding box of each block's cells (x0, y0, x1,
-        // y1; x0 > x1 when all hidden), so a zoomed-in view draws only the
-        // blocks it can see. `partial`: the block has cells hidden in this
-        // stage (they sit at their place in the other stage while gliding).
-        std::vector<float> bounds;
-        std::vector<uint8_t> partial;
-    };
-    const Slot& stage(int k);
-    // Start preparing stage k on a worker thread (large plans; one at a
-    // time), so stage(k) later only uploads.
-    void prefetch(int k);
-    struct Prepared {
-        int k = -1;
-        std::vector<float> xy, rect, bounds;
-        std::vector<uint8_t> partial;
-    };
-    unsigned colour_buffer() const { return colours_; }
-    unsigned block_colour_buffer() const { return block_colours_; }
-    int64_t block_size() const { return block_size_; }
-    int64_t block_count() const { return block_count_; }
-    const std::vector<Rgba8>& small_colours() const { return small_colours_; }
-    // CPU milliseconds spent since the last set_plan on colours, stage places
-    // and uploads (the cost of changing the scene, for --dump-view).
-    double load_ms() const { return load_ms_; }
-
-    // A stage at rest as one texture, one texel per cell place (RGBA8;
-    // alpha 255 data, 128 padding, 0 no cell): large plans draw it instead of
-    // hundreds of thousands of small quads. Built on a worker thread.
-    struct Picture {
-        int k = -1;
-        unsigned tex = 0;
-        int w = 0, h = 0;  // grid extent in cells (0: too big for a texture)
-        uint64_t used = 0;
-    };
-    // Stage k's picture when ready (nullptr: none yet; its build has been
-    // started, one at a time, unless synchronous builds are on).
-    const Picture* picture(int k);
-    bool picture_pending() const { return pic_job_.valid(); }
-    // Headless captures build pictures at once, so a screenshot shows what
-    // the window settles to.
-    static void set_synchronous_pictures(bool on);
-    struct PictureImage {  // a picture's pixels, before upload
-        int k = -1, w = 0, h = 0;
-        std::vector<Rgba8> px;
-    };
-
-  private:
-    void drop_slots();
-    void drop_pictures();
-    void upload_picture(PictureImage img);
-    Picture pictures_[2];
-    std::future<PictureImage> pic_job_;
-    int max_texture_ = 0;  // GL_MAX_TEXTURE_SIZE, asked once
-    std::shared_ptr<const Plan> plan_;
-    ColourMode mode_ = ColourMode::source_index;
-    unsigned colours_ = 0, block_colours_ = 0;
-    int64_t block_size_ = 1, block_count_ = 0;
-    Slot slots_[3];
-    uint64_t clock_ = 0;
-    // Small plans: every stage's places kept on the CPU (paths, labels).
-    std::vector<std::vector<float>> small_places_;
-    std::vector<Rgba8> small_colours_;
-    std::vector<int64_t> final_offsets_;
-    mutable int64_t memo_cell_ = -1, memo_offset_ = -1;  // final_offset of a large plan
-    int final_identity_ = -1;  // last stage's offsets == cell ids: 1 yes, 0 no, -1 unknown
-    double load_ms_ = 0;
-    std::future<Prepared> ahead_;
-    int ahead_k_ = -1;
-    std::vector<int32_t> inverse_;  // offset -> cell of stage inverse_k_
-    int inverse_k_ = -1;
 };
 
 struct ViewStyle {
@@ -186,6 +80,14 @@ class PlanView {
 
   private:
     void fit(PlanGpu& gpu, int k0, int k1);
+    void handle_input(PlanGpu& gpu);
+    // What the view draws over the cells with ImGui: the memory grid's row
+    // and fractal lines, the stage's overlays from core, cell numbers, the
+    // highlighted cell's path through the stages.
+    void draw_memory_lines(ImDrawList* dl, ImVec2 end, const ViewStyle& style);
+    void draw_stage_overlays(PlanGpu& gpu, ImDrawList* dl, ImVec2 end, const ViewStyle& style);
+    void draw_numbers(PlanGpu& gpu, ImDrawList* dl, ImVec2 end, const ViewStyle& style);
+    void draw_path(PlanGpu& gpu, ImDrawList* dl, const ViewStyle& style);
     Camera fitted(PlanGpu& gpu, int k0, int k1) const;
     int64_t pick(PlanGpu& gpu, ImVec2 mouse);
     void upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse);
@@ -210,9 +112,5 @@ class PlanView {
     const PlanGpu::Picture* picture_ = nullptr;  // the resting stage as a texture
     unsigned vao_ = 0, quad_ = 0, pic_vao_ = 0;
 };
-
-// GL resources shared by all views (programs, pick target). Created on first
-// use; call release_shared_gl() before the context goes away.
-void release_shared_gl();
 
 }  // namespace ll::render

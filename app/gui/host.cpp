@@ -1,0 +1,116 @@
+#include "app/gui/host.hpp"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <csignal>
+#include <cstdio>
+#include <string>
+
+namespace ll::gui {
+
+std::atomic<int> g_signal_shots{0};
+std::atomic<bool> g_quit{false};
+
+namespace {
+extern "C" void on_usr1(int) {
+    g_signal_shots.fetch_add(1);
+}
+extern "C" void on_term(int) {
+    g_quit.store(true);
+}
+
+}  // namespace
+
+void install_test_signals() {
+    std::signal(SIGUSR1, on_usr1);
+    std::signal(SIGTERM, on_term);
+}
+
+void Host::apply_style() {
+    if (applied_scale_ == st_.ui_scale && applied_dark_ == st_.dark) return;
+    ImGuiStyle style;
+    if (st_.dark)
+        ImGui::StyleColorsDark(&style);
+    else
+        ImGui::StyleColorsLight(&style);
+    style.WindowRounding = 0;
+    style.FrameRounding = 3;
+    style.ScaleAllSizes(st_.ui_scale);
+    ImGui::GetStyle() = style;
+    if (applied_scale_ != st_.ui_scale) pf_.set_fonts(st_.ui_scale);
+    applied_scale_ = st_.ui_scale;
+    applied_dark_ = st_.dark;
+}
+
+void Host::frame() {
+    apply_style();  // between frames: may rebuild the font atlas
+    pf_.new_frame();
+    ctx_.ui_scale = st_.ui_scale;
+    ctx_.dark_theme = st_.dark;
+    ctx_.status.clear();
+    ctx_.keys.clear();
+    for (int k : pf_.take_key_presses()) {
+        if (k == GLFW_KEY_SPACE) ctx_.keys.push_back(Key::space);
+        if (k == GLFW_KEY_LEFT) ctx_.keys.push_back(Key::left);
+        if (k == GLFW_KEY_RIGHT) ctx_.keys.push_back(Key::right);
+        if (k == GLFW_KEY_HOME) ctx_.keys.push_back(Key::home);
+        if (k == GLFW_KEY_END) ctx_.keys.push_back(Key::end);
+    }
+    float menu_h = 0;
+    if (ImGui::BeginMainMenuBar()) {
+        if (ImGui::BeginMenu("View")) {
+            std::string group;
+            for (size_t i = 0; i < slots_.size(); ++i) {
+                if (i == main_) continue;
+                PanelSlot& s = slots_[i];
+                if (ImGui::MenuItem((std::string(s.entry->group) + " > " + s.entry->title).c_str(),
+                                    nullptr, s.open)) {
+                    s.open = !s.open;
+                    if (s.open && !s.panel) s.panel = s.entry->make();
+                }
+            }
+            if (slots_.size() == 1) ImGui::TextDisabled("(no other panels yet)");
+            ImGui::EndMenu();
+        }
+        if (ImGui::BeginMenu("Settings")) {
+            if (ImGui::MenuItem("Dark theme", nullptr, st_.dark)) st_.dark = true;
+            if (ImGui::MenuItem("Light theme", nullptr, !st_.dark)) st_.dark = false;
+            ImGui::Separator();
+            for (float s : {1.0f, 1.25f, 1.5f, 2.0f}) {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, "UI scale %.0f%%", double(s * 100));
+                if (ImGui::MenuItem(buf, nullptr, st_.ui_scale == s)) st_.ui_scale = s;
+            }
+            ImGui::EndMenu();
+        }
+        menu_h = ImGui::GetWindowSize().y;
+        ImGui::EndMainMenuBar();
+    }
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(0, menu_h));
+    ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, io.DisplaySize.y - menu_h));
+    ImGui::Begin(slots_[main_].entry->title, nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                     ImGuiWindowFlags_NoSavedSettings);
+    ctx_.dt = io.DeltaTime;
+    slots_[main_].panel->draw(ctx_);
+    ImGui::End();
+    for (size_t i = 0; i < slots_.size(); ++i) {
+        PanelSlot& s = slots_[i];
+        if (i == main_ || !s.open || !s.panel) continue;
+        ImGui::SetNextWindowSize(ImVec2(720 * st_.ui_scale, 520 * st_.ui_scale),
+                                 ImGuiCond_FirstUseEver);
+        if (ImGui::Begin(s.entry->title, &s.open)) s.panel->draw(ctx_);
+        ImGui::End();
+    }
+    if (!ctx_.status.empty()) {
+        ImDrawList* fg = ImGui::GetForegroundDrawList();
+        ImVec2 ts = ImGui::CalcTextSize(ctx_.status.c_str());
+        ImVec2 p(io.DisplaySize.x - ts.x - 12, menu_h > 0 ? (menu_h - ts.y) / 2 : 2);
+        fg->AddText(p, IM_COL32(255, 210, 120, 255), ctx_.status.c_str());
+    }
+}
+
+}  // namespace ll::gui

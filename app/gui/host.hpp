@@ -1,0 +1,64 @@
+// The window's host: owns one slot per registry panel (the full-window one
+// and those opened from the View menu), the menu bar, the theme and UI scale,
+// and turns key presses into the panels' shortcut keys. One frame() builds
+// the ImGui frame; the caller renders it.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include "app/gui/config.hpp"
+#include "app/gui/platform.hpp"
+#include "app/panels/panel.hpp"
+
+namespace ll::gui {
+
+// Set by the signal handlers the tests use (SIGUSR1: a screenshot; SIGTERM:
+// quit after this frame).
+extern std::atomic<int> g_signal_shots;
+extern std::atomic<bool> g_quit;
+void install_test_signals();
+
+struct PanelSlot {
+    const PanelEntry* entry;
+    std::unique_ptr<Panel> panel;
+    bool open = false;
+};
+
+class Host {
+  public:
+    Host(Platform& pf, Settings st, const std::string& main_id) : pf_(pf), st_(st) {
+        for (const PanelEntry& e : panel_registry()) {
+            if (main_id == e.id) main_ = slots_.size();
+            slots_.push_back({&e, nullptr, false});
+        }
+        slots_[main_].panel = slots_[main_].entry->make();
+        slots_[main_].open = true;
+        apply_style();
+    }
+    Panel& main_panel() { return *slots_[main_].panel; }
+    const Settings& settings() const { return st_; }
+    bool busy() const {
+        for (const auto& s : slots_)
+            if (s.panel && s.open && s.panel->busy()) return true;
+        return false;
+    }
+    void update(double dt) {
+        for (auto& s : slots_)
+            if (s.panel && s.open) s.panel->update(dt);
+    }
+    void frame();
+
+  private:
+    void apply_style();
+    Platform& pf_;
+    Settings st_;
+    float applied_scale_ = -1;
+    bool applied_dark_ = false;
+    std::vector<PanelSlot> slots_;
+    size_t main_ = 0;  // the full-window panel
+    AppContext ctx_;
+};
+
+}  // namespace ll::gui
