@@ -8,12 +8,16 @@
 // step_ / playing_ (animation, update()). Every address, visiting order and
 // efficiency shown comes from core/tiling (tiling.hpp, traverse.hpp); the
 // pictures are core Plans drawn by the cell renderer (app/render/plan_view).
+//
+// Sections: [class] [engine data] [scene settings] [sweep and export]
+// [controls] [traversal] [draw]
 #include <imgui.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <memory>
 
 #include "app/panels/panel.hpp"
@@ -45,6 +49,8 @@ const char* kPlotIds[] = {"efficiency", "time", "heatmap", "tilesize", "sweep"};
 const char* kTabIds[] = {"traversal", "levels", "heatmap", "tilesize", "sweep"};
 const char* kTabNames[] = {"Traversal", "Levels", "Order heatmap", "Tile size", "Sweep"};
 
+// ---- [class] -----------------------------------------------------------------------
+
 class TilingPanel : public Panel {
   public:
     TilingPanel() { rebuild(); }
@@ -62,6 +68,8 @@ class TilingPanel : public Panel {
   private:
     void rebuild();
     void build_pictures();
+    static std::string show(render::PlanGpu& gpu, render::PlanView& view,
+                            const std::function<Plan()>& make);
     void run_sweep();
     const plot::PlotSpec* export_spec() const;
     void export_all(const std::string& base);  // base.png, base.svg, base.csv
@@ -89,8 +97,8 @@ class TilingPanel : public Panel {
     int64_t l1_count_ = 1;      // L1 tiles per image
     int64_t sub_per_tile_ = 1;  // sub-tiles of a full tile
     // The pictures: the tensor in DRAM and the current tile in SRAM (core
-    // Plans; the tile's is rebuilt when the current tile's extent changes).
-    std::shared_ptr<const Plan> tensor_plan_, tile_plan_;
+    // Plans, held by the renderer; the tile's is rebuilt when the current
+    // tile's extent changes).
     Extent3 tile_plan_frame_{0, 0, 0};
     std::string picture_error_, tile_picture_error_;  // why a picture is not drawn
     render::PlanGpu tensor_gpu_, tile_gpu_;
@@ -112,6 +120,8 @@ class TilingPanel : public Panel {
     char export_path_[512] = "/tmp/tiling_plot";
     std::string export_msg_;
 };
+
+// ---- [engine data] -----------------------------------------------------------------
 
 void TilingPanel::rebuild() {
     error_.clear();
@@ -161,21 +171,26 @@ void TilingPanel::rebuild() {
 void TilingPanel::build_pictures() {
     picture_error_.clear();
     tile_picture_error_.clear();
-    tensor_plan_.reset();
-    tile_plan_.reset();
     tile_plan_frame_ = {0, 0, 0};
+    picture_error_ = show(tensor_gpu_, tensor_view_, [&] { return tensor_plan(cfg_, aspect_); });
+}
+
+// Hands the plan make() builds to the renderer, framed, coloured by read
+// order; "" or, when core refuses the picture, why (and an empty canvas).
+std::string TilingPanel::show(render::PlanGpu& gpu, render::PlanView& view,
+                              const std::function<Plan()>& make) {
     try {
-        tensor_plan_ = std::make_shared<const Plan>(tensor_plan(cfg_, aspect_));
-        tensor_gpu_.set_plan(tensor_plan_, ColourMode::source_index);
-        tensor_view_.set_follow(true);
-        tensor_view_.request_fit(0, 0);
+        gpu.set_plan(std::make_shared<const Plan>(make()), ColourMode::source_index);
+        view.set_follow(true);
+        view.request_fit(0, 0);
+        return "";
     } catch (const UsageError& e) {
-        tensor_gpu_.set_plan(nullptr);
-        picture_error_ = e.what();
+        gpu.set_plan(nullptr);
+        return e.what();
     }
 }
 
-// ---- scene settings ----------------------------------------------------------------
+// ---- [scene settings] --------------------------------------------------------------
 //
 // Keys (all optional; anything else is a UsageError naming the key):
 //   shape [N,C,H,W], layout "NCHW"|"NHWC"|"NC1HWC0", dtype "fp32"...,
@@ -356,6 +371,8 @@ void TilingPanel::load_settings(const nlohmann::json& j) {
     if (!export_base.empty()) export_all(export_base);
 }
 
+// ---- [sweep and export] ------------------------------------------------------------
+
 void TilingPanel::run_sweep() {
     SweepSpec s;
     s.base = cfg_;
@@ -398,6 +415,8 @@ void TilingPanel::export_all(const std::string& base) {
     plot::write_csv(*spec, base + ".csv");
     export_msg_ = "wrote " + base + ".png, .svg, .csv";
 }
+
+// ---- [controls] --------------------------------------------------------------------
 
 void TilingPanel::draw_controls() {
     bool changed = false;
@@ -463,6 +482,8 @@ void TilingPanel::draw_controls() {
     }
     if (changed) rebuild();
 }
+
+// ---- [traversal] -------------------------------------------------------------------
 
 // The buffer a level reads, as a line of addresses: every element of the
 // current block as a tick on the whole buffer, then a zoom on its first
@@ -658,16 +679,8 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
     const Visit p2 = l2_visit(cfg_, k, jj > 0 ? jj - 1 : 0);
     const Extent3 tensor{cfg_.shape[1], cfg_.shape[2], cfg_.shape[3]};
     if (!(v1.extent == tile_plan_frame_)) {
-        tile_picture_error_.clear();
-        try {
-            tile_plan_ = std::make_shared<const Plan>(tile_plan(cfg_, k, aspect_));
-            tile_gpu_.set_plan(tile_plan_, ColourMode::source_index);
-            tile_view_.set_follow(true);
-            tile_view_.request_fit(0, 0);
-        } catch (const UsageError& e) {
-            tile_gpu_.set_plan(nullptr);
-            tile_picture_error_ = e.what();
-        }
+        tile_picture_error_ =
+            show(tile_gpu_, tile_view_, [&] { return tile_plan(cfg_, k, aspect_); });
         tile_plan_frame_ = v1.extent;
     }
 
@@ -746,6 +759,8 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
                        cfg_.mem.sram, ctx.dark_theme, src);
     ImGui::EndTable();
 }
+
+// ---- [draw] ------------------------------------------------------------------------
 
 void TilingPanel::draw_export() {
     // Items flow onto the next line when the window is too narrow (large UI scales).
