@@ -105,7 +105,7 @@ Runner setup_sweep(CLI::App& sub) {
         const size_t top = std::min(res.ranking.size(), size_t(a->top));
         if (a->json) {
             nlohmann::json j = {{"shape", spec.base.shape},
-                                {"layout", name(spec.base.layout)},
+                                {"layout", spec.base.layout},
                                 {"dtype", name(spec.base.dtype)},
                                 {"configs", res.rows.size()},
                                 {"skipped_capacity", res.skipped_capacity},
@@ -119,8 +119,8 @@ Runner setup_sweep(CLI::App& sub) {
             return 0;
         }
         std::cout << "sweep: shape " << ll::to_string(spec.base.shape) << " "
-                  << name(spec.base.dtype) << " " << name(spec.base.layout) << ": "
-                  << res.rows.size() << " configurations (" << res.skipped_capacity
+                  << name(spec.base.dtype) << " " << spec.base.layout << ": " << res.rows.size()
+                  << " configurations (" << res.skipped_capacity
                   << " tile pairs over capacity), setup " << spec.base.mem.dram.setup_ns
                   << " ns/tile, " << spec.base.mem.sram.setup_ns << " ns/sub-tile\n\n";
         std::printf("%-5s %-12s %-12s %-6s %-6s %-8s %-8s %-11s %-10s\n", "rank", "L1 tile",

@@ -11,6 +11,7 @@
 #include "core/io/atomic_file.hpp"
 #include "core/tiling/doc_table.hpp"
 #include "core/tiling/tiling.hpp"
+#include "core/tiling/traverse.hpp"
 
 namespace ll::cli {
 
@@ -20,7 +21,7 @@ struct TilingArgs {
     TilingModelOptions model;
     std::string l1_tile = "16,14,14", l2_tile = "4,7,7", l1_order = "W_H_C", l2_order = "W_H_C";
     std::string svg, png, csv, plot = "heatmap";
-    bool json = false, table = false, formula_only = false;
+    bool json = false, table = false, formula_only = false, traverse = false;
 };
 
 nlohmann::json strides_json(const std::array<int64_t, 3>& s) {
@@ -57,7 +58,7 @@ std::string strides_text(const std::array<int64_t, 3>& s) {
 
 void print_text(const tiling::Config& c, const tiling::Result& r) {
     std::cout << "tiling: shape " << ll::to_string(c.shape) << " " << name(c.dtype) << " "
-              << name(c.layout) << ", L1 tile " << tiling::to_string(c.l1_tile) << " order "
+              << c.layout << ", L1 tile " << tiling::to_string(c.l1_tile) << " order "
               << tiling::to_string(c.l1_order) << ", L2 sub-tile " << tiling::to_string(c.l2_tile)
               << " order " << tiling::to_string(c.l2_order) << "\n        " << c.l2_passes
               << " SRAM->register pass(es) per tile, strides read in the " << name(c.basis)
@@ -171,6 +172,10 @@ Runner setup_tiling(CLI::App& sub) {
     sub.add_flag("--formula-only", a->formula_only,
                  "drop the two settings fitted to the table (access units, L2 passes): formula "
                  "(8) alone");
+    sub.add_flag("--traverse", a->traverse,
+                 "print the visiting order instead: every L1 tile's origin and the address of "
+                 "its first access in the tensor, and the same for the sub-tiles of the first "
+                 "tile (addresses in the tile)");
     return [a]() {
         tiling::Config c = a->model.config();
         if (a->formula_only) c = tiling::formula_only(c);
@@ -209,10 +214,17 @@ Runner setup_tiling(CLI::App& sub) {
             if (!a->svg.empty()) plot::write_svg(*spec, a->svg);
             if (!a->png.empty()) plot::write_png(*spec, a->png);
         }
+        if (a->traverse) {
+            if (a->json)
+                std::cout << tiling::traversal_json(c).dump(2) << "\n";
+            else
+                std::cout << tiling::traversal_text(c);
+            return 0;
+        }
         if (a->json) {
             nlohmann::json j = {
                 {"shape", c.shape},
-                {"layout", name(c.layout)},
+                {"layout", c.layout},
                 {"dtype", name(c.dtype)},
                 {"l1_tile", extent_json(c.l1_tile)},
                 {"l2_tile", extent_json(c.l2_tile)},

@@ -24,7 +24,9 @@ struct TilingModelOptions {
     void add(CLI::App& sub, const std::string& default_setup) {
         setup_ns = default_setup;
         sub.add_option("--shape", shape, "logical activation shape N,C,H,W")->capture_default_str();
-        sub.add_option("--layout", layout, "NCHW, NHWC or NC1HWC0")->capture_default_str();
+        sub.add_option("--layout", layout,
+                       "NCHW, NHWC, NC1HWC0 or another order of N,C,H,W with N first")
+            ->capture_default_str();
         sub.add_option("--dtype", dtype, "element type (C0 of NC1HWC0 = 32 B / size)")
             ->capture_default_str();
         sub.add_option("--l2-passes", l2_passes,
@@ -52,7 +54,7 @@ struct TilingModelOptions {
     tiling::Config config() const {
         tiling::Config c;
         c.shape = parse_shape(shape, "--shape");
-        c.layout = tiling::layout_from_name(layout);
+        c.layout = tiling::check_layout(layout, "--layout");
         c.dtype = dtype_from_name(dtype);
         c.basis = tiling::stride_basis_from_name(basis);
         c.l2_passes = l2_passes;

@@ -14,12 +14,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <set>
 
 #include "app/panels/panel.hpp"
 #include "app/panels/planning_canvas.hpp"
 #include "core/error.hpp"
+#include "core/netplan/edit.hpp"
 #include "core/netplan/examples.hpp"
 #include "core/netplan/noc.hpp"
 #include "core/netplan/strategy.hpp"
@@ -129,9 +131,7 @@ const Decision* PlanningPanel::decision_for_edge(size_t edge) const {
 }
 
 float PlanningPanel::noc_end() const {
-    int64_t max_hops = 1;
-    for (const auto& b : noc_.blocks) max_hops = std::max(max_hops, b.hops());
-    return float(max_hops);
+    return float(std::max<int64_t>(1, noc_.max_hops));
 }
 
 void PlanningPanel::update(double dt) {
@@ -478,40 +478,34 @@ void PlanningPanel::draw_editor() {
     } else {
         ImGui::TextDisabled("layouts are editable here for rank-4 tensors only");
     }
-    auto unique = [&](const std::string& base) {
-        for (int k = 1;; ++k) {
-            std::string s = base + std::to_string(k);
-            if (graph_.index_of(s) < 0) return s;
-        }
-    };
-    // Buttons below may grow graph_.nodes: n must not be used after this point.
+    // Buttons below edit graph_ (core/netplan/edit.hpp): n must not be used after this point.
     const std::string me = n.name;
     const OpKind my_op = n.op;
-    auto add_after = [&](Node r, bool reroute) {
-        r.inputs = {me};
-        if (reroute)  // insert between the node and its users
-            for (auto& u : graph_.nodes)
-                for (auto& in : u.inputs)
-                    if (in == me) in = r.name;
-        graph_.nodes.push_back(r);
-        changed = true;
+    // A refused edit leaves the graph as it was; its reason goes to error_.
+    auto edit = [&](const std::function<void()>& f) {
+        try {
+            f();
+            changed = true;
+        } catch (const UsageError& e) {
+            error_ = e.what();
+        }
     };
     if (!changed && ImGui::Button("insert ReLU after")) {
         Node r;
-        r.name = unique("relu");
+        r.name = unique_name(graph_, "relu");
         r.op = OpKind::ReLU;
-        add_after(r, true);
+        edit([&] { insert_after(graph_, me, r); });
     }
     for (const char* want : {"NHWC", "NCHW"}) {
         ImGui::SameLine();
         std::string label = std::string("add ") + want + " conv consumer";
         if (!changed && rank == 4 && ImGui::Button(label.c_str())) {
             Node c;
-            c.name = unique("conv");
+            c.name = unique_name(graph_, "conv");
             c.op = OpKind::Conv;
             c.input_layouts = {want};
             c.layout = want;
-            add_after(c, false);
+            edit([&] { add_consumer(graph_, me, c); });
         }
     }
     ImGui::SameLine();
@@ -522,15 +516,10 @@ void PlanningPanel::draw_editor() {
         screen_["remove"] = {a.x, a.y, b.x, b.y};
     }
     if (remove) {
-        // Users of the removed node read its first input instead.
-        std::string feed = graph_.nodes[size_t(selected_node_)].inputs.at(0);
-        graph_.nodes.erase(graph_.nodes.begin() + selected_node_);
-        for (auto& u : graph_.nodes)
-            for (auto& in : u.inputs)
-                if (in == me) in = feed;
-        selected_node_ = -1;
-        changed = true;
+        edit([&] { remove_node(graph_, me); });
     }
+    // Edits re-sort the nodes: keep the selection on the same node by name.
+    if (changed) selected_node_ = graph_.index_of(me);
     if (changed) graph_changed();
 }
 

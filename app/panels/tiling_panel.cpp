@@ -3,22 +3,32 @@
 // live plots of efficiency and time per level, total time over L1 x L2 order,
 // time vs tile size; the sweep's ranking and Pareto front; PNG/SVG/CSV export.
 //
-// State: the settings (saved); the Result and plot objects (engine data,
-// rebuilt when a setting changes); step_ / playing_ (animation, update()).
+// State: the settings (saved); the Result, the plot objects and the two
+// pictures (engine data from core/tiling, rebuilt when a setting changes);
+// step_ / playing_ (animation, update()). Every address, visiting order and
+// efficiency shown comes from core/tiling (tiling.hpp, traverse.hpp); the
+// pictures are core Plans drawn by the cell renderer (app/render/plan_view).
+//
+// Sections: [class] [engine data] [scene settings] [sweep and export]
+// [controls] [traversal] [draw]
 #include <imgui.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <memory>
 
 #include "app/panels/panel.hpp"
 #include "app/plot/imgui_plot.hpp"
 #include "app/plot/tiling_plots.hpp"
+#include "app/render/overlays.hpp"
+#include "app/render/plan_view.hpp"
 #include "core/error.hpp"
 #include "core/tiling/sweep.hpp"
 #include "core/tiling/tiling.hpp"
+#include "core/tiling/traverse.hpp"
 
 namespace ll::gui {
 
@@ -26,34 +36,11 @@ namespace {
 
 using namespace ll::tiling;
 
-// Start of block (c, h, w) in elements of a buffer of `frame` extents.
-int64_t block_address(const Config& c, const Extent3& frame, int64_t ch, int64_t h, int64_t w) {
-    const auto s = frame_strides(c.layout, c.dtype, frame);
-    if (c.layout == Layout::NC1HWC0) {
-        const int64_t c0 = elems_per_32b(c.dtype);
-        return (ch / c0) * frame.h * frame.w * c0 + (ch % c0) + h * s[1] + w * s[2];
-    }
-    return ch * s[0] + h * s[1] + w * s[2];
-}
-
 std::string fmt1(double v) {
     char b[32];
     std::snprintf(b, sizeof b, "%.4g", v);
     return b;
 }
-
-// Block counts per dimension and the visiting sequence for an order.
-struct Grid {
-    int64_t n[3] = {1, 1, 1};  // C, H, W
-    int64_t count() const { return n[0] * n[1] * n[2]; }
-    // k-th block visited (innermost dimension of `o` fastest) -> (ic, ih, iw).
-    void at(const Order& o, int64_t k, int64_t out[3]) const {
-        for (Dim d : o.inner_to_outer) {
-            out[int(d)] = k % n[int(d)];
-            k /= n[int(d)];
-        }
-    }
-};
 
 const char* kPlotNames[] = {"Efficiency per level", "Time per level", "Order heatmap",
                             "Time vs tile size", "Sweep: time vs footprint"};
@@ -61,6 +48,8 @@ const char* kPlotNames[] = {"Efficiency per level", "Time per level", "Order hea
 const char* kPlotIds[] = {"efficiency", "time", "heatmap", "tilesize", "sweep"};
 const char* kTabIds[] = {"traversal", "levels", "heatmap", "tilesize", "sweep"};
 const char* kTabNames[] = {"Traversal", "Levels", "Order heatmap", "Tile size", "Sweep"};
+
+// ---- [class] -----------------------------------------------------------------------
 
 class TilingPanel : public Panel {
   public:
@@ -78,13 +67,19 @@ class TilingPanel : public Panel {
 
   private:
     void rebuild();
+    void build_pictures();
+    static std::string show(render::PlanGpu& gpu, render::PlanView& view,
+                            const std::function<Plan()>& make);
     void run_sweep();
     const plot::PlotSpec* export_spec() const;
     void export_all(const std::string& base);  // base.png, base.svg, base.csv
     void draw_controls();
     void draw_traversal(const AppContext& ctx);
     void draw_export();
-    int64_t total_steps() const { return std::max<int64_t>(1, l1_grid_.count() * sub_per_tile_); }
+    void draw_level(render::PlanView& view, render::PlanGpu& gpu, const Visit& now,
+                    const Visit* before, const BlockGrid& blocks, float height,
+                    const AppContext& ctx);
+    int64_t total_steps() const { return std::max<int64_t>(1, l1_count_ * sub_per_tile_); }
 
     // settings
     int shape_[4] = {1, 64, 56, 56};
@@ -99,8 +94,17 @@ class TilingPanel : public Panel {
     Config cfg_;
     Result res_;
     std::string error_;
-    Grid l1_grid_;
-    int64_t sub_per_tile_ = 1;
+    int64_t l1_count_ = 1;      // L1 tiles per image
+    int64_t sub_per_tile_ = 1;  // sub-tiles of a full tile
+    // The pictures: the tensor in DRAM and the current tile in SRAM (core
+    // Plans, held by the renderer; the tile's is rebuilt when the current
+    // tile's extent changes).
+    Extent3 tile_plan_frame_{0, 0, 0};
+    std::string picture_error_, tile_picture_error_;  // why a picture is not drawn
+    render::PlanGpu tensor_gpu_, tile_gpu_;
+    render::PlanView tensor_view_, tile_view_;
+    float memory_ = 0;     // 0: the tensor / tile as (C,H,W), 1: the buffer in memory
+    float aspect_ = 1.6f;  // width / height the pictures' (C,H,W) stages were shaped for
     std::unique_ptr<plot::LevelBars> bars_;
     std::unique_ptr<plot::OrderHeatmap> heat_;
     std::unique_ptr<plot::TileSizeLines> lines_;
@@ -117,6 +121,8 @@ class TilingPanel : public Panel {
     std::string export_msg_;
 };
 
+// ---- [engine data] -----------------------------------------------------------------
+
 void TilingPanel::rebuild() {
     error_.clear();
     try {
@@ -125,13 +131,13 @@ void TilingPanel::rebuild() {
             l1_[i] = std::clamp(l1_[i], 1, shape_[i + 1]);
             l2_[i] = std::clamp(l2_[i], 1, l1_[i]);
         }
-        layout_ = std::clamp(layout_, 0, int(all_layouts().size()) - 1);
+        layout_ = std::clamp(layout_, 0, int(offered_layouts().size()) - 1);
         dtype_ = std::clamp(dtype_, 0, int(all_dtypes().size()) - 1);
         o1_ = std::clamp(o1_, 0, 5);
         o2_ = std::clamp(o2_, 0, 5);
         Config c;
         c.shape = {shape_[0], shape_[1], shape_[2], shape_[3]};
-        c.layout = all_layouts()[size_t(layout_)];
+        c.layout = offered_layouts()[size_t(layout_)];
         c.dtype = all_dtypes()[size_t(dtype_)];
         c.l1_tile = {l1_[0], l1_[1], l1_[2]};
         c.l2_tile = {l2_[0], l2_[1], l2_[2]};
@@ -148,9 +154,9 @@ void TilingPanel::rebuild() {
         c.mem.reg.bandwidth_gbps = bw_[2];
         res_ = evaluate(c);
         cfg_ = c;
-        for (int i = 0; i < 3; ++i) l1_grid_.n[i] = ceil_div(shape_[i + 1], l1_[i]);
-        sub_per_tile_ =
-            ceil_div(l1_[0], l2_[0]) * ceil_div(l1_[1], l2_[1]) * ceil_div(l1_[2], l2_[2]);
+        l1_count_ = l1_grid(c).size();
+        sub_per_tile_ = BlockGrid{c.l1_tile, c.l2_tile}.size();
+        build_pictures();
         bars_ = std::make_unique<plot::LevelBars>(c);
         heat_ = std::make_unique<plot::OrderHeatmap>(c);
         lines_ = std::make_unique<plot::TileSizeLines>(c, Dim(lines_dim_));
@@ -161,20 +167,44 @@ void TilingPanel::rebuild() {
     }
 }
 
-// ---- scene settings ----------------------------------------------------------------
+// The tensor's picture now; the tile's when draw_traversal() knows the tile.
+void TilingPanel::build_pictures() {
+    picture_error_.clear();
+    tile_picture_error_.clear();
+    tile_plan_frame_ = {0, 0, 0};
+    picture_error_ = show(tensor_gpu_, tensor_view_, [&] { return tensor_plan(cfg_, aspect_); });
+}
+
+// Hands the plan make() builds to the renderer, framed, coloured by read
+// order; "" or, when core refuses the picture, why (and an empty canvas).
+std::string TilingPanel::show(render::PlanGpu& gpu, render::PlanView& view,
+                              const std::function<Plan()>& make) {
+    try {
+        gpu.set_plan(std::make_shared<const Plan>(make()), ColourMode::source_index);
+        view.set_follow(true);
+        view.request_fit(0, 0);
+        return "";
+    } catch (const UsageError& e) {
+        gpu.set_plan(nullptr);
+        return e.what();
+    }
+}
+
+// ---- [scene settings] --------------------------------------------------------------
 //
 // Keys (all optional; anything else is a UsageError naming the key):
 //   shape [N,C,H,W], layout "NCHW"|"NHWC"|"NC1HWC0", dtype "fp32"...,
 //   l1_tile / l2_tile [C,H,W], l1_order / l2_order "W_H_C"..., l2_passes,
 //   stride_basis "source"|"destination", access_bytes [DRAM,SRAM],
 //   bandwidth [DRAM,SRAM,registers] GB/s, setup_ns [L1,L2],
-//   speed (sub-tiles/s), step, playing, tab (kTabIds), tilesize_dim "C"|"H"|"W",
+//   speed (sub-tiles/s), memory (0..1: the pictures' stage, 0 as (C,H,W), 1
+//   in memory), step, playing, tab (kTabIds), tilesize_dim "C"|"H"|"W",
 //   sweep (true: run it), export_plot (kPlotIds), export "/path/base" (writes
 //   base.png, base.svg, base.csv of export_plot once, at load).
 
 nlohmann::json TilingPanel::save_settings() const {
     return {{"shape", shape_},
-            {"layout", name(all_layouts()[size_t(layout_)])},
+            {"layout", offered_layouts()[size_t(layout_)]},
             {"dtype", name(all_dtypes()[size_t(dtype_)])},
             {"l1_tile", l1_},
             {"l2_tile", l2_},
@@ -186,6 +216,7 @@ nlohmann::json TilingPanel::save_settings() const {
             {"bandwidth", bw_},
             {"setup_ns", setup_},
             {"speed", speed_},
+            {"memory", memory_},
             {"step", step_},
             {"playing", playing_},
             {"tab", kTabIds[tab_]},
@@ -254,7 +285,7 @@ std::vector<std::string> names_of(const char* const* a, size_t n) {
 void TilingPanel::load_settings(const nlohmann::json& j) {
     if (!j.is_object()) throw UsageError("tiling panel settings: expected a JSON object");
     std::vector<std::string> layouts, dtypes, orders;
-    for (Layout l : all_layouts()) layouts.push_back(name(l));
+    for (const std::string& l : offered_layouts()) layouts.push_back(l);
     for (DType t : all_dtypes()) dtypes.push_back(name(t));
     for (const Order& o : all_orders()) orders.push_back(to_string(o));
     bool want_sweep = false;
@@ -290,6 +321,10 @@ void TilingPanel::load_settings(const nlohmann::json& j) {
             numbers("setup_ns", v, setup_, 0, 1e9, "[L1,L2] ns per tile / sub-tile, >= 0");
         else if (k == "speed")
             speed_ = float(number("speed", v, 0.5, 200, "sub-tiles per second, 0.5..200"));
+        else if (k == "memory")
+            memory_ =
+                float(number("memory", v, 0, 1,
+                             "0..1: 0 the tensor as (C,H,W), 1 every element at its address"));
         else if (k == "step")
             want_step = number("step", v, 0, 1e15, "a step number >= 0");
         else if (k == "playing")
@@ -310,7 +345,7 @@ void TilingPanel::load_settings(const nlohmann::json& j) {
             throw UsageError("tiling panel: unknown setting \"" + k +
                              "\"; expected shape, layout, dtype, l1_tile, l2_tile, l1_order, "
                              "l2_order, l2_passes, stride_basis, access_bytes, bandwidth, "
-                             "setup_ns, speed, step, playing, tab, tilesize_dim, sweep, "
+                             "setup_ns, speed, memory, step, playing, tab, tilesize_dim, sweep, "
                              "export_plot or export");
         }
     }
@@ -335,6 +370,8 @@ void TilingPanel::load_settings(const nlohmann::json& j) {
     if (want_sweep || (tab_ == 4 && export_plot_ == 4 && !export_base.empty())) run_sweep();
     if (!export_base.empty()) export_all(export_base);
 }
+
+// ---- [sweep and export] ------------------------------------------------------------
 
 void TilingPanel::run_sweep() {
     SweepSpec s;
@@ -379,6 +416,8 @@ void TilingPanel::export_all(const std::string& base) {
     export_msg_ = "wrote " + base + ".png, .svg, .csv";
 }
 
+// ---- [controls] --------------------------------------------------------------------
+
 void TilingPanel::draw_controls() {
     bool changed = false;
     ImGui::TextUnformatted("Tensor (N, C, H, W)");
@@ -386,8 +425,9 @@ void TilingPanel::draw_controls() {
     changed |= ImGui::SliderInt("C", &shape_[1], 1, 512);
     changed |= ImGui::SliderInt("H", &shape_[2], 1, 224);
     changed |= ImGui::SliderInt("W", &shape_[3], 1, 224);
-    const char* layouts[] = {"NCHW", "NHWC", "NC1HWC0"};
-    changed |= ImGui::Combo("layout", &layout_, layouts, 3);
+    std::vector<const char*> layouts;
+    for (const std::string& l : offered_layouts()) layouts.push_back(l.c_str());
+    changed |= ImGui::Combo("layout", &layout_, layouts.data(), int(layouts.size()));
     std::vector<const char*> dts;
     for (DType t : all_dtypes()) dts.push_back(name(t));
     changed |= ImGui::Combo("dtype", &dtype_, dts.data(), int(dts.size()));
@@ -443,42 +483,26 @@ void TilingPanel::draw_controls() {
     if (changed) rebuild();
 }
 
-// Addresses (elements, in a buffer of `frame` extents) of the first `n`
-// elements of the block at `org` with extents `b`, visited in order `o`.
-std::vector<int64_t> visit_addresses(const Config& c, const Extent3& frame, const int64_t org[3],
-                                     const Extent3& b, const Order& o, int64_t n) {
-    std::vector<int64_t> out;
-    const int64_t total = b.c * b.h * b.w;
-    for (int64_t k = 0; k < std::min(n, total); ++k) {
-        int64_t idx[3] = {0, 0, 0}, r = k;
-        for (Dim d : o.inner_to_outer) {
-            idx[int(d)] = r % b[d];
-            r /= b[d];
-        }
-        out.push_back(block_address(c, frame, org[0] + idx[0], org[1] + idx[1], org[2] + idx[2]));
-    }
-    return out;
-}
+// ---- [traversal] -------------------------------------------------------------------
 
 // The buffer a level reads, as a line of addresses: every element of the
 // current block as a tick on the whole buffer, then a zoom on its first
 // accesses with an arc and the address jump for each step, so "stride 3136"
-// is a distance on screen.
-void draw_address_strip(const Config& c, const Extent3& frame, const int64_t org[3],
+// is a distance on screen. The addresses come from core (access_offsets);
+// this only draws them.
+void draw_address_strip(const Config& c, const Extent3& frame, const Index3& org,
                         const Extent3& block, const Order& o, const char* buffer,
                         const char* block_name, const MemLevel& mem, bool dark, bool model_eta) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 ink = dark ? IM_COL32(200, 200, 210, 255) : IM_COL32(40, 40, 50, 255);
     const ImU32 bg = dark ? IM_COL32(55, 55, 65, 255) : IM_COL32(215, 215, 225, 255);
     const ImU32 hit = IM_COL32(240, 150, 30, 255), arc = IM_COL32(230, 60, 60, 255);
-    const int64_t numel =
-        (c.layout == Layout::NC1HWC0 ? round_up(frame.c, elems_per_32b(c.dtype)) : frame.c) *
-        frame.h * frame.w;
+    const int64_t numel = frame_elems(c.layout, c.dtype, frame);
     const int64_t es_bits = bits(c.dtype);
     const float line = ImGui::GetTextLineHeightWithSpacing();
     const float avail = ImGui::GetContentRegionAvail().x - 8;
     const int64_t kShow = 9;
-    const std::vector<int64_t> first = visit_addresses(c, frame, org, block, o, kShow);
+    const std::vector<int64_t> first = access_offsets(c, frame, org, block, o, kShow);
     const int64_t jump = first.size() > 1 ? first[1] - first[0] : 0;
     // Caption: the rule, in numbers.
     char cap[256];
@@ -488,11 +512,11 @@ void draw_address_strip(const Config& c, const Extent3& frame, const int64_t org
     } else if (jump == 1) {
         std::snprintf(cap, sizeof cap,
                       "%s addresses read by this %s in %s order: each step +1 element -> "
-                      "contiguous, eta 0.9",
-                      buffer, block_name, to_string(o).c_str());
+                      "contiguous, eta %.2g",
+                      buffer, block_name, to_string(o).c_str(), kContiguousEfficiency);
     } else {
         const double jb = double(jump) * double(es_bits) / 8.0;
-        const double eta = stride_efficiency(std::llabs(jump), int(es_bits), mem.access_bytes);
+        const double eta = read_efficiency(jump, c.dtype, mem);
         std::snprintf(cap, sizeof cap,
                       "%s addresses read by this %s in %s order: each step %+lld elements "
                       "(%.0f B)%s -> eta %.4g%s",
@@ -511,7 +535,7 @@ void draw_address_strip(const Config& c, const Extent3& frame, const int64_t org
     {
         const int64_t total = block.c * block.h * block.w;
         const std::vector<int64_t> all =
-            visit_addresses(c, frame, org, block, o, std::min<int64_t>(total, 1 << 16));
+            access_offsets(c, frame, org, block, o, std::min<int64_t>(total, 1 << 16));
         float last = -1;
         for (int64_t a : all) {
             const float x = std::floor(xat(a));
@@ -568,6 +592,50 @@ void draw_address_strip(const Config& c, const Extent3& frame, const int64_t org
     ImGui::Dummy(ImVec2(avail, zy + zh + line + 4 - p0.y));
 }
 
+// One level's picture: the plan (tensor or tile) drawn by the cell renderer at
+// memory_ (0: as (C,H,W), 1: in memory), then, over the (C,H,W) stage, the
+// block being read now and an arrow from the one read before with the jump of
+// their first addresses (core's visit_overlay).
+void TilingPanel::draw_level(render::PlanView& view, render::PlanGpu& gpu, const Visit& now,
+                             const Visit* before, const BlockGrid& blocks, float height,
+                             const AppContext& ctx) {
+    const Plan* plan = gpu.plan();
+    if (!plan) return;
+    render::ViewStyle vs;
+    vs.dark = ctx.dark_theme;
+    vs.show_numbers = false;
+    const ImVec2 size(ImGui::GetContentRegionAvail().x, height);
+    view.draw(gpu, memory_, size, vs);
+    // This moment's overlays (the block read now, the jump from the one
+    // before) come from core and are drawn by the renderer's overlay painter,
+    // over the (C,H,W) stage only: in memory a block is scattered.
+    if (memory_ < 0.5f) {
+        const ImVec2 o = view.origin();
+        render::OverlayFrame of;
+        of.dl = ImGui::GetWindowDrawList();
+        of.clip_min = o;
+        of.clip_max = ImVec2(o.x + size.x, o.y + size.y);
+        of.at = [&view](float x, float y) { return view.to_screen(x, y); };
+        of.zoom = view.camera().zoom;
+        of.dark = ctx.dark_theme;
+        of.dl->PushClipRect(of.clip_min, of.clip_max, true);
+        render::draw_overlays(of, visit_overlay(plan->stages[0].grid, now, before));
+        of.dl->PopClipRect();
+    }
+    // Hovered element: its coordinates, its block's visit number, its address.
+    const int64_t cell = view.hovered();
+    if (cell >= 0 && cell < plan->cell_count && plan->offset_of) {
+        const Coord e = unravel(plan->offset_of(0, cell), plan->stages[0].shape);
+        const Index3 b{e[0] / blocks.block.c, e[1] / blocks.block.h, e[2] / blocks.block.w};
+        const Order& order = &gpu == &tensor_gpu_ ? cfg_.l1_order : cfg_.l2_order;
+        ImGui::SetTooltip(
+            "element (c,h,w) = (%lld,%lld,%lld)\naddress %lld in %s\n%s #%lld of %lld",
+            (long long)e[0], (long long)e[1], (long long)e[2], (long long)plan->offset_of(1, cell),
+            plan->stages[1].label.c_str(), &gpu == &tensor_gpu_ ? "L1 tile" : "L2 sub-tile",
+            (long long)blocks.rank(order, b) + 1, (long long)blocks.size());
+    }
+}
+
 void TilingPanel::draw_traversal(const AppContext& ctx) {
     ImGui::Checkbox("play", &playing_);
     ImGui::SameLine();
@@ -575,42 +643,50 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
     ImGui::SliderFloat("sub-tiles / s", &speed_, 0.5f, 200.0f, "%.1f",
                        ImGuiSliderFlags_Logarithmic);
     ImGui::SameLine();
+    ImGui::SetNextItemWidth(8 * ImGui::GetFontSize());
+    ImGui::SliderFloat("##memory", &memory_, 0, 1, memory_ < 0.5f ? "as (C,H,W)" : "in memory");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("slide to move every element to its address in the buffer (and back)");
+    ImGui::SameLine();
     float st = float(step_);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::SliderFloat("##step", &st, 0, float(total_steps() - 1), "step %.0f")) {
         step_ = st;
         playing_ = false;
     }
+    // Shape the (C,H,W) stages to the views (their height is set below, after
+    // about four lines of text): rebuild both pictures when the views'
+    // proportions drift from what they were made for.
+    {
+        const float line = ImGui::GetTextLineHeightWithSpacing();
+        const float col_w =
+            (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+        const float est_h = std::max(200.0f * ctx.ui_scale, ImGui::GetContentRegionAvail().y -
+                                                                12 * line - 30 * ctx.ui_scale);
+        const float want = std::clamp(col_w / est_h, 0.25f, 8.0f);
+        if (std::fabs(std::log(want / aspect_)) > 0.2f) {
+            aspect_ = want;
+            build_pictures();
+        }
+    }
     const int64_t step = int64_t(step_);
-    const int64_t k = step / sub_per_tile_, j = step % sub_per_tile_;
+    const int64_t k = std::min(step / sub_per_tile_, l1_count_ - 1), j = step % sub_per_tile_;
+    const Visit v1 = l1_visit(cfg_, k);
+    const Visit p1 = l1_visit(cfg_, k > 0 ? k - 1 : 0);
+    const BlockGrid sub = l2_grid(cfg_, k);
+    const int64_t jj = std::min(j, sub.size() - 1);
+    const Visit v2 = l2_visit(cfg_, k, jj);
+    const Visit p2 = l2_visit(cfg_, k, jj > 0 ? jj - 1 : 0);
     const Extent3 tensor{cfg_.shape[1], cfg_.shape[2], cfg_.shape[3]};
-    int64_t cur[3], prev[3];
-    l1_grid_.at(cfg_.l1_order, k, cur);
-    l1_grid_.at(cfg_.l1_order, k > 0 ? k - 1 : 0, prev);
-    auto tile_addr = [&](const int64_t t[3]) {
-        return block_address(cfg_, tensor, t[0] * l1_[0], t[1] * l1_[1], t[2] * l1_[2]);
-    };
-    const int64_t jump1 = tile_addr(cur) - tile_addr(prev);
-    const Extent3 tile{std::min<int64_t>(l1_[0], tensor.c - cur[0] * l1_[0]),
-                       std::min<int64_t>(l1_[1], tensor.h - cur[1] * l1_[1]),
-                       std::min<int64_t>(l1_[2], tensor.w - cur[2] * l1_[2])};
-    Grid sub;
-    sub.n[0] = ceil_div(tile.c, l2_[0]);
-    sub.n[1] = ceil_div(tile.h, l2_[1]);
-    sub.n[2] = ceil_div(tile.w, l2_[2]);
-    const int64_t jj = std::min(j, sub.count() - 1);
-    int64_t scur[3], sprev[3];
-    sub.at(cfg_.l2_order, jj, scur);
-    sub.at(cfg_.l2_order, jj > 0 ? jj - 1 : 0, sprev);
-    auto sub_addr = [&](const int64_t t[3]) {
-        return block_address(cfg_, tile, t[0] * l2_[0], t[1] * l2_[1], t[2] * l2_[2]);
-    };
-    const int64_t jump2 = sub_addr(scur) - sub_addr(sprev);
+    if (!(v1.extent == tile_plan_frame_)) {
+        tile_picture_error_ =
+            show(tile_gpu_, tile_view_, [&] { return tile_plan(cfg_, k, aspect_); });
+        tile_plan_frame_ = v1.extent;
+    }
 
-    ImGui::TextWrapped(
-        "L1 tile %lld of %lld at (c,h,w) = (%lld,%lld,%lld): start address jump %+lld elements",
-        (long long)k + 1, (long long)l1_grid_.count(), (long long)(cur[0] * l1_[0]),
-        (long long)(cur[1] * l1_[1]), (long long)(cur[2] * l1_[2]), (long long)jump1);
+    ImGui::TextWrapped("L1 tile %lld of %lld at (c,h,w) = %s: start address jump %+lld elements",
+                       (long long)k + 1, (long long)l1_count_, to_string(v1.origin).c_str(),
+                       (long long)v1.jump);
     ImGui::TextWrapped(
         "  elements inside: order %s steps %c, stride %lld in the tensor, %lld in the tile (eta "
         "%.4g)",
@@ -618,124 +694,73 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
         (long long)res_.l1.source_strides[int(res_.l1.innermost)],
         (long long)res_.l1.dest_strides[int(res_.l1.innermost)], res_.l1.efficiency);
     ImGui::TextWrapped(
-        "L2 sub-tile %lld of %lld: start address jump %+lld elements in the tile; order %s steps "
-        "%c,"
-        " stride %lld in the tile, %lld in the sub-tile (eta %.4g)",
-        (long long)jj + 1, (long long)sub.count(), (long long)jump2,
+        "L2 sub-tile %lld of %lld at %s in the tile: start address jump %+lld elements in the "
+        "tile; order %s steps %c, stride %lld in the tile, %lld in the sub-tile (eta %.4g)",
+        (long long)jj + 1, (long long)sub.size(), to_string(v2.origin).c_str(), (long long)v2.jump,
         to_string(cfg_.l2_order).c_str(), dim_char(res_.l2.innermost),
         (long long)res_.l2.source_strides[int(res_.l2.innermost)],
         (long long)res_.l2.dest_strides[int(res_.l2.innermost)], res_.l2.efficiency);
 
-    // Two drawings: the tensor's tile grid (one H x W grid per C tile) and the
-    // current tile's sub-tile grid, each with the last jump as an arrow.
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const bool dark = ctx.dark_theme;
-    const ImU32 kDone = dark ? IM_COL32(120, 160, 220, 255) : IM_COL32(100, 140, 210, 255),
-                kTodo = dark ? IM_COL32(70, 70, 80, 255) : IM_COL32(210, 210, 220, 255),
-                kNow = IM_COL32(240, 150, 30, 255), kArrow = IM_COL32(230, 60, 60, 255),
-                kLabel = dark ? IM_COL32(170, 170, 180, 255) : IM_COL32(60, 60, 70, 255),
-                kPlate = dark ? IM_COL32(20, 20, 25, 220) : IM_COL32(250, 250, 252, 230);
-    auto draw_grid = [&](const Grid& g, const Order& o, int64_t visited, const int64_t now[3],
-                         const int64_t before[3], int64_t jump, float height, const char* label,
-                         int64_t cstep, int64_t cext) {
-        ImGui::TextWrapped("%s", label);
-        const ImVec2 origin = ImGui::GetCursorScreenPos();
-        const float avail = ImGui::GetContentRegionAvail().x;
-        const float gap = 8, names_h = ImGui::GetTextLineHeight() + 3;
-        const int64_t per_row = std::max<int64_t>(1, std::min<int64_t>(g.n[0], 8));
-        const int64_t rows = ceil_div(g.n[0], per_row);
-        const float cell =
-            std::max(2.0f, std::min((avail - gap * float(per_row)) / float(per_row * g.n[2]),
-                                    (height - names_h - gap * float(rows)) / float(rows * g.n[1])));
-        const ImVec2 o0(origin.x, origin.y + names_h);  // C block names, then the grids
-        auto center = [&](const int64_t t[3]) {
-            const int64_t gx = t[0] % per_row, gy = t[0] / per_row;
-            return ImVec2(
-                o0.x + float(gx) * (float(g.n[2]) * cell + gap) + (float(t[2]) + 0.5f) * cell,
-                o0.y + float(gy) * (float(g.n[1]) * cell + gap) + (float(t[1]) + 0.5f) * cell);
-        };
-        // Visited blocks are those before `now` in the order.
-        std::vector<char> seen(size_t(g.count()), 0);
-        for (int64_t v = 0; v < std::min(visited, g.count()); ++v) {
-            int64_t t[3];
-            g.at(o, v, t);
-            seen[size_t((t[0] * g.n[1] + t[1]) * g.n[2] + t[2])] = 1;
-        }
-        for (int64_t c = 0; c < g.n[0]; ++c)
-            for (int64_t h = 0; h < g.n[1]; ++h)
-                for (int64_t w = 0; w < g.n[2]; ++w) {
-                    const int64_t t[3] = {c, h, w};
-                    const ImVec2 m = center(t);
-                    const bool is_now = c == now[0] && h == now[1] && w == now[2];
-                    const ImU32 col = is_now                                        ? kNow
-                                      : seen[size_t((c * g.n[1] + h) * g.n[2] + w)] ? kDone
-                                                                                    : kTodo;
-                    dl->AddRectFilled(ImVec2(m.x - cell / 2 + 0.5f, m.y - cell / 2 + 0.5f),
-                                      ImVec2(m.x + cell / 2 - 0.5f, m.y + cell / 2 - 0.5f), col);
-                }
-        for (int64_t c = 0; c < g.n[0]; ++c) {
-            const int64_t t[3] = {c, 0, 0};
-            const ImVec2 m = center(t);
-            char b[64];
-            const int64_t c_lo = c * cstep, c_hi = std::min(cext, c_lo + cstep) - 1;
-            if (c_hi > c_lo)
-                std::snprintf(b, sizeof b, "C %lld-%lld", (long long)c_lo, (long long)c_hi);
-            else
-                std::snprintf(b, sizeof b, "C %lld", (long long)c_lo);
-            if (cell * float(g.n[2]) + gap > ImGui::CalcTextSize(b).x + 4 && c < per_row &&
-                g.n[0] > 1)  // first row only
-                dl->AddText(ImVec2(m.x - cell / 2, m.y - cell / 2 - names_h), kLabel, b);
-        }
-        if (visited > 0) {
-            const ImVec2 a = center(before), b = center(now);
-            dl->AddLine(a, b, kArrow, 2.5f);
-            const ImVec2 d(b.x - a.x, b.y - a.y);
-            const float len = std::sqrt(d.x * d.x + d.y * d.y);
-            if (len > 1) {
-                const ImVec2 u(d.x / len, d.y / len);
-                dl->AddTriangleFilled(b, ImVec2(b.x - u.x * 9 - u.y * 5, b.y - u.y * 9 + u.x * 5),
-                                      ImVec2(b.x - u.x * 9 + u.y * 5, b.y - u.y * 9 - u.x * 5),
-                                      kArrow);
-            }
-            char t[48];
-            std::snprintf(t, sizeof t, "%+lld", (long long)jump);
-            const ImVec2 ts = ImGui::CalcTextSize(t);
-            const ImVec2 tp((a.x + b.x) / 2 - ts.x / 2, (a.y + b.y) / 2 - ts.y - 4);
-            dl->AddRectFilled(ImVec2(tp.x - 2, tp.y), ImVec2(tp.x + ts.x + 2, tp.y + ts.y), kPlate,
-                              3);
-            dl->AddText(tp, kArrow, t);
-        }
-        ImGui::Dummy(ImVec2(avail, float(rows) * (float(g.n[1]) * cell + gap) + names_h));
-    };
-    char l1_label[160], l2_label[160];
-    std::snprintf(l1_label, sizeof l1_label,
-                  "tensor %s in DRAM: %lld L1 tiles, visited %s (H down, W across)",
-                  name(cfg_.layout), (long long)l1_grid_.count(), to_string(cfg_.l1_order).c_str());
-    std::snprintf(l2_label, sizeof l2_label, "current tile %s in SRAM: %lld sub-tiles, visited %s",
-                  tiling::to_string(tile).c_str(), (long long)sub.count(),
-                  to_string(cfg_.l2_order).c_str());
     const bool src = cfg_.basis == StrideBasis::source;
+    const bool as_memory = memory_ >= 0.5f;
+    char l1_label[256], l2_label[256];
+    if (as_memory) {
+        ImGui::TextWrapped(
+            "Every element at its address in %s, rows of 32 B (bands left to right); colour = "
+            "when it is read (blue first, red last). Hover an element for its address.",
+            cfg_.layout.c_str());
+        std::snprintf(l1_label, sizeof l1_label, "tensor %s in DRAM (%lld elements)",
+                      tiling::to_string(tensor).c_str(),
+                      (long long)frame_elems(cfg_.layout, cfg_.dtype, tensor));
+        std::snprintf(l2_label, sizeof l2_label, "current tile %s in SRAM (%lld elements)",
+                      tiling::to_string(v1.extent).c_str(),
+                      (long long)frame_elems(cfg_.layout, cfg_.dtype, v1.extent));
+    } else {
+        ImGui::TextWrapped(
+            "One H x W grid per channel (H down, W across; c = 0, 1, ... left to right, then "
+            "down); colour = when each element is read (blue first, red last). Hover an element "
+            "for its address.");
+        std::snprintf(l1_label, sizeof l1_label,
+                      "tensor (C,H,W) %s in DRAM, %s: boxes = its %lld L1 tiles %s, read %s",
+                      tiling::to_string(tensor).c_str(), cfg_.layout.c_str(), (long long)l1_count_,
+                      tiling::to_string(cfg_.l1_tile).c_str(), to_string(cfg_.l1_order).c_str());
+        std::snprintf(l2_label, sizeof l2_label,
+                      "current tile %s in SRAM: boxes = its %lld L2 sub-tiles %s, read %s",
+                      tiling::to_string(v1.extent).c_str(), (long long)sub.size(),
+                      tiling::to_string(cfg_.l2_tile).c_str(), to_string(cfg_.l2_order).c_str());
+    }
+    // The pictures fill what the address strips (about 6 lines) leave.
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float h = std::max(200.0f * ctx.ui_scale,
+                             ImGui::GetContentRegionAvail().y - 8 * line - 30 * ctx.ui_scale);
+
     // L1 (tensor, DRAM) on the left, L2 (current tile, SRAM) on the right.
     if (!ImGui::BeginTable("levels", 2, ImGuiTableFlags_SizingStretchSame)) return;
     ImGui::TableNextColumn();
-    draw_grid(l1_grid_, cfg_.l1_order, k, cur, prev, jump1, 280, l1_label, l1_[0], tensor.c);
-    {
-        const int64_t org[3] = {cur[0] * l1_[0], cur[1] * l1_[1], cur[2] * l1_[2]};
-        draw_address_strip(cfg_, tensor, org, tile, cfg_.l1_order, "tensor", "tile", cfg_.mem.dram,
-                           ctx.dark_theme, src);
-    }
+    ImGui::TextWrapped("%s", l1_label);
+    auto no_picture = [](const std::string& why) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.6f, 0.3f, 1));
+        ImGui::TextWrapped("no picture: %s (the numbers hold)", why.c_str());
+        ImGui::PopStyleColor();
+    };
+    if (!picture_error_.empty())
+        no_picture(picture_error_);
+    else
+        draw_level(tensor_view_, tensor_gpu_, v1, k > 0 ? &p1 : nullptr, l1_grid(cfg_), h, ctx);
+    draw_address_strip(cfg_, tensor, v1.origin, v1.extent, cfg_.l1_order, "tensor", "tile",
+                       cfg_.mem.dram, ctx.dark_theme, src);
     ImGui::TableNextColumn();
-    draw_grid(sub, cfg_.l2_order, jj, scur, sprev, jump2, 280, l2_label, l2_[0], tile.c);
-    {
-        const int64_t org[3] = {scur[0] * l2_[0], scur[1] * l2_[1], scur[2] * l2_[2]};
-        const Extent3 sb{std::min<int64_t>(l2_[0], tile.c - org[0]),
-                         std::min<int64_t>(l2_[1], tile.h - org[1]),
-                         std::min<int64_t>(l2_[2], tile.w - org[2])};
-        draw_address_strip(cfg_, tile, org, sb, cfg_.l2_order, "tile", "sub-tile", cfg_.mem.sram,
-                           ctx.dark_theme, src);
-    }
+    ImGui::TextWrapped("%s", l2_label);
+    if (!tile_picture_error_.empty())
+        no_picture(tile_picture_error_);
+    else
+        draw_level(tile_view_, tile_gpu_, v2, jj > 0 ? &p2 : nullptr, sub, h, ctx);
+    draw_address_strip(cfg_, v1.extent, v2.origin, v2.extent, cfg_.l2_order, "tile", "sub-tile",
+                       cfg_.mem.sram, ctx.dark_theme, src);
     ImGui::EndTable();
 }
+
+// ---- [draw] ------------------------------------------------------------------------
 
 void TilingPanel::draw_export() {
     // Items flow onto the next line when the window is too narrow (large UI scales).

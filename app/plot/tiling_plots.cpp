@@ -16,10 +16,6 @@ std::vector<std::string> order_names() {
     return v;
 }
 
-Order matched_order(Layout l) {
-    return parse_order(l == Layout::NCHW ? "W_H_C" : "C_W_H");
-}
-
 std::string us(double v) {
     char b[32];
     std::snprintf(b, sizeof b, "%.1f us", v);
@@ -42,8 +38,8 @@ OrderHeatmap::OrderHeatmap(const Config& c) {
             const Fast f = evaluate_fast(k);
             values.push_back(f.l1_us + f.l2_us);
         }
-    PlotBuilder p("Total time by access order, " + std::string(name(c.layout)) + " " +
-                  ll::to_string(c.shape) + " " + ll::name(c.dtype));
+    PlotBuilder p("Total time by access order, " + c.layout + " " + ll::to_string(c.shape) + " " +
+                  ll::name(c.dtype));
     p.setup_x("L2 sub-tile order").setup_y("L1 tile order");
     p.x_categories(order_names()).y_categories(order_names());
     p.heatmap(6, 6, Data::of(values), "total time (us)");
@@ -61,7 +57,8 @@ OrderHeatmap::OrderHeatmap(const Config& c) {
 LevelBars::LevelBars(const Config& c) {
     const Result r = evaluate(c);
     Config m = c;
-    m.l1_order = m.l2_order = matched_order(c.layout);
+    m.l1_order = m.l2_order =
+        matched_order(c.layout, c.dtype, Extent3{c.shape[1], c.shape[2], c.shape[3]});
     const Result rm = evaluate(m);
     eff_cfg = {r.l1.efficiency, r.l2.efficiency};
     eff_matched = {rm.l1.efficiency, rm.l2.efficiency};
@@ -70,7 +67,7 @@ LevelBars::LevelBars(const Config& c) {
     const std::string cfg = to_string(c.l1_order) + " + " + to_string(c.l2_order);
     const std::string mat = to_string(m.l1_order) + " + " + to_string(m.l2_order) + " (matched)";
     {
-        PlotBuilder p("Access efficiency per level, " + std::string(name(c.layout)));
+        PlotBuilder p("Access efficiency per level, " + c.layout);
         p.setup_x("level")
             .setup_y("efficiency", "", false)
             .x_categories({"L1 DRAM->SRAM", "L2 SRAM->Reg"});
@@ -80,7 +77,7 @@ LevelBars::LevelBars(const Config& c) {
         efficiency = p.spec();
     }
     {
-        PlotBuilder p("Time per level, " + std::string(name(c.layout)));
+        PlotBuilder p("Time per level, " + c.layout);
         p.setup_x("level")
             .setup_y("time", "us")
             .x_categories({"L1 DRAM->SRAM", "L2 SRAM->Reg", "total"});
@@ -108,7 +105,7 @@ TileSizeLines::TileSizeLines(const Config& c, Dim dim) {
         }
     }
     const char dc = dim_char(dim);
-    PlotBuilder p("Time vs L1 tile " + std::string(1, dc) + ", " + name(c.layout) + ", L2 " +
+    PlotBuilder p("Time vs L1 tile " + std::string(1, dc) + ", " + c.layout + ", L2 " +
                   to_string(c.l2_order));
     p.setup_x("L1 tile size in " + std::string(1, dc), "elements", true)
         .setup_y("total time", "us", true);

@@ -78,6 +78,7 @@ NocPlan plan_distributed_transpose(const NocConfig& c) {
                 for (size_t k = 0; k + 1 < b.route.size(); ++k)
                     p.link_bytes[{b.route[k], b.route[k + 1]}] += b.bytes;
             }
+            p.max_hops = std::max(p.max_hops, b.hops());
             p.blocks.push_back(std::move(b));
         }
     for (const auto& [link, bytes] : p.link_bytes) {

@@ -49,7 +49,8 @@ struct NocPlan {
     std::map<std::pair<int64_t, int64_t>, int64_t> link_bytes;  // directed link -> bytes
     std::vector<int64_t> sent, received;                        // per PE, network bytes only
     int64_t local_bytes = 0, network_bytes = 0, link_bytes_total = 0, max_link_bytes = 0;
-    double time_us = 0;  // max link load / link bandwidth
+    int64_t max_hops = 0;  // the longest route: when the last block arrives, in hops
+    double time_us = 0;    // max link load / link bandwidth
 };
 
 // Owner of index i when n items are split over parts (balanced, in order).

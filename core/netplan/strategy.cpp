@@ -67,10 +67,8 @@ void check(const MemoryModel& m) {
 }
 
 double access_efficiency(const MemoryModel& m, int64_t stride_elems) {
-    int64_t s = std::max<int64_t>(1, std::llabs(stride_elems));
-    if (s == 1) return m.contiguous_efficiency;
-    double e = std::max(1.0 / double(s), double(m.elem_bytes) / double(m.burst_bytes));
-    return std::min(m.contiguous_efficiency, e);
+    return ll::access_efficiency(stride_elems, double(m.elem_bytes), m.burst_bytes,
+                                 m.contiguous_efficiency);
 }
 
 const char* strategy_name(Strategy s) {

@@ -55,6 +55,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/memory/access.hpp"
 #include "core/netplan/propagate.hpp"
 
 namespace ll::netplan {
@@ -70,6 +71,8 @@ struct MemoryModel {
 
 // Throws UsageError naming the field for non-positive values.
 void check(const MemoryModel& m);
+// ll::access_efficiency (core/memory/access.hpp, shared with the tiling
+// model) with this model's element size, burst and contiguous efficiency.
 double access_efficiency(const MemoryModel& m, int64_t stride_elems);
 
 enum class Strategy { ProducerWrite, ConsumerRead, MemoryCopyFused, Standalone, Offline };

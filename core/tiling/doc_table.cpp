@@ -14,15 +14,15 @@ Config formula_only(Config c) {
 
 DocTable table_15_4_1(const Config& base) {
     struct Doc {
-        Layout layout;
+        const char* layout;
         const char* order;
         double l1, l2, us;
     };
     // The rows as document 003 prints them (section 15.4.1).
-    const Doc doc[] = {{Layout::NCHW, "W_H_C", 0.90, 0.90, 16.1},
-                       {Layout::NCHW, "C_W_H", 0.06, 0.25, 154.1},
-                       {Layout::NHWC, "C_W_H", 0.90, 0.90, 16.1},
-                       {Layout::NHWC, "W_H_C", 0.06, 0.25, 154.1}};
+    const Doc doc[] = {{"NCHW", "W_H_C", 0.90, 0.90, 16.1},
+                       {"NCHW", "C_W_H", 0.06, 0.25, 154.1},
+                       {"NHWC", "C_W_H", 0.90, 0.90, 16.1},
+                       {"NHWC", "W_H_C", 0.06, 0.25, 154.1}};
     DocTable t;
     t.formula_only =
         base.mem.dram.access_bytes == 0 && base.mem.sram.access_bytes == 0 && base.l2_passes == 1;
@@ -31,7 +31,7 @@ DocTable table_15_4_1(const Config& base) {
         DocRow r;
         r.layout = d.layout;
         r.order = parse_order(d.order);
-        r.config = std::string(name(d.layout)) + " + " + d.order + " + " + d.order;
+        r.config = std::string(d.layout) + " + " + d.order + " + " + d.order;
         r.doc_l1 = d.l1;
         r.doc_l2 = d.l2;
         r.doc_us = d.us;

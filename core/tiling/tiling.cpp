@@ -26,13 +26,8 @@ const char* dim_name(Dim d) {
     return d == Dim::C ? "C" : d == Dim::H ? "H" : "W";
 }
 
-// Channel extent a block occupies: NC1HWC0 stores whole C0 groups.
-int64_t stored_c(Layout l, DType t, int64_t c) {
-    return l == Layout::NC1HWC0 ? round_up(c, elems_per_32b(t)) : c;
-}
-
-int64_t block_bytes(Layout l, DType t, const Extent3& b) {
-    return bytes_for(t, stored_c(l, t, b.c) * b.h * b.w);
+int64_t block_bytes(const std::string& l, DType t, const Extent3& b) {
+    return bytes_for(t, frame_elems(l, t, b));
 }
 
 // The innermost dimension of `o` that steps inside block `b`; nullptr-like
@@ -63,7 +58,7 @@ struct Accum {
 // Adds the cost of moving every block of `container` (tiled by `block`) in
 // each of the `n` orders (one Accum per order), `mult` times. bw in bytes per
 // microsecond; setup_us is paid once per block moved, whatever its stride.
-void accumulate(Layout l, DType t, const Extent3& container, const Extent3& block,
+void accumulate(const std::string& l, DType t, const Extent3& container, const Extent3& block,
                 const Order* orders, int n, StrideBasis basis, int64_t access_bytes, double bw,
                 double setup_us, double e_src, double e_dst, double mult, Accum* acc) {
     const Split sc = split(container.c, block.c), sh = split(container.h, block.h),
@@ -86,7 +81,8 @@ void accumulate(Layout l, DType t, const Extent3& container, const Extent3& bloc
                 for (int k = 0; k < n; ++k) {
                     Dim d;
                     const int64_t stride = stepping_dim(orders[k], x, d) ? strides[int(d)] : 1;
-                    const double eta = stride_efficiency(stride, bits(t), access_bytes);
+                    const double eta =
+                        access_efficiency(stride, double(bits(t)) / 8.0, access_bytes);
                     Accum& a = acc[k];
                     a.bytes += bytes;
                     a.blocks += count;
@@ -167,28 +163,21 @@ void check_level(const MemLevel& m) {
 
 // ---- names ---------------------------------------------------------------------
 
-const char* name(Layout l) {
-    switch (l) {
-        case Layout::NCHW:
-            return "NCHW";
-        case Layout::NHWC:
-            return "NHWC";
-        case Layout::NC1HWC0:
-            return "NC1HWC0";
-    }
-    return "?";
-}
-
-const std::vector<Layout>& all_layouts() {
-    static const std::vector<Layout> v = {Layout::NCHW, Layout::NHWC, Layout::NC1HWC0};
+const std::vector<std::string>& offered_layouts() {
+    static const std::vector<std::string> v = {"NCHW", "NHWC", "NC1HWC0"};
     return v;
 }
 
-Layout layout_from_name(const std::string& s) {
+std::string check_layout(const std::string& s, const std::string& what) {
     const std::string u = upper(s);
-    for (Layout l : all_layouts())
-        if (u == name(l)) return l;
-    throw UsageError("--layout: unknown layout '" + s + "'; expected one of NCHW, NHWC, NC1HWC0");
+    if (u == "NC1HWC0") return u;
+    bool order = u.size() == 4 && u[0] == 'N';
+    for (char ch : std::string("CHW")) order = order && u.find(ch) != std::string::npos;
+    if (!order)
+        throw UsageError(what + ": unknown layout '" + s +
+                         "'; expected NC1HWC0 or an order of N, C, H, W with N outermost, e.g. "
+                         "NCHW or NHWC");
+    return u;
 }
 
 char dim_char(Dim d) {
@@ -273,21 +262,55 @@ StrideBasis stride_basis_from_name(const std::string& s) {
 
 // ---- the model -------------------------------------------------------------------
 
-std::array<int64_t, 3> frame_strides(Layout layout, DType dtype, const Extent3& f) {
-    switch (layout) {
-        case Layout::NCHW:
-            return {f.h * f.w, f.w, 1};
-        case Layout::NHWC:
-            return {1, f.w * f.c, f.c};
-        case Layout::NC1HWC0: {
-            const int64_t c0 = elems_per_32b(dtype);
-            return {1, f.w * c0, c0};
-        }
+view::Layout frame_layout(const std::string& layout, DType dtype, const Extent3& f) {
+    if (layout == "NC1HWC0") {
+        const int64_t c0 = elems_per_32b(dtype);
+        return view::layout_from_name("nChw" + std::to_string(c0) + "c",
+                                      {1, round_up(f.c, c0), f.h, f.w});
     }
-    return {1, 1, 1};
+    return view::layout_from_name(layout, {1, f.c, f.h, f.w});
+}
+
+int64_t frame_elems(const std::string& layout, DType dtype, const Extent3& f) {
+    const int64_t c = layout == "NC1HWC0" ? round_up(f.c, elems_per_32b(dtype)) : f.c;
+    return c * f.h * f.w;
+}
+
+std::array<int64_t, 3> frame_strides(const std::string& layout, DType dtype, const Extent3& f) {
+    // A few frames (tensor, tile classes, sub-tile classes) per configuration:
+    // remember the last ones instead of building their view layouts again.
+    struct Entry {
+        std::string layout;
+        DType dtype = DType::fp32;
+        Extent3 frame;
+        std::array<int64_t, 3> strides{};
+    };
+    thread_local std::array<Entry, 32> memo;
+    thread_local size_t used = 0, next = 0;
+    for (size_t i = 0; i < used; ++i) {
+        const Entry& e = memo[i];
+        if (e.frame == f && e.dtype == dtype && e.layout == layout) return e.strides;
+    }
+    const std::vector<int64_t> st = frame_layout(layout, dtype, f).strides();
+    Entry& e = memo[next];
+    e = {layout, dtype, f, {st[1], st[2], st[3]}};
+    next = (next + 1) % memo.size();
+    used = std::max(used, next == 0 ? memo.size() : next);
+    return e.strides;
+}
+
+Order matched_order(const std::string& layout, DType dtype, const Extent3& frame) {
+    const std::array<int64_t, 3> st = frame_strides(layout, dtype, frame);
+    Order o{{Dim::W, Dim::H, Dim::C}};
+    std::stable_sort(o.inner_to_outer.begin(), o.inner_to_outer.end(),
+                     [&](Dim a, Dim b) { return st[int(a)] < st[int(b)]; });
+    return o;
 }
 
 void validate(const Config& c) {
+    if (check_layout(c.layout) != c.layout)
+        throw UsageError("--layout: '" + c.layout + "' is not in canonical form; expected " +
+                         check_layout(c.layout));
     if (c.shape.size() != 4)
         throw UsageError("--shape: " + ll::to_string(c.shape) +
                          " is not 4-D; expected N,C,H,W (e.g. 1,64,56,56)");
@@ -362,7 +385,7 @@ Fast evaluate_fast(const Config& c) {
 
 namespace {
 
-void describe(LevelResult& r, Layout layout, DType dtype, const Extent3& container,
+void describe(LevelResult& r, const std::string& layout, DType dtype, const Extent3& container,
               const Extent3& block, StrideBasis basis, const MemLevel& src,
               const char* container_name, const char* block_name) {
     const Extent3 full{std::min(block.c, container.c), std::min(block.h, container.h),
@@ -384,10 +407,10 @@ void describe(LevelResult& r, Layout layout, DType dtype, const Extent3& contain
     if (d != r.order.inner_to_outer[0])
         txt += std::string(" (") + dim_name(r.order.inner_to_outer[0]) + " has extent 1 in the " +
                block_name + ")";
-    txt += "; in the " + std::string(where) + " " + to_string(frame) + " stored " + name(layout) +
-           ", " + dim_name(d) + " has stride " + std::to_string(r.stride);
+    txt += "; in the " + std::string(where) + " " + to_string(frame) + " stored " + layout + ", " +
+           dim_name(d) + " has stride " + std::to_string(r.stride);
     if (!steps) txt = "the " + std::string(block_name) + " is one element: nothing to stride over";
-    const double single = stride_efficiency(r.stride, esize_bits, src.access_bytes);
+    const double single = access_efficiency(r.stride, esize_bits / 8.0, src.access_bytes);
     if (r.stride <= 1) {
         txt += " -> contiguous access -> eta = 0.9";
     } else {

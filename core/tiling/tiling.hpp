@@ -40,15 +40,23 @@
 #include <vector>
 
 #include "core/dtype.hpp"
+#include "core/memory/access.hpp"
 #include "core/shape.hpp"
+#include "core/view/layout.hpp"
 
 namespace ll::tiling {
 
-enum class Layout : uint8_t { NCHW, NHWC, NC1HWC0 };
-const char* name(Layout l);
-// Accepts NCHW, NHWC, NC1HWC0 (any case); throws UsageError otherwise.
-Layout layout_from_name(const std::string& s);
-const std::vector<Layout>& all_layouts();
+// The tensor's layout is a view layout (core/view/layout.hpp) named over the
+// logical (N, C, H, W): "NCHW", "NHWC", any other dimension order with N
+// outermost ("NHCW"), or the Ascend "NC1HWC0", which is view's blocked
+// "nChw<C0>c" with C0 = 32 bytes / element (8 for fp32, 16 for fp16) and C
+// padded up to whole C0 groups. Every buffer of the model (the tensor, a tile
+// in SRAM, a sub-tile in registers) is that layout over its own extents, made
+// by frame_layout(). The names the panels offer:
+const std::vector<std::string>& offered_layouts();  // NCHW, NHWC, NC1HWC0
+// The canonical spelling of `s` ("nhwc" -> "NHWC"); throws UsageError for a
+// name that is not a 4-D view layout with N outermost, naming `what`.
+std::string check_layout(const std::string& s, const std::string& what = "--layout");
 
 enum class Dim : uint8_t { C = 0, H = 1, W = 2 };
 char dim_char(Dim d);
@@ -85,7 +93,7 @@ struct MemLevel {
     double setup_ns = 0;
     // Smallest unit this memory delivers to a non-contiguous reader (DRAM
     // burst / cache line, SRAM word), bytes; bounds the efficiency of strided
-    // reads FROM this memory (see stride_efficiency). 0 = no bound (formula
+    // reads FROM this memory (see ll::access_efficiency). 0 = no bound (formula
     // (8) literally).
     int64_t access_bytes = 0;
 };
@@ -102,11 +110,9 @@ enum class StrideBasis : uint8_t { destination, source };
 const char* name(StrideBasis b);
 StrideBasis stride_basis_from_name(const std::string& s);
 
-constexpr double kContiguousEfficiency = 0.9;  // formula (8), stride 1
-
 struct Config {
-    Shape shape{1, 64, 56, 56};  // logical (N, C, H, W)
-    Layout layout = Layout::NCHW;
+    Shape shape{1, 64, 56, 56};   // logical (N, C, H, W)
+    std::string layout = "NCHW";  // a view layout name, see check_layout
     DType dtype = DType::fp32;
     Extent3 l1_tile{16, 14, 14};
     Extent3 l2_tile{4, 7, 7};
@@ -119,27 +125,26 @@ struct Config {
     StrideBasis basis = StrideBasis::source;
 };
 
-// Stride of each of C, H, W (in elements) in a compact buffer of `frame`
-// extents stored in `layout`. NC1HWC0 reports C's stride inside a C0 group (1).
-std::array<int64_t, 3> frame_strides(Layout layout, DType dtype, const Extent3& frame);
+// The layout of a compact buffer of `frame` extents (one image, shape
+// (1, C, H, W), C padded up to whole C0 groups for NC1HWC0) stored in
+// `layout`. Offsets of (0, c, h, w) are the element addresses the model reads.
+view::Layout frame_layout(const std::string& layout, DType dtype, const Extent3& frame);
+// Elements such a buffer occupies (padding included).
+int64_t frame_elems(const std::string& layout, DType dtype, const Extent3& frame);
+// Stride of each of C, H, W (in elements) in that buffer; a blocked C reports
+// its stride inside a C0 group (1). Cached: the sweep asks for the same few
+// frames millions of times.
+std::array<int64_t, 3> frame_strides(const std::string& layout, DType dtype, const Extent3& frame);
 
-// eta for an access stride, formula (8): 0.9 for stride 1, else 1/stride.
-inline double stride_efficiency(int64_t stride) {
-    return stride <= 1 ? kContiguousEfficiency : 1.0 / double(stride);
-}
-// Formula (8) bounded by the access unit of the memory read: a strided read
-// fetches at most one `access_bytes` unit per element, so eta >= element
-// bytes / access_bytes (never above the contiguous 0.9). access_bytes 0 =
-// unbounded. Example: fp32 (32 bits), stride 3136, 64 B -> 4/64 = 0.0625.
-inline double stride_efficiency(int64_t stride, int element_bits, int64_t access_bytes) {
-    if (stride <= 1) return kContiguousEfficiency;
-    double eta = 1.0 / double(stride);
-    if (access_bytes > 0) {
-        const double floor_eta = double(element_bits) / 8.0 / double(access_bytes);
-        if (floor_eta > eta)
-            eta = floor_eta < kContiguousEfficiency ? floor_eta : kContiguousEfficiency;
-    }
-    return eta;
+// The order that walks a buffer of `frame` extents stored in `layout` as
+// contiguously as possible: C, H, W by ascending stride (ties: W, H, C).
+// NCHW -> W_H_C; NHWC and NC1HWC0 -> C_W_H.
+Order matched_order(const std::string& layout, DType dtype, const Extent3& frame);
+
+// eta of a read with this stride from memory `m` (ll::access_efficiency with
+// the element size of `dtype` and m's access unit).
+inline double read_efficiency(int64_t stride, DType dtype, const MemLevel& m) {
+    return access_efficiency(stride, double(bits(dtype)) / 8.0, m.access_bytes);
 }
 
 struct LevelResult {

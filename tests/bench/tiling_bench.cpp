@@ -61,7 +61,7 @@ void BM_ReferenceLoop(benchmark::State& state) {
     const int64_t strides[6] = {1, 56, 3136, 1, 196, 14};
     for (auto _ : state) {
         for (int64_t i = 0; i < n; ++i) {
-            const double eta = stride_efficiency(strides[i % 6] + (i & 1));
+            const double eta = ll::access_efficiency(strides[i % 6] + (i & 1), 4.0, 0);
             out[size_t(i)] = 802816.0 / (100e3 * eta);
         }
         benchmark::DoNotOptimize(out.data());

@@ -2,6 +2,7 @@
 // every element lands on its transposed owner, routes are XY and minimal.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "core/error.hpp"
@@ -114,4 +115,19 @@ TEST(Noc, RejectsBadConfigs) {
     c.pes = 6;
     c.mesh_cols = 4;
     EXPECT_THROW(plan_distributed_transpose(c), ll::UsageError);
+}
+
+// The planning panel's animation runs until the longest route has arrived:
+// on a 3 x 4 mesh, corner to corner is 2 + 3 = 5 hops.
+TEST(Noc, MaxHopsIsTheLongestRoute) {
+    NocConfig c;
+    c.rows = c.cols = 24;
+    c.pes = 12;
+    const NocPlan p = plan_distributed_transpose(c);
+    int64_t longest = 0;
+    for (const auto& b : p.blocks) longest = std::max(longest, b.hops());
+    EXPECT_EQ(p.max_hops, longest);
+    EXPECT_EQ(p.max_hops, (p.mesh_rows - 1) + (p.mesh_cols - 1));
+    c.pes = 1;  // one PE: nothing travels
+    EXPECT_EQ(plan_distributed_transpose(c).max_hops, 0);
 }

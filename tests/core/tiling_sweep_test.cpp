@@ -12,7 +12,7 @@ namespace {
 SweepSpec small_spec() {
     SweepSpec s;
     s.base.shape = {1, 8, 6, 12};
-    s.base.layout = Layout::NHWC;
+    s.base.layout = "NHWC";
     s.base.mem.dram.setup_ns = 50;  // makes tile size matter
     s.base.mem.sram.setup_ns = 5;
     return s;
