@@ -281,7 +281,8 @@ struct TilePolicy {
 
     void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx) {
         if (kScatter)
-            detail::Tile<T>::scatter(a + s, x.src_stride, b + d, y.dst_stride, x.size, vy, vx);
+            detail::Tile<T>::template scatter<kStream>(a + s, x.src_stride, b + d, y.dst_stride,
+                                                       x.size, vy, vx);
         else
             detail::Tile<T>::template gather<kStream>(a + s, x.src_stride, b + d, y.dst_stride,
                                                       y.size, x.size, vy, vx, pad);
@@ -345,6 +346,17 @@ bool stream_tiles(const Gather& g, const T* dst) {
     return true;
 }
 
+// The same for a tiled scatter, which writes the plain side.
+template <class T>
+bool stream_plain(const Gather& g, const T* plain) {
+    const auto esz = static_cast<int64_t>(sizeof(T));
+    if (g.src_numel * esz < kStreamBytes || reinterpret_cast<uintptr_t>(plain) % 16 != 0)
+        return false;
+    for (const Level& l : g.levels)
+        if (l.src_stride != 1 && (l.src_stride * esz) % 16 != 0) return false;
+    return true;
+}
+
 // Walks g with one policy copy per thread (each its own streaming fence).
 template <class P>
 void walk_threads(const detail::Gather& g, const P& proto, int threads, bool stream) {
@@ -368,6 +380,8 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
             walk_threads(g, TilePolicy<T, false, true>{plain, blocked, pad}, threads, true);
         else if (!inverse)
             walk_threads(g, TilePolicy<T, false>{plain, blocked, pad}, threads, false);
+        else if (stream_plain<T>(g, plain))
+            walk_threads(g, TilePolicy<T, true, true>{plain, blocked, pad}, threads, true);
         else
             walk_threads(g, TilePolicy<T, true>{plain, blocked, pad}, threads, false);
         return;

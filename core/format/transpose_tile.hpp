@@ -138,6 +138,11 @@ struct Tile {
         }
     }
 
+    // kStream: whole blocks use non-temporal stores (a and sx*sizeof(T)
+    // 16-byte aligned), and each x block writes 64 bytes of each of its
+    // plain rows (4 blocks along y) before the next, so that every line is
+    // filled while its write-combining buffer is open.
+    template <bool kStream = false>
     static void scatter(T* a, int64_t sx, const T* b, int64_t dy, int64_t nx, int64_t vy,
                         int64_t vx) {
         // whole blocks over the valid x (the last may be partly valid) that
@@ -145,6 +150,17 @@ struct Tile {
         const int64_t nxb = nx - nx % B, vxr = (vx + B - 1) / B * B;
         const int64_t vxb = vxr < nxb ? vxr : nxb;
         int64_t y = 0;
+        if (kStream) {
+            constexpr int64_t G = 4;
+            for (; y + G * B <= vy; y += G * B) {
+                for (int64_t x = 0; x < vxb; x += B)
+                    for (int64_t k = 0; k < G; ++k)
+                        block<true>(b + (y + k * B) * dy + x, dy, B, a + x * sx + y + k * B, sx,
+                                    vx - x < B ? vx - x : B, T{});
+                for (int64_t x = vxb; x < vx; ++x)
+                    for (int64_t i = 0; i < G * B; ++i) a[x * sx + y + i] = b[(y + i) * dy + x];
+            }
+        }
         for (; y + B <= vy; y += B) {
             const T* brow = b + y * dy;
             for (int64_t x = 0; x < vxb; x += B)
