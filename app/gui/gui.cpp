@@ -22,6 +22,7 @@
 #include <sstream>
 #include <vector>
 
+#include "app/gui/frame_stats.hpp"
 #include "app/gui/platform.hpp"
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
@@ -456,6 +457,7 @@ int run(const Options& o) {
         GLuint query = 0;
         bool timer = o.bench_frames > 0 && GLAD_GL_VERSION_3_3;
         if (timer) glGenQueries(1, &query);
+        frame_stats::enable(o.bench_frames > 0);
         int extra = 2;  // frames drawn after an event before waiting again
         while (!platform.should_close() && !g_quit.load()) {
             bool busy = host.busy() || extra > 0 || headless;
@@ -471,8 +473,12 @@ int run(const Options& o) {
             if (!o.screenshot.empty()) dt = 0;
             if (o.bench_frames > 0) dt = 1.0 / 30;
             auto t0 = clock::now();
-            host.update(std::min(dt, 0.1));
-            host.frame();
+            frame_stats::frame_begin();
+            {
+                frame_stats::Scope app(frame_stats::Part::app_frame);
+                host.update(std::min(dt, 0.1));
+                host.frame();
+            }
             double cpu = 0, wall = 0;
             if (timer) glBeginQuery(GL_TIME_ELAPSED, query);
             bool shot = !o.screenshot.empty() && ++frames == 3;
@@ -482,6 +488,7 @@ int run(const Options& o) {
                     cpu = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
                     if (timer) glEndQuery(GL_TIME_ELAPSED);
                     if (o.bench_frames > 0) {
+                        frame_stats::Scope fin(frame_stats::Part::gl_finish);
                         glFinish();
                         wall = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
                     }
@@ -513,6 +520,7 @@ int run(const Options& o) {
                     gpu_ms.push_back(double(ns) / 1e6);
                 }
                 cpu_ms.push_back(cpu);
+                frame_stats::frame_end();
                 wall_ms.push_back(wall);
                 if (++frames >= o.bench_frames) break;
             }
@@ -531,6 +539,7 @@ int run(const Options& o) {
                 std::printf("gpu ms/frame: timer queries unavailable\n");
             std::printf("wall ms/frame (cpu + glFinish): median %.3f p95 %.3f\n",
                         percentile(wall_ms, 0.5), percentile(wall_ms, 0.95));
+            std::fputs(frame_stats::report().c_str(), stdout);
         }
         if (query) glDeleteQueries(1, &query);
         if (!cfg_dir.empty()) {
