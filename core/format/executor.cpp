@@ -486,6 +486,9 @@ void Executor::run(const void* src, void* dst, int threads) const {
         run_segment(segs[i], p_.dtype, cur, out, pad_bits, threads);
         cur = out;
     }
+    // int4 with an odd count: the spare high nibble of the last byte is 0.
+    const int64_t nd = numel(p_.dst_shape);
+    if (p_.dtype == DType::int4 && nd % 2 != 0) static_cast<uint8_t*>(dst)[nd / 2] &= uint8_t{0x0F};
 }
 
 std::vector<uint8_t> Executor::run(const std::vector<uint8_t>& src) const {
