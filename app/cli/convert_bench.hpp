@@ -7,7 +7,9 @@
 // destination): a conversion must read one and write the other, so when
 // padding makes the destination larger (C=3 into C0=16 writes 5.3x the
 // source) memcpy of the source bytes would not be the physical limit. Both
-// are timed interleaved, wall clock, medians; GB/s counts those same bytes.
+// are timed interleaved, medians, in thread CPU time with one thread and in
+// wall time with more; GB/s counts those same bytes. --only matches words as
+// substrings of a row's text ("int8" also matches uint8; " int8" does not).
 #pragma once
 
 #include <cstdint>
