@@ -5,10 +5,9 @@
 // Text: the pipeline with the shape after each step and its caption, the
 // fractal sizes, and (small tensors) the source and result printed the way
 // the documents print NumPy arrays. --json: the same as data plus src_of_dst.
-// --input/--output convert real .npy data; --bench times the Executor
-// against memcpy of the same byte count in the same process.
+// --input/--output convert real .npy data (--threads N splits the work);
+// --bench / --bench-all time the Executor against memcpy (convert_bench.hpp).
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -20,6 +19,7 @@
 #include <sstream>
 
 #include "app/cli/command.hpp"
+#include "app/cli/convert_bench.hpp"
 #include "core/error.hpp"
 #include "core/format/chain.hpp"
 #include "core/format/format.hpp"
@@ -35,8 +35,9 @@ struct ConvertArgs {
     std::string from, to, via, shape, dtype, fractal, src_fractal, input, output;
     int64_t c0 = 0, heads = 0, groups = 0;
     double pad_value = 0;
-    bool json = false, bench = false, stages = false;
+    bool json = false, bench = false, bench_all = false, stages = false;
     bool c0_given = false;
+    BenchOptions bo;  // --threads, and --bench-all's --repeat, --bench-mb, --only
 };
 
 // Elements up to which the text output prints the tensors.
@@ -270,43 +271,6 @@ void print_json(const Pipeline& p, const std::string& output) {
     std::cout << buf << "]\n}\n";
 }
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
-int run_bench(const Pipeline& p, const std::vector<uint8_t>& src) {
-    Executor ex(p);
-    std::vector<uint8_t> dst(static_cast<size_t>(ex.dst_bytes()));
-    std::vector<uint8_t> copy(src.size());
-    using clock = std::chrono::steady_clock;
-    auto time_it = [](auto&& f) {
-        auto t0 = clock::now();
-        f();
-        return std::chrono::duration<double>(clock::now() - t0).count();
-    };
-    ex.run(src.data(), dst.data());  // warm-up: page in both buffers
-    std::memcpy(copy.data(), src.data(), src.size());
-    std::vector<double> tc, tm;
-    double spent = 0;
-    // Interleave the two so both see the same machine state; at least 5
-    // runs each, more while under half a second.
-    for (int i = 0; i < 50 && (i < 5 || spent < 0.5); ++i) {
-        const double a = time_it([&] { ex.run(src.data(), dst.data()); });
-        const double b = time_it([&] { std::memcpy(copy.data(), src.data(), src.size()); });
-        tc.push_back(a);
-        tm.push_back(b);
-        spent += a + b;
-    }
-    const double bytes = static_cast<double>(src.size());
-    const double cg = bytes / median(tc) / 1e9, mg = bytes / median(tm) / 1e9;
-    char line[160];
-    std::snprintf(line, sizeof line, "convert_gbps=%.3f memcpy_gbps=%.3f ratio=%.3f", cg, mg,
-                  cg / mg);
-    std::cout << line << "\n";
-    return 0;
-}
-
 // Cells up to which --stages lists every cell's offset per stage, and above
 // which it refuses (the picture's own limit in the window).
 constexpr int64_t kStageOffsetsLimit = int64_t(1) << 16;
@@ -341,7 +305,14 @@ int print_stages(const ConvertSpec& spec, const ConvertArgs& a) {
     return 0;
 }
 
-int run_convert(const ConvertArgs& a) {
+int run_convert(ConvertArgs a) {
+    if (a.bo.threads < 0)
+        throw UsageError("--threads: " + std::to_string(a.bo.threads) +
+                         " is negative; expected a thread count, 0 for all cores");
+    a.bo.json = a.json;
+    if (a.bench_all) return run_bench_all(a.bo);
+    if (a.from.empty()) throw UsageError("--from: missing; expected one of " + format_names());
+    if (a.to.empty()) throw UsageError("--to: missing; expected one of " + format_names());
     ConvertSpec spec;
     spec.from = with_flag("--from", [&] { return format_from_name(a.from); });
     spec.to = with_flag("--to", [&] { return format_from_name(a.to); });
@@ -406,10 +377,14 @@ int run_convert(const ConvertArgs& a) {
     const bool need_data = have_input || !a.output.empty() || a.bench ||
                            (!a.json && ns <= kPrintLimit && nd <= kPrintLimit);
     if (need_data) src = have_input ? std::move(in.data) : demo_source(p);
-    if (a.bench) return run_bench(p, src);
+    if (a.bench) return run_bench_one(p, src, a.bo);
 
     std::vector<uint8_t> dst;
-    if (need_data) dst = Executor(p).run(src);
+    if (need_data) {
+        const Executor ex(p);
+        dst.resize(static_cast<size_t>(ex.dst_bytes()));
+        ex.run(src.data(), dst.data(), a.bo.threads);
+    }
     if (!a.output.empty()) write_npy(a.output, p.dtype, p.dst_shape, dst.data(), dst.size());
     if (a.json)
         print_json(p, a.output);
@@ -422,9 +397,9 @@ int run_convert(const ConvertArgs& a) {
 
 Runner setup_convert(CLI::App& sub) {
     auto a = std::make_shared<ConvertArgs>();
-    sub.add_option("--from", a->from, "source format: " + format_names())->required();
-    sub.add_option("--to", a->to, "destination format (FRACTAL_NZ, NC1HWC0, FRACTAL_Z, ...)")
-        ->required();
+    sub.add_option("--from", a->from, "source format: " + format_names() + "; required");
+    sub.add_option("--to", a->to,
+                   "destination format (FRACTAL_NZ, NC1HWC0, FRACTAL_Z, ...); required");
     sub.add_option("--shape", a->shape,
                    "LOGICAL shape in the plain format's axis order, e.g. 2,2,28 (ND: ..., M, N); "
                    "Matmul formats: the 5-D side's (B,S,N,G,D / S,B,N,G,D / B,N,G,S1,S2) when one "
@@ -448,7 +423,22 @@ Runner setup_convert(CLI::App& sub) {
                  "print the picture's stages: label, formula, shape, axis names and, up to 65536 "
                  "cells, every cell's offset (--json: stages[{label, formula, shape, offsets}])");
     sub.add_flag("--bench", a->bench,
-                 "time the conversion against memcpy of the same bytes; prints one line");
+                 "time the conversion against memcpy of max(source, destination) bytes; prints "
+                 "one line");
+    sub.add_flag("--bench-all", a->bench_all,
+                 "time every format pair x every dtype, forward and inverse, against memcpy; "
+                 "prints one table (no --from/--to needed)");
+    sub.add_option("--threads", a->bo.threads,
+                   "threads for the conversion (default 0: all cores); --bench-all with more than "
+                   "one also times 1 thread and prints the speed-up");
+    sub.add_option("--repeat", a->bo.repeat,
+                   "--bench-all: passes over the matrix; the table shows medians and min-max "
+                   "(default 3)");
+    sub.add_option("--bench-mb", a->bo.min_mb,
+                   "--bench-all: smallest source in MiB (default 64, past the last-level cache)");
+    sub.add_option("--only", a->bo.only,
+                   "--bench-all: only rows whose text holds every comma-separated word, e.g. "
+                   "'NC1HWC0,fp16'");
     return [a, c0]() {
         a->c0_given = c0->count() > 0;
         return run_convert(*a);

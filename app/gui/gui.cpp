@@ -20,6 +20,7 @@
 
 #include "app/gui/capture.hpp"
 #include "app/gui/config.hpp"
+#include "app/gui/frame_stats.hpp"
 #include "app/gui/host.hpp"
 #include "app/gui/platform.hpp"
 #include "app/gui/scene_args.hpp"
@@ -124,6 +125,7 @@ struct BenchStats {
             std::printf("gpu ms/frame: timer queries unavailable\n");
         std::printf("wall ms/frame (cpu + glFinish): median %.3f p95 %.3f\n",
                     percentile(wall_ms, 0.5), percentile(wall_ms, 0.95));
+        std::fputs(frame_stats::report().c_str(), stdout);
     }
 };
 
@@ -139,6 +141,7 @@ void frame_loop(const Options& o, Platform& platform, Host& host, const Settings
     GLuint query = 0;
     bench.timer = o.bench_frames > 0 && GLAD_GL_VERSION_3_3;
     if (bench.timer) glGenQueries(1, &query);
+    frame_stats::enable(o.bench_frames > 0);
     int extra = 2;  // frames drawn after an event before waiting again
     while (!platform.should_close() && !g_quit.load()) {
         bool busy = host.busy() || extra > 0 || headless;
@@ -154,8 +157,12 @@ void frame_loop(const Options& o, Platform& platform, Host& host, const Settings
         if (!o.screenshot.empty()) dt = 0;
         if (o.bench_frames > 0) dt = 1.0 / 30;
         auto t0 = clock::now();
-        host.update(std::min(dt, 0.1));
-        host.frame();
+        frame_stats::frame_begin();
+        {
+            frame_stats::Scope app(frame_stats::Part::app_frame);
+            host.update(std::min(dt, 0.1));
+            host.frame();
+        }
         double cpu = 0, wall = 0;
         if (bench.timer) glBeginQuery(GL_TIME_ELAPSED, query);
         bool shot = !o.screenshot.empty() && ++frames == 3;
@@ -165,6 +172,7 @@ void frame_loop(const Options& o, Platform& platform, Host& host, const Settings
                 cpu = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
                 if (bench.timer) glEndQuery(GL_TIME_ELAPSED);
                 if (o.bench_frames > 0) {
+                    frame_stats::Scope fin(frame_stats::Part::gl_finish);
                     glFinish();
                     wall = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
                 }
@@ -196,6 +204,7 @@ void frame_loop(const Options& o, Platform& platform, Host& host, const Settings
                 bench.gpu_ms.push_back(double(ns) / 1e6);
             }
             bench.cpu_ms.push_back(cpu);
+            frame_stats::frame_end();
             bench.wall_ms.push_back(wall);
             if (++frames >= o.bench_frames) break;
         }

@@ -10,6 +10,7 @@
 
 #include <fstream>
 
+#include "app/gui/frame_stats.hpp"
 #include "core/error.hpp"
 
 namespace ll::gui {
@@ -109,14 +110,20 @@ void Platform::framebuffer_size(int& w, int& h) const {
 }
 
 void Platform::render(float r, float g, float b, const std::function<void()>& before_swap) {
-    ImGui::Render();
+    {
+        frame_stats::Scope s(frame_stats::Part::imgui_render);
+        ImGui::Render();
+    }
     int w = 0, h = 0;
     glfwGetFramebufferSize(window_, &w, &h);
     glViewport(0, 0, w, h);
     glDisable(GL_SCISSOR_TEST);
     glClearColor(r, g, b, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    {
+        frame_stats::Scope s(frame_stats::Part::gl_submit);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    }
     if (before_swap) before_swap();
     glfwSwapBuffers(window_);
 }

@@ -1,6 +1,8 @@
 // Sections: [input + overlays] [GL]
 #include "app/render/plan_view.hpp"
 
+#include "app/gui/frame_stats.hpp"
+
 #include <glad/gl.h>
 
 #include <algorithm>
@@ -461,6 +463,7 @@ void PlanView::draw_picture(float w, float h) {
 }
 
 void PlanView::render_gl(const ImDrawList*, const ImDrawCmd* cmd) {
+    gui::frame_stats::Scope stats_cb(gui::frame_stats::Part::plan_callback);
     if (!gpu_ || !gpu_->plan()) return;
     ImDrawData* dd = ImGui::GetDrawData();
     float w = dd->DisplaySize.x, h = dd->DisplaySize.y;
@@ -486,6 +489,7 @@ void PlanView::render_gl(const ImDrawList*, const ImDrawCmd* cmd) {
         glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, nullptr);
     }
     if (picture_) {
+        gui::frame_stats::Scope stats_gl(gui::frame_stats::Part::plan_gl);
         draw_picture(w, h);
         return;
     }
@@ -528,12 +532,14 @@ void PlanView::render_gl(const ImDrawList*, const ImDrawCmd* cmd) {
             int64_t e = b + 1;
             while (e < nb && seen(e)) ++e;
             int64_t first = b * bs, count = std::min(n, e * bs) - first;
+            gui::frame_stats::Scope stats_gl(gui::frame_stats::Part::plan_gl);
             bind_instances(*gpu_, ka_, kb_, false, first);
             glUniform1i(id_base, GLint(first));
             glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, GLsizei(count));
             b = e;
         }
     } else {
+        gui::frame_stats::Scope stats_gl(gui::frame_stats::Part::plan_gl);
         bind_instances(*gpu_, ka_, kb_, lod_);
         GLsizei count = GLsizei(lod_ ? gpu_->block_count() : gpu_->cell_count());
         glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, count);

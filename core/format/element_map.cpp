@@ -37,6 +37,10 @@ struct MapPolicy {
         }
         for (int64_t i = 0; i < lv[0].size; ++i) fill(lv + 1, n - 1, d + i * lv[0].dst_stride);
     }
+    void partial(const Level& l, int64_t valid, int64_t s, int64_t d) {
+        for (int64_t i = 0; i < l.size; ++i)
+            out[d + i * l.dst_stride] = i < valid ? s + i * l.src_stride : -1;
+    }
 };
 
 std::vector<int64_t> gather_map(const Gather& g) {

@@ -187,7 +187,8 @@ Shape stage_shape(const Pipeline& p, size_t k);
 // Moves real bytes. Buffers hold numel(shape) elements of p.dtype, row-major
 // (int4: two per byte, low nibble first). Padding is filled with p.pad_value
 // converted to the dtype. Fast: a blocked strided copy, never a per-element
-// coordinate walk (except int4).
+// coordinate walk (int4 moves nibble pairs as bytes where the layout keeps
+// them together, else nibble by nibble along the same strided walk).
 class Executor {
   public:
     explicit Executor(Pipeline p);
@@ -196,6 +197,9 @@ class Executor {
     int64_t dst_bytes() const;
     // src must hold src_bytes(), dst dst_bytes() bytes; they must not overlap.
     void run(const void* src, void* dst) const;
+    // The same split across `threads` threads (<= 0: all cores); the result
+    // is identical for every thread count.
+    void run(const void* src, void* dst, int threads) const;
     std::vector<uint8_t> run(const std::vector<uint8_t>& src) const;
 
   private:

@@ -141,10 +141,35 @@ void chunk_order(std::vector<Level>& lv, int esize) {
     lv.insert(lv.end(), inner.begin(), inner.end());
 }
 
+// See compile_gather's `nibbles`: levels in destination order (innermost
+// last), rewritten in place from nibbles to bytes when the pairing holds.
+bool pair_nibbles(std::vector<Level>& lv, std::vector<int64_t>& limit) {
+    if (lv.empty()) return false;
+    const Level& in = lv.back();
+    if (in.src_stride != 1 || in.dst_stride != 1 || in.size % 2 != 0) return false;
+    if (in.axis >= 0 && (in.axis_stride != 1 || limit[static_cast<size_t>(in.axis)] % 2 != 0))
+        return false;
+    for (size_t i = 0; i + 1 < lv.size(); ++i) {
+        const Level& l = lv[i];
+        if (l.src_stride % 2 != 0 || l.dst_stride % 2 != 0) return false;
+        if (in.axis >= 0 && l.axis == in.axis && l.axis_stride % 2 != 0) return false;
+    }
+    const int axis = in.axis;
+    for (size_t i = 0; i + 1 < lv.size(); ++i) {
+        Level& l = lv[i];
+        l.src_stride /= 2;
+        l.dst_stride /= 2;
+        if (axis >= 0 && l.axis == axis) l.axis_stride /= 2;
+    }
+    lv.back().size /= 2;
+    if (axis >= 0) limit[static_cast<size_t>(axis)] /= 2;
+    return true;
+}
+
 }  // namespace
 
-Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esize,
-                      bool allow_tile) {
+Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esize, bool allow_tile,
+                      bool nibbles) {
     Gather g;
     g.src = src;
     size_t start = 0;
@@ -201,6 +226,12 @@ Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esiz
         ds *= lv[i].size;
     }
     lv = coalesce(lv);
+    if (nibbles && pair_nibbles(lv, g.limit)) {
+        g.nibble_pairs = true;
+        g.src_numel /= 2;
+        g.dst_numel /= 2;
+        esize = 1;
+    }
 
     if (allow_tile && tile_order(lv)) {
         g.tiled = true;

@@ -42,6 +42,9 @@ struct Gather {
     // to be moved as one 2-D transpose (Policy::tile) rather than level by
     // level; the outer levels go by decreasing source stride.
     bool tiled = false;
+    // int4 only: the levels count bytes (pairs of nibbles) instead of
+    // elements, see compile_gather's `nibbles`.
+    bool nibble_pairs = false;
 };
 
 // steps: optional pad as the first step, then only reshape/transpose.
@@ -50,8 +53,13 @@ struct Gather {
 // allow_tile: use the tiled order (see Gather::tiled) when the innermost
 // destination axis is strided in the source (C0 of NCHW -> NC1HWC0, K0 of
 // ZN, C of NCHW -> NHWC); only for policies that implement tile().
+// nibbles (int4): when every stride is even except the unit strides of the
+// innermost level, whose size is even, and padding starts at an even
+// coordinate of that level's axis, the gather is rewritten on bytes (each
+// byte a pair of neighbouring nibbles that stay together) and nibble_pairs
+// is set; otherwise the levels stay in nibbles.
 Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esize,
-                      bool allow_tile = false);
+                      bool allow_tile = false, bool nibbles = false);
 
 // A pipeline cut into segments: forward ones (gather) and inverse ones
 // (scatter; `steps` hold the forward steps they undo).
@@ -71,9 +79,15 @@ std::vector<Segment> segments(const Pipeline& p);
 //   void tile(const Level& y, const Level& x, int64_t s, int64_t d,
 //             int64_t valid_y, int64_t valid_x)  // may hold padding
 // called for the last two levels (block() then sees n >= 2 only) with the
-// number of leading non-padding entries along each of them.
+// number of leading non-padding entries along each of them; otherwise
+//   void partial(const Level& l, int64_t valid, int64_t s, int64_t d)
+// for an innermost level whose first `valid` entries are data, the rest
+// padding (one call instead of one walk step per element).
+// [begin, end) restricts the outermost level (end < 0: all of it), so that
+// threads can share a gather: ranges that do not overlap write disjoint
+// destination elements.
 template <class Policy>
-void walk(const Gather& g, Policy& pol);
+void walk(const Gather& g, Policy& pol, int64_t begin = 0, int64_t end = -1);
 
 }  // namespace ll::detail
 
@@ -109,6 +123,12 @@ void walk_level(const Gather& g, Policy& pol, size_t level, int64_t s, int64_t d
     }
     const Level& l = lv[0];
     const uint32_t bit = l.axis < 0 ? 0u : (1u << l.axis);
+    if constexpr (!Policy::kTiles) {
+        if (n == 1 && (mask & bit) != 0) {
+            pol.partial(l, valid_count(g, l, acc, mask), s, d);
+            return;
+        }
+    }
     if ((mask & bit) == 0) {
         for (int64_t i = 0; i < l.size; ++i)
             walk_level(g, pol, level + 1, s + i * l.src_stride, d + i * l.dst_stride, acc, mask);
@@ -129,9 +149,17 @@ void walk_level(const Gather& g, Policy& pol, size_t level, int64_t s, int64_t d
 }
 
 template <class Policy>
-void walk(const Gather& g, Policy& pol) {
+void walk(const Gather& g, Policy& pol, int64_t begin, int64_t end) {
     int64_t acc[32] = {};
-    walk_level(g, pol, 0, 0, 0, acc, g.mask);
+    if (g.levels.empty() || (begin == 0 && (end < 0 || end == g.levels[0].size))) {
+        walk_level(g, pol, 0, 0, 0, acc, g.mask);
+        return;
+    }
+    Gather part = g;
+    Level& l = part.levels[0];
+    l.size = end - begin;
+    if (l.axis >= 0) acc[l.axis] = begin * l.axis_stride;
+    walk_level(part, pol, 0, begin * l.src_stride, begin * l.dst_stride, acc, g.mask);
 }
 
 }  // namespace ll::detail

@@ -89,6 +89,8 @@ struct Tile {
     // One B x B block: out row c (stride os) = column c of the B input rows
     // (stride is). Input rows r >= nin read as pad; output rows c >= nout
     // are not stored.
+    // kStream: non-temporal stores (out and os*sizeof(T) 16-byte aligned).
+    template <bool kStream = false>
     static inline void block(const T* in, int64_t is, int64_t nin, T* out, int64_t os, int64_t nout,
                              [[maybe_unused]] T pad) {
 #ifdef __SSE2__
@@ -97,14 +99,21 @@ struct Tile {
         for (int64_t i = 0; i < B; ++i)
             r[i] = i < nin ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i * is)) : pv;
         transpose_regs<static_cast<int>(sizeof(T))>(r);
-        for (int64_t i = 0; i < nout; ++i)
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i * os), r[i]);
+        for (int64_t i = 0; i < nout; ++i) {
+            if (kStream)
+                _mm_stream_si128(reinterpret_cast<__m128i*>(out + i * os), r[i]);
+            else
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i * os), r[i]);
+        }
 #else
         for (int64_t c = 0; c < nout; ++c)
             for (int64_t i = 0; i < B; ++i) out[c * os + i] = i < nin ? in[i * is + c] : pad;
 #endif
     }
 
+    // kStream: whole blocks use non-temporal stores (b and dy*sizeof(T)
+    // 16-byte aligned); the ragged edges store normally.
+    template <bool kStream = false>
     static void gather(const T* a, int64_t sx, T* b, int64_t dy, int64_t ny, int64_t nx, int64_t vy,
                        int64_t vx, T pad) {
         const int64_t nxb = nx - nx % B;  // x covered by whole blocks
@@ -113,7 +122,7 @@ struct Tile {
             T* brow = b + y * dy;
             for (int64_t x = 0; x < nxb; x += B) {
                 const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
-                block(a + x * sx + y, sx, nin, brow + x, dy, B, pad);
+                block<kStream>(a + x * sx + y, sx, nin, brow + x, dy, B, pad);
             }
             for (int64_t i = 0; i < B; ++i)
                 for (int64_t x = nxb; x < nx; ++x)
@@ -129,6 +138,11 @@ struct Tile {
         }
     }
 
+    // kStream: whole blocks use non-temporal stores (a and sx*sizeof(T)
+    // 16-byte aligned), and each x block writes 64 bytes of each of its
+    // plain rows (4 blocks along y) before the next, so that every line is
+    // filled while its write-combining buffer is open.
+    template <bool kStream = false>
     static void scatter(T* a, int64_t sx, const T* b, int64_t dy, int64_t nx, int64_t vy,
                         int64_t vx) {
         // whole blocks over the valid x (the last may be partly valid) that
@@ -136,6 +150,17 @@ struct Tile {
         const int64_t nxb = nx - nx % B, vxr = (vx + B - 1) / B * B;
         const int64_t vxb = vxr < nxb ? vxr : nxb;
         int64_t y = 0;
+        if (kStream) {
+            constexpr int64_t G = 4;
+            for (; y + G * B <= vy; y += G * B) {
+                for (int64_t x = 0; x < vxb; x += B)
+                    for (int64_t k = 0; k < G; ++k)
+                        block<true>(b + (y + k * B) * dy + x, dy, B, a + x * sx + y + k * B, sx,
+                                    vx - x < B ? vx - x : B, T{});
+                for (int64_t x = vxb; x < vx; ++x)
+                    for (int64_t i = 0; i < G * B; ++i) a[x * sx + y + i] = b[(y + i) * dy + x];
+            }
+        }
         for (; y + B <= vy; y += B) {
             const T* brow = b + y * dy;
             for (int64_t x = 0; x < vxb; x += B)

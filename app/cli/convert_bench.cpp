@@ -1,0 +1,301 @@
+// `convert --bench` and `convert --bench-all` (see convert_bench.hpp).
+#include "app/cli/convert_bench.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "core/error.hpp"
+
+namespace ll::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// 64-byte aligned, uninitialised; both the conversion's and memcpy's buffers
+// come from here so they see the same alignment and paging.
+struct Buffer {
+    std::unique_ptr<uint8_t, decltype(&std::free)> p{nullptr, &std::free};
+    size_t n = 0;
+    explicit Buffer(size_t bytes) : n(bytes) {
+        const size_t rounded = (std::max<size_t>(bytes, 1) + 63) / 64 * 64;
+        p.reset(static_cast<uint8_t*>(std::aligned_alloc(64, rounded)));
+        if (!p) throw std::bad_alloc();
+    }
+    uint8_t* data() const { return p.get(); }
+};
+
+// Single-threaded rows are timed in thread CPU time: on a shared machine the
+// process is often descheduled mid-run, which wall time would charge to
+// whichever side it hit. With more threads only wall time measures the gain.
+bool g_cpu_time = true;
+
+double thread_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+template <class F>
+double seconds(const F& f) {
+    if (g_cpu_time) {
+        const double t0 = thread_seconds();
+        f();
+        return thread_seconds() - t0;
+    }
+    const auto t0 = Clock::now();
+    f();
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+int resolve_threads(int t) {
+    return t > 0 ? t : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+// Medians of interleaved runs: conversion with `threads`, optionally with 1
+// thread too, and memcpy of `ref_bytes`. At least 5 runs each, more while
+// under `budget` seconds in all (at most 31).
+struct Timing {
+    double conv = 0, conv1 = 0, copy = 0;
+};
+Timing time_row(const Executor& ex, const uint8_t* src, uint8_t* dst, const Buffer& ca,
+                const Buffer& cb, int threads, bool also_single, double budget) {
+    ex.run(src, dst, threads);  // warm-up: page in every buffer
+    if (also_single) ex.run(src, dst, 1);
+    std::memcpy(cb.data(), ca.data(), ca.n);
+    std::vector<double> tc, t1, tm;
+    double spent = 0;
+    for (int i = 0; i < 31 && (i < 5 || spent < budget); ++i) {
+        const double a = seconds([&] { ex.run(src, dst, threads); });
+        const double b = seconds([&] { std::memcpy(cb.data(), ca.data(), ca.n); });
+        double c = 0;
+        if (also_single) c = seconds([&] { ex.run(src, dst, 1); });
+        tc.push_back(a);
+        tm.push_back(b);
+        if (also_single) t1.push_back(c);
+        spent += a + b + c;
+    }
+    return {median(tc), also_single ? median(t1) : 0, median(tm)};
+}
+
+// ---- the matrix ---------------------------------------------------------------
+
+// One forward conversion family: a logical shape whose axis `grow` is scaled
+// until the plain source reaches the size asked for.
+struct Family {
+    Format from, to;
+    Shape base;
+    size_t grow;
+    const char* note;  // what the row stands for, "" when nothing special
+};
+
+const std::vector<Family>& families() {
+    using F = Format;
+    static const std::vector<Family> k = {
+        {F::ND, F::FRACTAL_NZ, {16, 4096}, 0, ""},
+        {F::ND, F::FRACTAL_ZZ, {16, 4096}, 0, ""},
+        {F::ND, F::FRACTAL_ZN, {16, 4096}, 0, ""},
+        {F::ND, F::FRACTAL_NZ, {15, 4095}, 0, "odd M,N"},
+        {F::NCHW, F::NC1HWC0, {1, 64, 56, 56}, 0, ""},
+        {F::NCHW, F::NC1HWC0, {1, 3, 224, 224}, 0, "C=3"},
+        {F::NHWC, F::NC1HWC0, {1, 56, 56, 64}, 0, ""},
+        {F::NHWC, F::NC1HWC0, {1, 224, 224, 3}, 0, "C=3"},
+        {F::NHWC, F::NC1HWC0, {1, 64, 56, 56}, 0, "C=56"},
+        {F::NCHW, F::FRACTAL_Z, {16, 256, 3, 3}, 0, "3x3 kernels"},
+        {F::NHWC, F::FRACTAL_Z, {16, 3, 3, 256}, 0, "3x3 kernels"},
+        {F::HWCN, F::FRACTAL_Z, {3, 3, 256, 16}, 3, "3x3 kernels"},
+        {F::NCHW, F::FRACTAL_Z, {16, 3, 7, 7}, 0, "7x7, C=3"},
+        {F::NCDHW, F::NDC1HWC0, {1, 32, 8, 28, 28}, 0, ""},
+        {F::NDHWC, F::NDC1HWC0, {1, 8, 28, 28, 32}, 0, ""},
+        {F::NCDHW, F::FRACTAL_Z_3D, {16, 64, 3, 3, 3}, 0, "3x3x3 kernels"},
+        {F::NDHWC, F::FRACTAL_Z_3D, {16, 3, 3, 3, 64}, 0, "3x3x3 kernels"},
+        {F::NCHW, F::NHWC, {1, 64, 56, 56}, 0, ""},
+        {F::NCHW, F::HWCN, {1, 64, 56, 56}, 0, ""},
+        {F::NHWC, F::HWCN, {1, 56, 56, 64}, 0, ""},
+        {F::NCDHW, F::NDHWC, {1, 32, 8, 28, 28}, 0, ""},
+        {F::FRACTAL_NZ, F::FRACTAL_ZN, {16, 4096}, 0, ""},
+        {F::FRACTAL_NZ, F::FRACTAL_ZZ, {16, 4096}, 0, ""},
+        {F::NC1HWC0, F::FRACTAL_Z, {16, 256, 3, 3}, 0, "3x3 kernels"},
+        {F::NDC1HWC0, F::FRACTAL_Z_3D, {16, 3, 3, 3, 64}, 0, "3x3x3 kernels"},
+    };
+    return k;
+}
+
+struct Row {
+    std::string label;  // "ND -> FRACTAL_NZ (4096,4096)"
+    std::string note;
+    ConvertSpec spec;
+    int64_t src_bytes = 0, dst_bytes = 0;
+    std::vector<double> ratio, gbps, memcpy_gbps, speedup;
+};
+
+ConvertSpec scaled(const Family& f, DType t, bool inverse, double min_mb) {
+    ConvertSpec s;
+    s.from = inverse ? f.to : f.from;
+    s.to = inverse ? f.from : f.to;
+    s.dtype = t;
+    s.shape = f.base;
+    const int64_t per = bytes_for(t, numel(f.base));
+    const auto want = static_cast<int64_t>(min_mb * 1024 * 1024);
+    s.shape[f.grow] = f.base[f.grow] * std::max<int64_t>(1, (want + per - 1) / per);
+    return s;
+}
+
+bool matches(const std::string& label, const std::string& only) {
+    std::stringstream ss(only);
+    std::string w;
+    while (std::getline(ss, w, ','))
+        if (!w.empty() && label.find(w) == std::string::npos) return false;
+    return true;
+}
+
+std::string fmt(const char* f, double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, f, v);
+    return b;
+}
+
+}  // namespace
+
+int run_bench_one(const Pipeline& p, const std::vector<uint8_t>& src, const BenchOptions& o) {
+    const Executor ex(p);
+    const int threads = resolve_threads(o.threads);
+    g_cpu_time = threads == 1;
+    Buffer dst(static_cast<size_t>(ex.dst_bytes()));
+    const auto ref = static_cast<size_t>(std::max(ex.src_bytes(), ex.dst_bytes()));
+    Buffer ca(ref), cb(ref);
+    std::memset(ca.data(), 1, ca.n);
+    const Timing t = time_row(ex, src.data(), dst.data(), ca, cb, threads, false, 0.5);
+    const double bytes = static_cast<double>(ref);
+    const double cg = bytes / t.conv / 1e9, mg = bytes / t.copy / 1e9;
+    char line[200];
+    std::snprintf(line, sizeof line, "convert_gbps=%.3f memcpy_gbps=%.3f ratio=%.3f threads=%d", cg,
+                  mg, cg / mg, threads);
+    std::cout << line << "\n";
+    return 0;
+}
+
+int run_bench_all(const BenchOptions& o) {
+    if (o.repeat < 1 || o.repeat > 100)
+        throw UsageError("--repeat: " + std::to_string(o.repeat) +
+                         " out of range; expected 1..100");
+    if (!(o.min_mb > 0 && o.min_mb <= 4096))
+        throw UsageError("--bench-mb: " + fmt("%g", o.min_mb) +
+                         " out of range; expected a size in MiB, 0 < MB <= 4096");
+    const int threads = resolve_threads(o.threads);
+    g_cpu_time = threads == 1;
+    std::vector<Row> rows;
+    for (const Family& f : families())
+        for (DType t : all_dtypes())
+            for (bool inv : {false, true}) {
+                Row r;
+                r.spec = scaled(f, t, inv, o.min_mb);
+                r.label = std::string(name(r.spec.from)) + " -> " + name(r.spec.to) + " " +
+                          to_string(r.spec.shape) + " " + name(t);
+                r.note = f.note;
+                if (!matches(r.label + " " + r.note, o.only)) continue;
+                rows.push_back(r);
+            }
+    if (rows.empty()) throw UsageError("--only: '" + o.only + "' matches no row of the matrix");
+
+    for (int pass = 0; pass < o.repeat; ++pass) {
+        for (Row& r : rows) {
+            const Executor ex(make_pipeline(r.spec));
+            r.src_bytes = ex.src_bytes();
+            r.dst_bytes = ex.dst_bytes();
+            Buffer src(static_cast<size_t>(r.src_bytes)), dst(static_cast<size_t>(r.dst_bytes));
+            for (size_t i = 0; i < src.n; ++i) src.data()[i] = static_cast<uint8_t>(i * 31 + 7);
+            const auto ref = static_cast<size_t>(std::max(r.src_bytes, r.dst_bytes));
+            Buffer ca(ref), cb(ref);
+            std::memset(ca.data(), 1, ca.n);
+            const Timing t =
+                time_row(ex, src.data(), dst.data(), ca, cb, threads, threads > 1, 0.2);
+            const double bytes = static_cast<double>(ref);
+            r.gbps.push_back(bytes / t.conv / 1e9);
+            r.memcpy_gbps.push_back(bytes / t.copy / 1e9);
+            r.ratio.push_back(t.copy / t.conv);
+            if (threads > 1) r.speedup.push_back(t.conv1 / t.conv);
+        }
+    }
+
+    if (o.json) {
+        nlohmann::json j;
+        j["threads"] = threads;
+        j["repeat"] = o.repeat;
+        j["min_source_mib"] = o.min_mb;
+        j["reference"] = "memcpy of max(source, destination) bytes, single thread, same run";
+        j["rows"] = nlohmann::json::array();
+        for (const Row& r : rows) {
+            auto mm = std::minmax_element(r.ratio.begin(), r.ratio.end());
+            nlohmann::json x = {{"from", name(r.spec.from)},
+                                {"to", name(r.spec.to)},
+                                {"shape", r.spec.shape},
+                                {"dtype", name(r.spec.dtype)},
+                                {"note", r.note},
+                                {"src_bytes", r.src_bytes},
+                                {"dst_bytes", r.dst_bytes},
+                                {"gbps", median(r.gbps)},
+                                {"memcpy_gbps", median(r.memcpy_gbps)},
+                                {"ratio", median(r.ratio)},
+                                {"ratio_min", *mm.first},
+                                {"ratio_max", *mm.second}};
+            if (!r.speedup.empty()) x["speedup_vs_1_thread"] = median(r.speedup);
+            j["rows"].push_back(x);
+        }
+        std::cout << j.dump(2) << "\n";
+        return 0;
+    }
+    size_t w = 10;
+    for (const Row& r : rows)
+        w = std::max(w, r.label.size() + (r.note.empty() ? 0 : r.note.size() + 3));
+    std::cout << "conversion throughput vs memcpy of max(src, dst) bytes in the same run; "
+              << threads << " thread" << (threads > 1 ? "s" : "") << ", " << o.repeat
+              << (o.repeat > 1 ? " passes" : " pass") << " (median, min-max of the ratio); "
+              << (threads == 1 ? "thread CPU time" : "wall time") << "\n";
+    std::string head = "| conversion" + std::string(w - 10, ' ') +
+                       " | src MiB | dst MiB |  GB/s | memcpy GB/s | ratio | ratio min-max |";
+    if (threads > 1) head += " vs 1 thread |";
+    std::cout << head << "\n|" << std::string(w + 2, '-') << "|--------:|--------:|------:|"
+              << "------------:|------:|--------------:|" << (threads > 1 ? "------------:|" : "")
+              << "\n";
+    int below = 0;
+    double worst = 1e9;
+    std::string worst_label;
+    for (const Row& r : rows) {
+        const std::string lab = r.label + (r.note.empty() ? "" : " (" + r.note + ")");
+        const double ratio = median(r.ratio);
+        auto mm = std::minmax_element(r.ratio.begin(), r.ratio.end());
+        std::cout << "| " << lab << std::string(w - lab.size(), ' ') << " | "
+                  << fmt("%7.1f", static_cast<double>(r.src_bytes) / 1048576.0) << " | "
+                  << fmt("%7.1f", static_cast<double>(r.dst_bytes) / 1048576.0) << " | "
+                  << fmt("%5.1f", median(r.gbps)) << " | " << fmt("%11.1f", median(r.memcpy_gbps))
+                  << " | " << fmt("%5.2f", ratio) << " | " << fmt("%6.2f", *mm.first) << " - "
+                  << fmt("%4.2f", *mm.second) << " |";
+        if (threads > 1) std::cout << fmt("%11.2f", median(r.speedup)) << "x |";
+        std::cout << "\n";
+        below += ratio < 0.7;
+        if (ratio < worst) {
+            worst = ratio;
+            worst_label = lab;
+        }
+    }
+    std::cout << rows.size() << " rows, " << below << " below 0.70 of memcpy; lowest "
+              << fmt("%.2f", worst) << " (" << worst_label << ")\n";
+    return 0;
+}
+
+}  // namespace ll::cli

@@ -1,0 +1,184 @@
+// The Executor's fast paths, each on odd shapes and every dtype: threads
+// (the outermost level split), a padded innermost level moved as one run plus
+// a pad fill, int4 nibble pairs moved as bytes (and the nibble walk where
+// pairs split), and non-temporal stores on destinations past 8 MiB (tiled
+// gathers, tiled scatters, row copies). Every destination element is checked
+// against the ElementMap, and the inverse must give the source back.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "core/format/format.hpp"
+#include "core/format/gather.hpp"
+
+using namespace ll;
+
+namespace {
+
+ConvertSpec spec(Format from, Format to, Shape s, DType t, double pad) {
+    ConvertSpec sp;
+    sp.from = from;
+    sp.to = to;
+    sp.shape = std::move(s);
+    sp.dtype = t;
+    sp.pad_value = pad;
+    return sp;
+}
+
+// Element i of a plain source holds f(i) (wrapped to the dtype's range).
+double value_at(DType t, int64_t i) {
+    switch (t) {
+        case DType::int4:
+            return static_cast<double>(i % 15 - 7);
+        case DType::int8:
+            return static_cast<double>(i % 251 - 125);
+        case DType::uint8:
+            return static_cast<double>(i % 199);
+        case DType::int16:
+            return static_cast<double>(i % 30011 - 15000);
+        case DType::fp16:
+        case DType::bf16:
+            return static_cast<double>(i % 241);
+        default:
+            return static_cast<double>(i % 1000003);
+    }
+}
+
+double pad_of(DType t) {
+    return t == DType::uint8 ? 201 : (t == DType::int4 ? -8 : -3);
+}
+
+std::vector<uint8_t> plain_source(DType t, int64_t n) {
+    std::vector<uint8_t> b(static_cast<size_t>(bytes_for(t, n)));
+    for (int64_t i = 0; i < n; ++i) store_element(t, b.data(), i, value_at(t, i));
+    return b;
+}
+
+// Forward with `threads`, every element against the map; back again with
+// `threads`, the source returns.
+void check(const ConvertSpec& sp, int threads) {
+    const Pipeline p = make_pipeline(sp);
+    const std::string what = std::string(name(sp.from)) + "->" + name(sp.to) + " " +
+                             name(sp.dtype) + " " + to_string(sp.shape) + " threads " +
+                             std::to_string(threads);
+    const Executor fwd(p);
+    const auto src = plain_source(sp.dtype, numel(p.src_shape));
+    std::vector<uint8_t> dst(static_cast<size_t>(fwd.dst_bytes()), 0x5A);
+    fwd.run(src.data(), dst.data(), threads);
+    const ElementMap m = element_map(p);
+    for (size_t i = 0; i < m.size(); ++i) {
+        const double want = m[i] < 0 ? sp.pad_value : value_at(sp.dtype, m[i]);
+        ASSERT_EQ(load_element(sp.dtype, dst.data(), static_cast<int64_t>(i)), want)
+            << what << " dst " << i;
+    }
+    const Executor back(inverse(p));
+    std::vector<uint8_t> again(src.size(), 0xA5);
+    back.run(dst.data(), again.data(), threads);
+    ASSERT_EQ(again, src) << what << " (inverse)";
+}
+
+}  // namespace
+
+TEST(ExecutorFastPaths, ThreadsGiveTheSameResultOnOddShapes) {
+    const ConvertSpec cases[] = {
+        spec(Format::ND, Format::FRACTAL_NZ, {3, 37, 45}, DType::fp16, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {5, 19, 7, 9}, DType::fp16, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {3, 5, 7, 35}, DType::fp16, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {33, 19, 3, 3}, DType::fp16, 0),
+        spec(Format::NDHWC, Format::FRACTAL_Z_3D, {17, 2, 3, 3, 21}, DType::fp16, 0),
+        spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {2, 35, 50}, DType::fp16, 0),
+    };
+    for (ConvertSpec sp : cases)
+        for (DType t : all_dtypes()) {
+            sp.dtype = t;
+            sp.pad_value = pad_of(t);
+            if (!is_plain(sp.from)) continue;  // a fractal source is checked below
+            for (int threads : {1, 2, 3, 7}) check(sp, threads);
+        }
+    // Fractal -> fractal (two segments, each split): the same bytes for any
+    // thread count.
+    for (DType t : all_dtypes()) {
+        ConvertSpec sp = cases[5];
+        sp.dtype = t;
+        const Executor ex(make_pipeline(sp));
+        std::vector<uint8_t> src(static_cast<size_t>(ex.src_bytes()));
+        for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<uint8_t>(i * 7 + 1);
+        std::vector<uint8_t> one(static_cast<size_t>(ex.dst_bytes())), two(one.size());
+        ex.run(src.data(), one.data(), 1);
+        ex.run(src.data(), two.data(), 3);
+        EXPECT_EQ(one, two) << name(t);
+    }
+}
+
+// C below, at and above C0 on the innermost (channels-last) axis, and N
+// not a multiple of N0: the padded innermost level moves as one run and a
+// pad fill.
+TEST(ExecutorFastPaths, PaddedInnermostRunEveryDtype) {
+    const ConvertSpec cases[] = {
+        spec(Format::NHWC, Format::NC1HWC0, {2, 3, 5, 3}, DType::fp16, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {2, 4, 3, 56}, DType::fp16, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {1, 3, 3, 67}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {19, 21}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_ZZ, {2, 17, 29}, DType::fp16, 0),
+        spec(Format::NDHWC, Format::NDC1HWC0, {1, 2, 3, 4, 7}, DType::fp16, 0),
+    };
+    for (ConvertSpec sp : cases)
+        for (DType t : all_dtypes()) {
+            sp.dtype = t;
+            sp.pad_value = pad_of(t);
+            check(sp, 1);
+        }
+}
+
+// int4: where every stride is even the nibbles move in pairs as bytes;
+// where a destination byte pairs nibbles from two source rows (C0 of NCHW
+// -> NC1HWC0), or an odd row length splits a pair, they go one by one.
+TEST(ExecutorFastPaths, Int4PairsAndSingleNibbles) {
+    struct Case {
+        ConvertSpec sp;
+        bool pairs;
+    };
+    const Case cases[] = {
+        {spec(Format::ND, Format::FRACTAL_NZ, {70, 128}, DType::int4, -8), true},
+        {spec(Format::ND, Format::FRACTAL_NZ, {3, 21, 90}, DType::int4, 5), true},
+        {spec(Format::ND, Format::FRACTAL_NZ, {21, 91}, DType::int4, 5), false},
+        {spec(Format::NHWC, Format::NC1HWC0, {2, 3, 5, 70}, DType::int4, -1), true},
+        {spec(Format::NHWC, Format::NC1HWC0, {2, 3, 5, 7}, DType::int4, -1), false},
+        {spec(Format::NCHW, Format::NC1HWC0, {2, 70, 3, 4}, DType::int4, 3), false},
+        {spec(Format::NCHW, Format::FRACTAL_Z, {20, 17, 3, 3}, DType::int4, 3), false},
+    };
+    for (const Case& c : cases) {
+        const Pipeline p = make_pipeline(c.sp);
+        const auto segs = detail::segments(p);
+        ASSERT_EQ(segs.size(), 1u);
+        const detail::Gather g =
+            detail::compile_gather(segs[0].plain, segs[0].steps, 1, true, true);
+        EXPECT_EQ(g.nibble_pairs, c.pairs) << to_string(c.sp.shape);
+        check(c.sp, 1);
+        check(c.sp, 2);
+    }
+}
+
+// Destinations (or, inverse, plain outputs) past 8 MiB take the streaming
+// stores: tiled gather, tiled scatter, row copies; odd and ragged shapes
+// included (C=3, C=37, H*W not a multiple of the block).
+TEST(ExecutorFastPaths, StreamingStoresOnLargeTensors) {
+    const ConvertSpec cases[] = {
+        spec(Format::NCHW, Format::NC1HWC0, {12, 37, 97, 101}, DType::fp16, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {100, 3, 100, 97}, DType::fp32, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {12, 64, 110, 110}, DType::int8, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {8, 99, 101, 64}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {2100, 2050}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_ZN, {1031, 4100}, DType::fp16, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {4000, 64, 3, 3}, DType::fp32, 0),
+    };
+    for (ConvertSpec sp : cases) {
+        sp.pad_value = pad_of(sp.dtype);
+        const Pipeline p = make_pipeline(sp);
+        ASSERT_GE(std::min(Executor(p).dst_bytes(), Executor(p).src_bytes()), int64_t(8) << 20)
+            << to_string(sp.shape);
+        check(sp, 1);
+        check(sp, 2);
+    }
+}
