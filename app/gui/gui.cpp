@@ -60,6 +60,7 @@ void add_options(CLI::App& app, Options& o) {
     app.add_option("--screenshot-on-signal", o.signal_dir,
                    "tests: on SIGUSR1 write <dir>/shot-<n>.png");
     app.add_flag("--no-config", o.no_config, "do not read or write ~/.config/layoutlab");
+    add_record_options(app, o.rec);
 }
 
 namespace {
@@ -249,6 +250,7 @@ class Host {
     Panel& main_panel() { return *slots_[main_].panel; }
     const Settings& settings() const { return st_; }
     bool busy() const {
+        if (rec_.active()) return true;
         for (const auto& s : slots_)
             if (s.panel && s.open && s.panel->busy()) return true;
         return false;
@@ -256,7 +258,9 @@ class Host {
     void update(double dt) {
         for (auto& s : slots_)
             if (s.panel && s.open) s.panel->update(dt);
+        rec_.pose(main_panel());
     }
+    Recorder& recorder() { return rec_; }
     void frame();
 
   private:
@@ -268,6 +272,7 @@ class Host {
     std::vector<PanelSlot> slots_;
     size_t main_ = 0;  // the full-window panel
     AppContext ctx_;
+    Recorder rec_;
 };
 
 void Host::apply_style() {
@@ -327,6 +332,7 @@ void Host::frame() {
             }
             ImGui::EndMenu();
         }
+        rec_.menu(main_panel(), slots_[main_].entry->id, st_.ui_scale);
         menu_h = ImGui::GetWindowSize().y;
         ImGui::EndMainMenuBar();
     }
@@ -354,6 +360,7 @@ void Host::frame() {
         ImVec2 p(io.DisplaySize.x - ts.x - 12, menu_h > 0 ? (menu_h - ts.y) / 2 : 2);
         fg->AddText(p, IM_COL32(255, 210, 120, 255), ctx_.status.c_str());
     }
+    rec_.end_frame(st_.ui_scale);
 }
 
 std::vector<unsigned char> read_pixels(Platform& pf, int& w, int& h) {
@@ -390,10 +397,12 @@ double percentile(std::vector<double> v, double q) {
 
 // ---- [run] ----------------------------------------------------------------------
 
-int run(const Options& o) {
+int run(const Options& given) {
+    Options o = given;
+    const auto rec = take_record_request(o.rec, o.stage);  // its --stage range taken out
     int w = 0, h = 0;
     parse_size(o.size, w, h);
-    bool headless = !o.screenshot.empty() || o.bench_frames > 0;
+    bool headless = !o.screenshot.empty() || o.bench_frames > 0 || rec;
     if (o.bench_frames < 0) throw UsageError("--bench-frames: expected a positive frame count");
     if (!o.theme.empty() && o.theme != "dark" && o.theme != "light")
         throw UsageError("--theme: '" + o.theme + "' is unknown; expected dark or light");
@@ -444,6 +453,7 @@ int run(const Options& o) {
         Host host(platform, st, main_id);
         if (o.bench_frames > 0 && explorer && !rest) scene["playing"] = true, scene["loop"] = true;
         if (!scene.is_null()) host.main_panel().load_settings(scene);
+        if (rec) host.recorder().start(*rec, host.main_panel());
 
         if (!o.signal_dir.empty()) {
             std::signal(SIGUSR1, on_usr1);
@@ -506,6 +516,7 @@ int run(const Options& o) {
                 }
                 break;
             }
+            if (rec && !host.recorder().active()) break;
             if (o.bench_frames > 0) {
                 if (timer) {
                     GLuint64 ns = 0;
@@ -532,6 +543,7 @@ int run(const Options& o) {
             std::printf("wall ms/frame (cpu + glFinish): median %.3f p95 %.3f\n",
                         percentile(wall_ms, 0.5), percentile(wall_ms, 0.95));
         }
+        if (rec) code = host.recorder().report();
         if (query) glDeleteQueries(1, &query);
         if (!cfg_dir.empty()) {
             Settings out = host.settings();

@@ -44,6 +44,11 @@ class AguPanel : public Panel {
         }
     }
     bool busy() const override { return playing_; }
+    Timeline timeline() const override { return {0, double(total()), speed_, "step"}; }
+    void seek(double t) override {
+        step_ = std::clamp(t, 0.0, double(total()));
+        playing_ = false;
+    }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override {
         nlohmann::json j = {{"mode", mode_ == 0 ? "dma" : "gather"},

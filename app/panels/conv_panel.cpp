@@ -67,9 +67,14 @@ class ConvPanel : public Panel {
     }
     const char* title() const override { return "Conv pipeline"; }
     bool busy() const override { return playing_ || std::fabs(stage_ - target_) > 1e-4f; }
+    Timeline timeline() const override { return {0, 3, kPlayRate, "stage"}; }
+    void seek(double t) override {
+        stage_ = target_ = std::clamp(float(t), 0.f, 3.f);
+        playing_ = false;
+    }
     void update(double dt) override {
         if (playing_) {
-            target_ = std::min(3.0f, target_ + float(dt) * 0.5f);
+            target_ = std::min(3.0f, target_ + float(dt) * kPlayRate);
             if (target_ >= 3.0f) playing_ = false;
         }
         float d = target_ - stage_, step = float(dt) * 2.0f;
@@ -105,7 +110,8 @@ class ConvPanel : public Panel {
     render::PlanGpu gpu_;
     render::PlanView view_;
     std::string error_, run_msg_;
-    nlohmann::json run_ = nullptr;  // the last real run, for --dump-view
+    nlohmann::json run_ = nullptr;            // the last real run, for --dump-view
+    static constexpr float kPlayRate = 0.5f;  // stages per second while playing
     float stage_ = 0, target_ = 0;
     bool playing_ = false;
     nlohmann::json screen_ = nlohmann::json::object();

@@ -84,6 +84,11 @@ class CubePanel : public Panel {
     CubePanel() { rebuild(); }
     const char* title() const override { return "Cube"; }
     bool busy() const override { return playing_; }
+    Timeline timeline() const override { return {0, double(steps_.size()), rate_, "step"}; }
+    void seek(double t) override {
+        step_ = std::clamp(t, 0.0, double(steps_.size()));
+        playing_ = false;
+    }
     void update(double dt) override {
         if (!playing_) return;
         step_ += dt * rate_;

@@ -44,6 +44,13 @@ class Img2colPanel : public Panel {
     }
     const char* title() const override { return "img2col"; }
     bool busy() const override { return playing_ || std::fabs(stage_ - target_) > 1e-4f; }
+    // The sliding window, row by row (the explicit/implicit glide is a control).
+    Timeline timeline() const override { return {0, double(rows() - 1), speed_, "window"}; }
+    void seek(double t) override {
+        pos_ = std::clamp(float(t), 0.f, float(std::max<int64_t>(0, rows() - 1)));
+        stage_ = target_;
+        playing_ = false;
+    }
     void update(double dt) override {
         if (playing_) {
             pos_ += float(dt) * speed_;

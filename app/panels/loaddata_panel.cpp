@@ -60,9 +60,14 @@ class LoadDataPanel : public Panel {
     }
     const char* title() const override { return "LoadData"; }
     bool busy() const override { return playing_ || std::fabs(stage_ - target_) > 1e-4f; }
+    Timeline timeline() const override { return {0, 1, kPlayRate, "stage"}; }
+    void seek(double t) override {
+        stage_ = target_ = std::clamp(float(t), 0.f, 1.f);
+        playing_ = false;
+    }
     void update(double dt) override {
         if (playing_) {
-            target_ = std::min(1.0f, target_ + float(dt) * 0.5f);
+            target_ = std::min(1.0f, target_ + float(dt) * kPlayRate);
             if (target_ >= 1.0f) playing_ = false;
         }
         float d = target_ - stage_, step = float(dt) * 2.0f;
@@ -94,6 +99,7 @@ class LoadDataPanel : public Panel {
     render::PlanGpu gpu_;
     render::PlanView view_;
     std::string error_;
+    static constexpr float kPlayRate = 0.5f;  // stages per second while playing
     float stage_ = 0, target_ = 0;
     bool playing_ = false;
     nlohmann::json screen_ = nlohmann::json::object();
