@@ -227,3 +227,56 @@ TEST(GuiRecord, BadOutputIsAnErrorAndLeavesNothing) {
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find("unknown extension"), std::string::npos) << r.err;
 }
+
+// The Record menu in the window: open it, press Start, and the clip appears
+// with every frame; the progress window drawn over the view is not in it.
+TEST(GuiRecord, RecordMenuRecordsTheCurrentViewWithoutTheProgressWindow) {
+    std::string dir = make_temp_dir();
+    std::ofstream(dir + "/fast.json")
+        << R"({"from": "ND", "to": "FRACTAL_NZ", "shape": "2,2,28", "dtype": "fp16", "speed": 4})";
+    // 4 stages at 4 stages/s and 30 fps: 31 frames into <cwd>/explorer.mp4.
+    // The menu item and the button sit where the 1280x800 menu puts them at
+    // UI scale 1 (View, Settings, Record; Start below the range fields).
+    // --screenshot-on-signal keeps frames coming as in the other driven
+    // tests (xdotool's instant press + release needs frames after it).
+    const std::string script =
+        "cd " + ll::test::shell_quote(dir) + " || exit 3\n" + ll::test::app_exe() +
+        R"( --no-config --scene fast.json --size 1280x800 --screenshot-on-signal . &
+pid=$!
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name LayoutLab | head -n1)
+[ -n "$wid" ] || { kill $pid; exit 3; }
+xdotool windowfocus --sync "$wid" 2>/dev/null || true
+sleep 0.5
+xdotool mousemove --window "$wid" 150 10 click 1
+sleep 0.5
+xdotool mousemove --window "$wid" 190 269 click 1
+for i in $(seq 600); do [ -f explorer.mp4 ] && break; sleep 0.1; done
+sleep 0.3
+kill $pid; wait $pid
+exit 0
+)";
+    std::ofstream(dir + "/drive.sh") << script;
+    auto r =
+        ll::test::run_shell(ll::test::xvfb(90) + "sh " + ll::test::shell_quote(dir + "/drive.sh"));
+    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_TRUE(file_exists(dir + "/explorer.mp4")) << r.err;
+    EXPECT_FALSE(file_exists(dir + "/explorer.mp4.part"));
+    Clip clip = read_clip(dir + "/explorer.mp4", 30);
+    EXPECT_EQ(clip.frames, 31);
+    EXPECT_EQ(clip.width, 1280);
+    EXPECT_EQ(clip.height, 800);
+    auto s = run_app("--scene " + dir + "/fast.json --size 1280x800 --stage last --screenshot " +
+                     dir + "/last.png");
+    ASSERT_EQ(s.code, 0) << s.err;
+    Image shot = load_png(dir + "/last.png");
+    ASSERT_EQ(clip.frame.width, shot.width);
+    // Where the progress window was (bottom right), the clip shows the view.
+    double sum = 0;
+    int n = 0;
+    for (int y = 800 - 110; y < 800; ++y)
+        for (int x = 1280 - 360; x < 1280; ++x)
+            for (int c = 0; c < 3; ++c, ++n)
+                sum +=
+                    std::abs(int(clip.frame.at(x, y)[size_t(c)]) - int(shot.at(x, y)[size_t(c)]));
+    EXPECT_LT(sum / n, 4.0);
+}
