@@ -264,10 +264,14 @@ class YuvVideo : public VideoEncoder::Impl {
                     av_dict_set(o, "crf", "18", 0);
                     av_dict_set(o, "tune", "animation", 0);
                 } else {
-                    enc->bit_rate = 0;  // constant quality
+                    // Constant quality; the real-time preset tuned for screen
+                    // content: 5x less CPU than "good" at cpu-used 5, 16% more
+                    // bytes on the (2,2,28) NZ clip.
+                    enc->bit_rate = 0;
                     av_dict_set(o, "crf", "32", 0);
-                    av_dict_set(o, "deadline", "good", 0);
-                    av_dict_set(o, "cpu-used", "5", 0);
+                    av_dict_set(o, "deadline", "realtime", 0);
+                    av_dict_set(o, "cpu-used", "7", 0);
+                    av_dict_set(o, "tune-content", "screen", 0);
                     av_dict_set(o, "row-mt", "1", 0);
                 }
             },
@@ -435,7 +439,11 @@ class Gif : public VideoEncoder::Impl {
 
   private:
     static void push(AVFilterContext* src, AVFrame* f) {
-        int rc = av_buffersrc_add_frame_flags(src, f, AV_BUFFERSRC_FLAG_KEEP_REF);
+        // PUSH: run the graph now; otherwise every frame would wait, whole,
+        // in the link's queue until the sink is read (palettegen's is read
+        // only at the end: 173 frames of 720p held 800 MB).
+        int rc = av_buffersrc_add_frame_flags(src, f,
+                                              AV_BUFFERSRC_FLAG_KEEP_REF | AV_BUFFERSRC_FLAG_PUSH);
         if (rc < 0) throw UsageError("recording: the GIF palette filter failed: " + av_error(rc));
     }
 

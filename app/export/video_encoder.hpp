@@ -7,8 +7,9 @@
 //   enc.finish();                                // clip.mp4 appears only now
 //
 // Containers and codecs:
-//   .mp4   H.264 (Debian's libavcodec has libx264), yuv420p, BT.709, CRF 18
-//   .webm  VP9 (libvpx-vp9), yuv420p, CRF 32, row multithreading
+//   .mp4   H.264 (Debian's libavcodec has libx264), yuv420p, BT.709, CRF 18,
+//          preset fast, tuned for animation; the index at the front (faststart)
+//   .webm  VP9 (libvpx-vp9), yuv420p, CRF 32, real-time preset for screen content
 //   .gif   one palette for the whole clip (libavfilter palettegen over every
 //          frame, then paletteuse with ordered dithering, so a colour map does
 //          not band and unchanged areas stay unchanged between frames);
