@@ -246,6 +246,10 @@ void Recorder::menu(Panel& panel, const char* panel_id, float ui_scale) {
     } else if (tl.end <= tl.begin) {
         ImGui::TextDisabled("%s has no animation to record here", panel.title());
     } else {
+        // The light theme's fields are as white as the menu: give them a tint.
+        const ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_PopupBg);
+        const bool light = bg.x + bg.y + bg.z > 1.5f;
+        if (light) ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.86f, 0.87f, 0.89f, 1.0f));
         ImGui::PushItemWidth(260 * ui_scale);
         for (int i = 0; i < 4; ++i) {
             if (!ImGui::RadioButton(kFormats[i], format_ == i)) continue;
@@ -266,6 +270,7 @@ void Recorder::menu(Panel& panel, const char* panel_id, float ui_scale) {
         ImGui::DragFloat("from", &from_, speed, float(tl.begin), to_, "%.2f");
         ImGui::DragFloat("to", &to_, speed, from_, float(tl.end), "%.2f");
         ImGui::PopItemWidth();
+        if (light) ImGui::PopStyleColor();
         const double seconds = (double(to_) - double(from_)) / tl.per_second;
         ImGui::TextDisabled("%ss %.2f..%.2f at %.2f/s: %.1f s, %d frames", tl.unit, double(from_),
                             double(to_), tl.per_second, seconds,
