@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri xdotool fonts-dejavu-core
   python3-numpy
+  libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev zlib1g-dev
 )
 
 missing=()

@@ -62,6 +62,7 @@ void add_options(CLI::App& app, Options& o) {
     app.add_option("--screenshot-on-signal", o.signal_dir,
                    "tests: on SIGUSR1 write <dir>/shot-<n>.png");
     app.add_flag("--no-config", o.no_config, "do not read or write ~/.config/layoutlab");
+    add_record_options(app, o.rec);
 }
 
 namespace {
@@ -132,9 +133,9 @@ struct BenchStats {
 // The frame loop every mode shares: interactive (redraw while busy or on
 // input), a screenshot (third frame, dt 0), a benchmark (fixed dt).
 void frame_loop(const Options& o, Platform& platform, Host& host, const Settings& st, int w,
-                int h) {
+                int h, bool recording) {
     using clock = std::chrono::steady_clock;
-    const bool headless = !o.screenshot.empty() || o.bench_frames > 0;
+    const bool headless = !o.screenshot.empty() || o.bench_frames > 0 || recording;
     auto last = clock::now();
     int frames = 0, shots_done = 0;
     BenchStats bench;
@@ -197,6 +198,7 @@ void frame_loop(const Options& o, Platform& platform, Host& host, const Settings
             }
             break;
         }
+        if (recording && !host.recorder().active()) break;
         if (o.bench_frames > 0) {
             if (bench.timer) {
                 GLuint64 ns = 0;
@@ -215,14 +217,16 @@ void frame_loop(const Options& o, Platform& platform, Host& host, const Settings
 
 }  // namespace
 
-int run(const Options& o) {
+int run(const Options& given) {
+    Options o = given;
+    const auto rec = take_record_request(o.rec, o.stage);  // its --stage range taken out
     int w = 0, h = 0;
     bool rest = false;
     nlohmann::json scene;
     // Usage errors come before any window opens.
     const std::string main_id = prepare(o, w, h, scene, rest);
     const bool explorer = main_id == panel_registry().front().id;
-    const bool headless = !o.screenshot.empty() || o.bench_frames > 0;
+    const bool headless = !o.screenshot.empty() || o.bench_frames > 0 || rec;
 
     std::string cfg_dir = config_dir(o.no_config || headless);
     Settings st = load_settings_file(cfg_dir);
@@ -231,6 +235,7 @@ int run(const Options& o) {
     if (!o.theme.empty()) st.dark = o.theme == "dark";
     if (o.ui_scale != 0) st.ui_scale = o.ui_scale;
 
+    int code = 0;
     PlatformConfig cfg;
     cfg.width = st.width;
     cfg.height = st.height;
@@ -248,8 +253,10 @@ int run(const Options& o) {
         Host host(platform, st, main_id);
         if (o.bench_frames > 0 && explorer && !rest) scene["playing"] = true, scene["loop"] = true;
         if (!scene.is_null()) host.main_panel().load_settings(scene);
+        if (rec) host.recorder().start(*rec, host.main_panel());
         if (!o.signal_dir.empty()) install_test_signals();
-        frame_loop(o, platform, host, st, w, h);
+        frame_loop(o, platform, host, st, w, h, bool(rec));
+        if (rec) code = host.recorder().report();
         if (!cfg_dir.empty()) {
             Settings out = host.settings();
             glfwGetWindowSize(platform.window(), &out.width, &out.height);
@@ -257,7 +264,7 @@ int run(const Options& o) {
         }
         render::release_shared_gl();
     }
-    return 0;
+    return code;
 }
 
 }  // namespace ll::gui

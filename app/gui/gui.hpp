@@ -6,6 +6,9 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "app/gui/recorder.hpp"
+
+
 namespace ll::gui {
 
 struct Options {
@@ -20,6 +23,7 @@ struct Options {
     int bench_frames = 0;    // render N animating frames, print frame times
     std::string signal_dir;  // tests: SIGUSR1 writes <dir>/shot-<n>.png
     bool no_config = false;  // neither read nor write ~/.config/layoutlab
+    RecordOptions rec;       // --record / --frames / --fps (app/gui/recorder.hpp)
 };
 
 void add_options(CLI::App& app, Options& o);

@@ -105,6 +105,7 @@ void Host::frame() {
             }
             ImGui::EndMenu();
         }
+        rec_.menu(main_panel(), slots_[main_].entry->id, st_.ui_scale);
         menu_h = ImGui::GetWindowSize().y;
         ImGui::EndMainMenuBar();
     }
@@ -133,6 +134,7 @@ void Host::frame() {
         ImVec2 p(io.DisplaySize.x - ts.x - 12, menu_h > 0 ? (menu_h - ts.y) / 2 : 2);
         fg->AddText(p, IM_COL32(255, 210, 120, 255), ctx_.status.c_str());
     }
+    rec_.end_frame(st_.ui_scale);
 }
 
 }  // namespace ll::gui

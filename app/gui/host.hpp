@@ -10,6 +10,7 @@
 
 #include "app/gui/config.hpp"
 #include "app/gui/platform.hpp"
+#include "app/gui/recorder.hpp"
 #include "app/panels/panel.hpp"
 
 namespace ll::gui {
@@ -40,6 +41,7 @@ class Host {
     Panel& main_panel() { return *slots_[main_].panel; }
     const Settings& settings() const { return st_; }
     bool busy() const {
+        if (rec_.active()) return true;
         for (const auto& s : slots_)
             if (s.panel && s.open && s.panel->busy()) return true;
         return false;
@@ -47,7 +49,9 @@ class Host {
     void update(double dt) {
         for (auto& s : slots_)
             if (s.panel && s.open) s.panel->update(dt);
+        rec_.pose(main_panel());
     }
+    Recorder& recorder() { return rec_; }
     void frame();
 
   private:
@@ -60,6 +64,7 @@ class Host {
     std::vector<PanelSlot> slots_;
     size_t main_ = 0;  // the full-window panel
     AppContext ctx_;
+    Recorder rec_;
 };
 
 }  // namespace ll::gui

@@ -58,6 +58,8 @@ class AguPanel : public Panel {
     const char* title() const override { return "AGU / DMA"; }
     void update(double dt) override { ph_.update(dt); }
     bool busy() const override { return ph_.busy(); }
+    Timeline timeline() const override { return timeline_of(ph_, "step"); }
+    void seek(double t) override { seek_at_rest(ph_, t); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override {
         nlohmann::json j = set_.to_json(ph_);

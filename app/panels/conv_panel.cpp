@@ -111,6 +111,8 @@ class ConvPanel : public Panel {
     }
     const char* title() const override { return "Conv pipeline"; }
     bool busy() const override { return play_.busy(); }
+    Timeline timeline() const override { return timeline_of(play_, "stage"); }
+    void seek(double t) override { seek_at_rest(play_, t); }
     void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;

@@ -71,6 +71,8 @@ class CubePanel : public Panel {
     CubePanel() { rebuild(); }
     const char* title() const override { return "Cube"; }
     bool busy() const override { return play_.busy(); }
+    Timeline timeline() const override { return timeline_of(play_, "step"); }
+    void seek(double t) override { seek_at_rest(play_, t); }
     void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override {

@@ -39,6 +39,8 @@ class ExplorerPanel : public Panel {
     void draw(AppContext& ctx) override;
     // Also while a resting stage's picture is being built (it shows when done).
     bool busy() const override { return playing_ || stage_ != target_ || gpu_.picture_pending(); }
+    Timeline timeline() const override { return {0, last_stage(), scene_.speed, "stage"}; }
+    void seek(double t) override { go_to(float(t), false); }
     nlohmann::json save_settings() const override;
     void load_settings(const nlohmann::json& j) override;
 

@@ -47,6 +47,12 @@ class Img2colPanel : public Panel {
     }
     const char* title() const override { return "img2col"; }
     bool busy() const override { return pos_.busy() || stage_.busy(); }
+    // The sliding window, row by row (the explicit/implicit glide is a control).
+    Timeline timeline() const override { return timeline_of(pos_, "window"); }
+    void seek(double t) override {
+        seek_at_rest(pos_, t);
+        seek_at_rest(stage_, stage_.target);
+    }
     void update(double dt) override {
         pos_.update(dt);
         stage_.update(dt);

@@ -62,6 +62,8 @@ class LoadDataPanel : public Panel {
     }
     const char* title() const override { return "LoadData"; }
     bool busy() const override { return play_.busy(); }
+    Timeline timeline() const override { return timeline_of(play_, "stage"); }
+    void seek(double t) override { seek_at_rest(play_, t); }
     void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;

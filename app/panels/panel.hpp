@@ -51,6 +51,16 @@ struct AppContext {
     std::vector<OpenRequest> open_requests;
 };
 
+// A panel's animation as a range of positions in its own unit (stages,
+// steps, ...). Recording (app/gui/recorder.*) shows position
+// begin + i * per_second / fps in frame i through Panel::seek, instead of
+// advancing by wall-clock dt, so a clip is the same on every machine.
+struct Timeline {
+    double begin = 0, end = 0;   // end <= begin: the panel does not animate
+    double per_second = 1;       // positions per second when played in the window
+    const char* unit = "stage";  // what a position counts, for messages
+};
+
 class Panel {
   public:
     virtual ~Panel() = default;
@@ -61,6 +71,10 @@ class Panel {
     virtual void draw(AppContext& ctx) = 0;
     // True while the panel animates: the app keeps redrawing.
     virtual bool busy() const { return false; }
+    // The range its play button animates (default: none).
+    virtual Timeline timeline() const { return {}; }
+    // Shows position t of timeline() at rest: not playing, not gliding.
+    virtual void seek(double t) { (void)t; }
     // Saved view settings (scene files). Empty object = nothing to save.
     virtual nlohmann::json save_settings() const { return nlohmann::json::object(); }
     // Throws UsageError on a bad scene.

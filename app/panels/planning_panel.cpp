@@ -49,6 +49,11 @@ class PlanningPanel : public Panel {
     void update(double dt) override;
     void draw(AppContext& ctx) override;
     bool busy() const override { return playing_; }
+    Timeline timeline() const override;
+    void seek(double t) override {
+        noc_t_ = std::max(0.f, float(t));
+        playing_ = false;
+    }
     nlohmann::json save_settings() const override;
     void load_settings(const nlohmann::json& j) override;
 
@@ -86,6 +91,7 @@ class PlanningPanel : public Panel {
     NocConfig noc_cfg_;
     NocPlan noc_;
     std::string noc_error_;
+    static constexpr float kNocRate = 0.8f;  // hops per second while playing
     float noc_t_ = 0;
     bool playing_ = false;
 };
@@ -134,9 +140,15 @@ float PlanningPanel::noc_end() const {
     return float(std::max<int64_t>(1, noc_.max_hops));
 }
 
+// The NoC tab's blocks travelling their hops (the other tabs hold still).
+Timeline PlanningPanel::timeline() const {
+    if (std::string(kTabs[tab_]) != "noc") return {};
+    return {0, double(noc_end()), double(kNocRate), "hop"};
+}
+
 void PlanningPanel::update(double dt) {
     if (!playing_) return;
-    noc_t_ += float(dt) * 0.8f;
+    noc_t_ += float(dt) * kNocRate;
     if (noc_t_ > noc_end() + 0.8f) noc_t_ = 0;
 }
 

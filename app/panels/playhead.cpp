@@ -64,6 +64,15 @@ long long Playhead::whole() const {
     return (long long)std::floor(clampd(value, lo, hi) + 1e-9);
 }
 
+Timeline timeline_of(const Playhead& p, const char* unit) {
+    return {p.lo, p.hi, std::isfinite(p.speed) && p.speed > 0 ? p.speed : 1.0, unit};
+}
+
+void seek_at_rest(Playhead& p, double t) {
+    p.playing = false;
+    p.seek(t);
+}
+
 bool apply_keys(Playhead& p, const std::vector<Key>& keys) {
     for (Key k : keys) {
         switch (k) {

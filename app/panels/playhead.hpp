@@ -42,6 +42,11 @@ struct Playhead {
     long long whole() const;
 };
 
+// The playhead's range as the panel's recording timeline (Panel::timeline),
+// and showing position t at rest (Panel::seek).
+Timeline timeline_of(const Playhead& p, const char* unit);
+void seek_at_rest(Playhead& p, double t);
+
 // Space toggles, left/right step, Home/End jump; true when a key was used.
 bool apply_keys(Playhead& p, const std::vector<Key>& keys);
 

@@ -61,6 +61,14 @@ class TilingPanel : public Panel {
         if (step_ >= double(total_steps())) step_ = 0;
     }
     bool busy() const override { return playing_; }
+    Timeline timeline() const override {
+        if (!error_.empty()) return {};
+        return {0, double(total_steps()), speed_, "sub-tile"};
+    }
+    void seek(double t) override {
+        step_ = std::clamp(t, 0.0, double(total_steps()));
+        playing_ = false;
+    }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
     void load_settings(const nlohmann::json& j) override;
