@@ -19,6 +19,8 @@
 #include <sstream>
 
 #include "app/cli/command.hpp"
+#include "app/cli/limits.hpp"
+#include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/format/format.hpp"
 #include "core/io/npy.hpp"
@@ -31,6 +33,7 @@ struct ConvertArgs {
     std::string from, to, shape, dtype, fractal, input, output;
     int64_t c0 = 0;
     double pad_value = 0;
+    int64_t max_bytes = kDefaultMaxBytes;
     bool json = false, bench = false;
     bool c0_given = false;
 };
@@ -316,7 +319,7 @@ int run_convert(const ConvertArgs& a) {
 
     NpyArray in;
     const bool have_input = !a.input.empty();
-    if (have_input) in = with_flag("--input", [&] { return read_npy(a.input); });
+    if (have_input) in = with_flag("--input", [&] { return read_npy(a.input, a.max_bytes); });
     if (!a.dtype.empty())
         spec.dtype = with_flag("--dtype", [&] { return dtype_from_name(a.dtype); });
     else if (have_input)
@@ -354,6 +357,16 @@ int run_convert(const ConvertArgs& a) {
     std::vector<uint8_t> src;
     const bool need_data = have_input || !a.output.empty() || a.bench ||
                            (!a.json && ns <= kPrintLimit && nd <= kPrintLimit);
+    {
+        // Memory before any is allocated: the element map (8 bytes per
+        // destination element, for the padding count and src_of_dst), and
+        // with data the source and destination buffers.
+        const double eb = double(bits(p.dtype)) / 8;
+        const double need = 8.0 * double(nd) + (need_data ? eb * double(ns + nd) : 0.0);
+        check_work(need, a.max_bytes,
+                   "convert " + to_string(p.src_shape) + " -> " + to_string(p.dst_shape),
+                   "bytes of memory", "--max-bytes");
+    }
     if (need_data) src = have_input ? std::move(in.data) : demo_source(p);
     if (a.bench) return run_bench(p, src);
 
@@ -386,6 +399,7 @@ Runner setup_convert(CLI::App& sub) {
     sub.add_flag("--json", a->json, "print JSON (steps, shapes, fractal sizes, src_of_dst)");
     sub.add_option("--input", a->input, "convert this .npy file (its shape/dtype must match)");
     sub.add_option("--output", a->output, "write the converted tensor as .npy");
+    add_max_bytes(sub, a->max_bytes, "the element map and the tensors");
     sub.add_flag("--bench", a->bench,
                  "time the conversion against memcpy of the same bytes; prints one line");
     return [a, c0]() {

@@ -44,6 +44,10 @@
 
 namespace ll::tiling {
 
+// Re-reads of a tile from SRAM per L1 tile (--l2-passes): 4 fits the
+// document; past a million the byte totals stop being meaningful.
+constexpr int64_t kMaxL2Passes = 1'000'000;
+
 enum class Layout : uint8_t { NCHW, NHWC, NC1HWC0 };
 const char* name(Layout l);
 // Accepts NCHW, NHWC, NC1HWC0 (any case); throws UsageError otherwise.
