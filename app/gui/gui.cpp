@@ -26,17 +26,27 @@
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
 #include "app/render/plan_view.hpp"
+#include "core/checked.hpp"
 #include "core/error.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/io/input_file.hpp"
+#include "core/io/json_input.hpp"
 
 namespace ll::gui {
 
 // ---- [options] ------------------------------------------------------------------
 
 void add_options(CLI::App& app, Options& o) {
+    const CLI::Validator non_empty_path(
+        [](const std::string& v) {
+            return v.empty() ? std::string("empty file name; expected a path") : std::string();
+        },
+        "PATH");
     std::string ids;
     for (const PanelEntry& e : panel_registry()) ids += std::string(ids.empty() ? "" : ", ") + e.id;
     app.add_option("--panel", o.panel, "panel shown full-window: " + ids);
-    app.add_option("--scene", o.scene, "open a scene file (JSON)");
+    app.add_option("--scene", o.scene,
+                   "open a scene file (JSON, at most 16 MiB, nested at most 64 deep)");
     app.add_option("--from", o.from, "source format, e.g. ND, NCHW");
     app.add_option("--to", o.to, "target format, e.g. FRACTAL_NZ, NC1HWC0");
     app.add_option("--via", o.via, "a plain format the data passes through first, e.g. NHWC");
@@ -50,11 +60,13 @@ void add_options(CLI::App& app, Options& o) {
                    "colour mode: source-index, row, column, channel, fractal, value");
     app.add_option("--stage", o.stage,
                    "stage shown: a number (fractional between stages) or 'last'");
-    app.add_option("--screenshot", o.screenshot, "render the scene, write this PNG and exit");
-    app.add_option("--dump-view", o.dump_view, "with --screenshot: write the view cameras as JSON");
+    app.add_option("--screenshot", o.screenshot, "render the scene, write this PNG and exit")
+        ->check(non_empty_path);
+    app.add_option("--dump-view", o.dump_view, "with --screenshot: write the view cameras as JSON")
+        ->check(non_empty_path);
     app.add_option("--size", o.size, "window size WxH")->capture_default_str();
     app.add_option("--theme", o.theme, "dark or light");
-    app.add_option("--ui-scale", o.ui_scale, "font/UI scale for projectors, e.g. 1.5");
+    app.add_option("--ui-scale", o.ui_scale, "font/UI scale for projectors, 0.5..4, e.g. 1.5");
     app.add_option("--bench-frames", o.bench_frames,
                    "render N animating frames and print frame times");
     app.add_option("--screenshot-on-signal", o.signal_dir,
@@ -112,13 +124,21 @@ void write_text_atomic(const std::string& path, const std::string& text) {
 Settings load_settings_file(const std::string& dir) {
     Settings s;
     if (dir.empty()) return s;
-    auto j = nlohmann::json::parse(read_text(dir + "/settings.json"), nullptr, false);
-    if (!j.is_object()) return s;
-    s.dark = j.value("theme", std::string("dark")) != "light";
-    s.ui_scale = std::clamp(j.value("ui_scale", 1.0f), 0.5f, 4.f);
-    s.width = std::clamp(j.value("width", 1280), 320, 8192);
-    s.height = std::clamp(j.value("height", 800), 240, 8192);
-    return s;
+    // Our own file, but a user can edit it: read bounded and checked; a
+    // missing or bad file means the defaults (the window still opens).
+    try {
+        const nlohmann::json j = read_json_file(dir + "/settings.json", "settings", 1 << 20);
+        if (!j.is_object()) return s;
+        Settings r;
+        if (j.contains("theme")) r.dark = json_string(j["theme"], "theme") != "light";
+        if (j.contains("ui_scale"))
+            r.ui_scale = float(json_float(j["ui_scale"], "ui_scale", 0.5, 4));
+        if (j.contains("width")) r.width = int(json_int(j["width"], "width", 320, 8192));
+        if (j.contains("height")) r.height = int(json_int(j["height"], "height", 240, 8192));
+        return r;
+    } catch (const UsageError&) {
+        return s;
+    }
 }
 
 void save_settings_file(const std::string& dir, const Settings& s) {
@@ -143,9 +163,7 @@ void save_settings_file(const std::string& dir, const Settings& s) {
 std::string main_panel_id(const Options& o, nlohmann::json& panel_scene) {
     std::string id = o.panel;
     if (!o.scene.empty()) {
-        std::ifstream in(o.scene);
-        if (!in) throw UsageError("--scene: cannot read '" + o.scene + "'; expected a JSON file");
-        auto j = nlohmann::json::parse(in, nullptr, false);
+        auto j = read_json_file(o.scene, "--scene", kMaxJsonFileBytes);
         if (!j.is_object()) throw UsageError("--scene: '" + o.scene + "' is not a JSON object");
         if (j.contains("panel")) {
             if (!j["panel"].is_string())
@@ -397,8 +415,11 @@ int run(const Options& o) {
     if (o.bench_frames < 0) throw UsageError("--bench-frames: expected a positive frame count");
     if (!o.theme.empty() && o.theme != "dark" && o.theme != "light")
         throw UsageError("--theme: '" + o.theme + "' is unknown; expected dark or light");
-    if (o.ui_scale != 0 && (o.ui_scale < 0.5f || o.ui_scale > 4.f))
-        throw UsageError("--ui-scale: expected 0.5..4");
+    if (o.ui_scale != 0) checked_float(o.ui_scale, "--ui-scale", 0.5, 4);  // nan, inf too
+    if (!o.dump_view.empty() && o.screenshot.empty())
+        throw UsageError(
+            "--dump-view: needs --screenshot (the view is dumped after the "
+            "screenshot's frame); expected --screenshot FILE.png --dump-view FILE.json");
     if (!o.screenshot.empty()) check_writable(o.screenshot, "--screenshot");
     if (!o.dump_view.empty()) check_writable(o.dump_view, "--dump-view");
     // Usage errors come before any window opens.
@@ -502,7 +523,11 @@ int run(const Options& o) {
                 if (!o.dump_view.empty()) {
                     nlohmann::json j = host.main_panel().save_settings();
                     j["window"] = {w, h};
-                    write_text_atomic(o.dump_view, j.dump(2) + "\n");
+                    try {
+                        write_file_atomic(o.dump_view, j.dump(2) + "\n");
+                    } catch (const UsageError& e) {
+                        throw UsageError(std::string("--dump-view: ") + e.what());
+                    }
                 }
                 break;
             }
@@ -519,9 +544,12 @@ int run(const Options& o) {
         }
         if (o.bench_frames > 0) {
             nlohmann::json j = host.main_panel().save_settings();
+            auto text = [&j](const char* k) {
+                auto it = j.find(k);
+                return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+            };
             std::printf("bench: %d frames at %dx%d, scene %s -> %s shape %s\n", frames, w, h,
-                        j.value("from", "").c_str(), j.value("to", "").c_str(),
-                        j.value("shape", "").c_str());
+                        text("from").c_str(), text("to").c_str(), text("shape").c_str());
             std::printf("cpu ms/frame: median %.3f p95 %.3f\n", percentile(cpu_ms, 0.5),
                         percentile(cpu_ms, 0.95));
             if (timer)
