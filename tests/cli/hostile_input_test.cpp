@@ -265,7 +265,8 @@ TEST(HostileInput, LimitsAreInHelp) {
                                                           {"conv", "--max-steps"},
                                                           {"noc", "--max-steps"},
                                                           {"agu", "--max-steps"},
-                                                          {"sweep", "--max-configs"}}) {
+                                                          {"sweep", "--max-configs"},
+             {"plan", "--max-steps"}}) {
         const RunResult r = run({cmd, "--help"});
         EXPECT_EQ(r.code, 0);
         EXPECT_TRUE(has(r.out, flag)) << cmd << " --help lacks " << flag;
