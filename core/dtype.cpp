@@ -1,5 +1,8 @@
 #include "core/dtype.hpp"
 
+#include <cmath>
+
+#include "core/checked.hpp"
 #include "core/error.hpp"
 
 namespace ll {
@@ -119,6 +122,18 @@ DType dtype_from_name(const std::string& text) {
     if (s == "float32" || s == "float") return DType::fp32;
     if (s == "bfloat16") return DType::bf16;
     throw UsageError("unknown dtype '" + text + "'; expected one of " + dtype_names());
+}
+
+void check_value_fits(DType t, double v, const std::string& what) {
+    if (is_float(t)) return;
+    const int b = bits(t);
+    const bool sign = t != DType::uint8;
+    const double lo = sign ? -std::ldexp(1.0, b - 1) : 0;
+    const double hi = sign ? std::ldexp(1.0, b - 1) - 1 : std::ldexp(1.0, b) - 1;
+    if (!std::isfinite(v) || v != std::floor(v) || v < lo || v > hi)
+        throw UsageError(what + ": " + number_text(v) + " does not fit " + name(t) +
+                         "; expected an integer in [" + std::to_string(int64_t(lo)) + ", " +
+                         std::to_string(int64_t(hi)) + "]");
 }
 
 }  // namespace ll

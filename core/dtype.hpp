@@ -65,5 +65,11 @@ int value_bits(DType t);
 // (storage-only: its code 0..255); both 0 for floating types.
 double int_min(DType t);
 double int_max(DType t);
+// A value a user asks to store as t (a padding value): integer types need a
+// whole number within their range, float types take any value (NaN and inf
+// included, as NumPy does). UsageError naming `what` otherwise, e.g.
+//   check_value_fits(int8, 1000, "--pad-value") throws "--pad-value: 1000
+//   does not fit int8; expected an integer in [-128, 127]"
+void check_value_fits(DType t, double v, const std::string& what);
 
 }  // namespace ll

@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "core/checked.hpp"
 #include "core/error.hpp"
 
 namespace ll {
@@ -9,9 +10,12 @@ namespace ll {
 int64_t numel(const Shape& s) {
     int64_t n = 1;
     for (int64_t d : s) {
-        if (d < 0) throw UsageError("negative dimension " + std::to_string(d) + " in shape " + to_string(s));
+        if (d < 0)
+            throw UsageError("negative dimension " + std::to_string(d) + " in shape " +
+                             to_string(s));
         if (d != 0 && n > kMaxElements / d)
-            throw UsageError("shape " + to_string(s) + " has more than 2^40 elements; expected a tensor that fits in memory");
+            throw UsageError("shape " + to_string(s) +
+                             " has more than 2^40 elements; expected a tensor that fits in memory");
         n *= d;
     }
     return n;
@@ -62,6 +66,7 @@ std::vector<int64_t> parse_int_list(const std::string& text, const std::string& 
 
 Shape parse_shape(const std::string& text, const std::string& what) {
     Shape s = parse_int_list(text, what);
+    check_rank(s.size(), what);
     for (int64_t d : s)
         if (d <= 0)
             throw UsageError(what + ": dimension " + std::to_string(d) + " in '" + text +

@@ -11,6 +11,7 @@ packages=(
   xvfb xauth libgl1-mesa-dri xdotool fonts-dejavu-core
   python3-numpy
   libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev zlib1g-dev
+  clang libclang-rt-14-dev
 )
 
 missing=()

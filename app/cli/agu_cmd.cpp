@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "app/cli/command.hpp"
+#include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/view/args.hpp"
 #include "core/view/view_json.hpp"
@@ -15,7 +16,7 @@ namespace {
 
 struct AguArgs {
     std::string shape, layout, to, bounds, strides, gather, dtype, base = "0", dst_base = "0";
-    int64_t elem_size = 0, count = 16, width = 16, burst = 64;
+    int64_t elem_size = 0, count = 16, width = 16, burst = 64, max_steps = 1'000'000;
     bool json = false;
 };
 
@@ -83,6 +84,9 @@ Runner setup_agu(CLI::App& sub) {
     sub.add_option("--base", a->base, "byte address of the (source) buffer");
     sub.add_option("--dst-base", a->dst_base, "byte address of the DMA destination buffer");
     sub.add_option("--count", a->count, "addresses to list (default 16)");
+    sub.add_option("--max-steps", a->max_steps, "refuse listing more addresses (--count) than this")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     sub.add_flag("--json", a->json, "print JSON instead of text");
     return [a]() {
         using namespace ll::view;
@@ -90,6 +94,8 @@ Runner setup_agu(CLI::App& sub) {
         int64_t base = parse_address(a->base, "--base");
         if (a->count < 0)
             throw UsageError("--count " + std::to_string(a->count) + "; expected >= 0");
+        check_work(double(a->count), a->max_steps, "agu --count", "listed addresses",
+                   "--max-steps");
         nlohmann::json j;
 
         if (!a->gather.empty()) {

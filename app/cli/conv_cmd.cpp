@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.hpp"
+#include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/exec/conv.hpp"
 #include "core/exec/conv_buffers.hpp"
@@ -24,6 +25,7 @@ struct ConvArgs {
     std::string pad = "1", stride = "1", dilation = "1", dtype = "fp16";
     std::string input, weight, output;
     bool json = false, check = false, occupancy = false;
+    int64_t max_steps = 1'000'000'000;
 };
 
 // Values of an .npy array as float (fp16 and fp32 arrays).
@@ -130,6 +132,10 @@ Runner setup_conv(CLI::App& sub) {
     sub.add_flag("--occupancy", a->occupancy,
                  "per buffer (A1, B1, A2, B2, CO1): capacity, bytes the whole problem needs "
                  "there, and whether it must be tiled");
+    sub.add_option("--max-steps", a->max_steps,
+                   "refuse --check or --input runs needing more multiply-adds than this")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     sub.add_flag("--json", a->json, "print JSON instead of text");
     return [a, dtype_opt]() {
         exec::ConvParams p = a->p;
@@ -146,6 +152,15 @@ Runner setup_conv(CLI::App& sub) {
             take_geometry(p, x, w, dtype_opt->count() > 0);
         }
         exec::ConvShapes s = exec::conv_shapes(p);
+        if (a->check || !a->input.empty()) {
+            // Multiply-adds of one run (the pipeline and the direct loop each
+            // do this many), from the validated shapes, as doubles: no overflow.
+            const double macs = double(p.n) * double(p.cout) * double(p.out_h()) *
+                                double(p.out_w()) * double(p.cin) * double(p.win.kh) *
+                                double(p.win.kw);
+            check_work(macs, a->max_steps, a->check ? "conv --check" : "conv --input",
+                       "multiply-adds", "--max-steps");
+        }
         std::string written;
         if (!a->input.empty()) written = run_files(p, x, w, a->output);
         nlohmann::json check;

@@ -20,6 +20,8 @@
 
 #include "app/cli/command.hpp"
 #include "app/cli/convert_bench.hpp"
+#include "app/cli/limits.hpp"
+#include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/format/chain.hpp"
 #include "core/format/format.hpp"
@@ -35,6 +37,7 @@ struct ConvertArgs {
     std::string from, to, via, shape, dtype, fractal, src_fractal, input, output;
     int64_t c0 = 0, heads = 0, groups = 0;
     double pad_value = 0;
+    int64_t max_bytes = kDefaultMaxBytes;
     bool json = false, bench = false, bench_all = false, stages = false;
     bool c0_given = false;
     BenchOptions bo;  // --threads, and --bench-all's --repeat, --bench-mb, --only
@@ -332,7 +335,7 @@ int run_convert(ConvertArgs a) {
 
     NpyArray in;
     const bool have_input = !a.input.empty();
-    if (have_input) in = with_flag("--input", [&] { return read_npy(a.input); });
+    if (have_input) in = with_flag("--input", [&] { return read_npy(a.input, a.max_bytes); });
     if (!a.dtype.empty())
         spec.dtype = with_flag("--dtype", [&] { return dtype_from_name(a.dtype); });
     else if (have_input)
@@ -376,6 +379,16 @@ int run_convert(ConvertArgs a) {
     std::vector<uint8_t> src;
     const bool need_data = have_input || !a.output.empty() || a.bench ||
                            (!a.json && ns <= kPrintLimit && nd <= kPrintLimit);
+    {
+        // Memory before any is allocated: the element map (8 bytes per
+        // destination element, for the padding count and src_of_dst), and
+        // with data the source and destination buffers.
+        const double eb = double(bits(p.dtype)) / 8;
+        const double need = 8.0 * double(nd) + (need_data ? eb * double(ns + nd) : 0.0);
+        check_work(need, a.max_bytes,
+                   "convert " + to_string(p.src_shape) + " -> " + to_string(p.dst_shape),
+                   "bytes of memory", "--max-bytes");
+    }
     if (need_data) src = have_input ? std::move(in.data) : demo_source(p);
     if (a.bench) return run_bench_one(p, src, a.bo);
 
@@ -422,6 +435,7 @@ Runner setup_convert(CLI::App& sub) {
     sub.add_flag("--stages", a->stages,
                  "print the picture's stages: label, formula, shape, axis names and, up to 65536 "
                  "cells, every cell's offset (--json: stages[{label, formula, shape, offsets}])");
+    add_max_bytes(sub, a->max_bytes, "the element map and the tensors");
     sub.add_flag("--bench", a->bench,
                  "time the conversion against memcpy of max(source, destination) bytes; prints "
                  "one line");

@@ -51,6 +51,7 @@ Runner setup_load3d(CLI::App& sub) {
     return [a]() {
         exec::Load3dParams q = a->p;
         q.dtype = dtype_from_name(a->dtype);
+        check_value_fits(q.dtype, q.pad_value, "--pad-value");
         if (!a->pad_list.empty()) {
             std::vector<int64_t> v = parse_int_list(a->pad_list, "--pad-list");
             if (v.size() != 4)

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "app/cli/command.hpp"
+#include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/netplan/noc.hpp"
 
@@ -14,13 +15,18 @@ Runner setup_noc(CLI::App& sub) {
     auto c = std::make_shared<netplan::NocConfig>();
     auto shape = std::make_shared<std::string>("8,8");
     auto json = std::make_shared<bool>(false);
-    sub.add_option("--pes", c->pes, "number of processing elements (default 4)");
+    sub.add_option("--pes", c->pes, "number of processing elements, 1..4096 (default 4)");
     sub.add_option("--shape", *shape, "matrix rows,cols to transpose (default 8,8)");
     sub.add_option("--mesh-cols", c->mesh_cols, "mesh columns (default: most square mesh)");
     sub.add_option("--elem-bytes", c->elem_bytes, "bytes per element (default 4)");
     sub.add_option("--link-bandwidth", c->link_gbps, "GB/s per link direction (default 32)");
+    sub.add_option("--max-steps", c->max_steps,
+                   "refuse transposes needing more route steps (PEs^2 x route length) than this")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     sub.add_flag("--json", *json, "print JSON instead of text");
     return [c, shape, json]() {
+        checked_float(c->link_gbps, "--link-bandwidth", 1e-6, 1e9);
         Shape s = parse_shape(*shape, "--shape");
         if (s.size() != 2)
             throw UsageError("--shape: " + to_string(s) + " has rank " + std::to_string(s.size()) +

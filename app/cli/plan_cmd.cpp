@@ -148,6 +148,11 @@ Runner setup_plan(CLI::App& sub) {
     sub.add_option("--sram-bandwidth", o->model.sram_gbps, "SRAM bandwidth in GB/s (default 500)");
     sub.add_option("--elem-bytes", o->model.elem_bytes, "bytes per element (default 4, float32)");
     sub.add_option("--burst", o->model.burst_bytes, "DRAM burst in bytes (default 64)");
+    sub.add_option("--max-steps", o->model.max_steps,
+                   "refuse graphs needing more node propagations (nodes x (mismatched edges + 1)) "
+                   "than this; at most 20000 nodes")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     sub.add_flag("--no-dma", o->no_dma, "no DMA copy between ops (rules out memory_copy_fused)");
     sub.add_option("--pick", o->picks,
                    "EDGE=STRATEGY, e.g. relu->conv2=consumer_read: overrides the planner's "

@@ -19,7 +19,7 @@ struct SweepArgs {
     TilingModelOptions model;
     std::string c_sizes, h_sizes, w_sizes, csv, svg, png;
     int top = 10;
-    int64_t max_configs = 20'000'000;
+    int64_t max_configs = 4'000'000;
     int width = 900, height = 560;
     bool json = false;
 };
@@ -74,7 +74,8 @@ Runner setup_sweep(CLI::App& sub) {
     sub.add_option("--h-sizes", a->h_sizes, "candidate tile sizes in H (default: divisors of H)");
     sub.add_option("--w-sizes", a->w_sizes, "candidate tile sizes in W (default: divisors of W)");
     sub.add_option("--top", a->top, "rows of the ranking to print")->capture_default_str();
-    sub.add_option("--max-configs", a->max_configs, "refuse sweeps larger than this")
+    sub.add_option("--max-configs", a->max_configs,
+                   "refuse sweeps of more configurations than this (about 110 bytes each)")
         ->capture_default_str();
     sub.add_option("--csv", a->csv, "write every configuration, ranked, as CSV");
     sub.add_option("--svg", a->svg, "write the time vs footprint plot as SVG");

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "app/cli/command.hpp"
+#include "core/error.hpp"
 #include "core/view/args.hpp"
 #include "core/view/view.hpp"
 #include "core/view/view_json.hpp"
@@ -43,6 +44,9 @@ const char* kOpsHelp =
 
 }  // namespace
 
+// Ops in one chain: every step is printed, so more is never readable.
+constexpr size_t kMaxViewOps = 256;
+
 Runner setup_view(CLI::App& sub) {
     auto a = std::make_shared<ViewArgs>();
     sub.add_option("--shape", a->shape, "logical shape, e.g. 2,3,4")->required();
@@ -52,7 +56,9 @@ Runner setup_view(CLI::App& sub) {
     sub.add_option("--dtype", a->dtype, "element type (default fp32)");
     sub.add_option("--elem-size", a->elem_size, "element size in bytes (instead of --dtype)");
     sub.add_option("--base", a->base, "byte address of storage element 0 (decimal or 0x hex)");
-    sub.add_option("--op", a->ops, kOpsHelp);
+    sub.add_option(
+        "--op", a->ops,
+        std::string(kOpsHelp) + "\n  (at most 256 ops; results of at most 32 dimensions)");
     sub.add_option("--index", a->index, "an index of the result: print its offset and address");
     sub.add_flag("--json", a->json, "print JSON instead of text");
     return [a]() {
@@ -62,6 +68,10 @@ Runner setup_view(CLI::App& sub) {
         int64_t base = parse_address(a->base, "--base");
         Layout in = a->layout.empty() ? row_major(shape) : layout_from_spec(a->layout, shape);
         View v = make_view(in, bits, base);
+        if (a->ops.size() > kMaxViewOps)
+            throw ll::UsageError("--op: " + std::to_string(a->ops.size()) +
+                                 " ops, over the limit of " + std::to_string(kMaxViewOps) +
+                                 "; expected at most " + std::to_string(kMaxViewOps) + " ops");
         std::vector<Op> ops;
         for (const auto& t : a->ops) ops.push_back(parse_op(t));
 

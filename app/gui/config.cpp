@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/io/atomic_file.hpp"
+#include "core/io/json_input.hpp"
 
 namespace ll::gui {
 
@@ -53,22 +54,21 @@ std::string read_text(const std::string& path) {
 Settings load_settings_file(const std::string& dir) {
     Settings s;
     if (dir.empty()) return s;
-    auto j = nlohmann::json::parse(read_text(dir + "/settings.json"), nullptr, false);
-    if (!j.is_object()) return s;
-    // A hand-edited file may hold anything: take each value only when it has
-    // the right type and is finite, clamped to a sane range.
-    auto number = [&](const char* key, double fallback, double lo, double hi) {
-        auto it = j.find(key);
-        if (it == j.end() || !it->is_number()) return fallback;
-        double v = it->get<double>();
-        return std::isfinite(v) ? std::clamp(v, lo, hi) : fallback;
-    };
-    auto theme = j.find("theme");
-    s.dark = !(theme != j.end() && theme->is_string() && theme->get<std::string>() == "light");
-    s.ui_scale = float(number("ui_scale", 1.0, 0.5, 4.0));
-    s.width = int(number("width", 1280, 320, 8192));
-    s.height = int(number("height", 800, 240, 8192));
-    return s;
+    // Our own file, but a user can edit it: read bounded and checked; a
+    // missing or bad file means the defaults (the window still opens).
+    try {
+        const nlohmann::json j = read_json_file(dir + "/settings.json", "settings", 1 << 20);
+        if (!j.is_object()) return s;
+        Settings r;
+        if (j.contains("theme")) r.dark = json_string(j["theme"], "theme") != "light";
+        if (j.contains("ui_scale"))
+            r.ui_scale = float(json_float(j["ui_scale"], "ui_scale", 0.5, 4));
+        if (j.contains("width")) r.width = int(json_int(j["width"], "width", 320, 8192));
+        if (j.contains("height")) r.height = int(json_int(j["height"], "height", 240, 8192));
+        return r;
+    } catch (const std::exception&) {
+        return s;
+    }
 }
 
 void save_settings_file(const std::string& dir, const Settings& s) {

@@ -28,6 +28,7 @@
 #include "app/panels/panel.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
+#include "core/checked.hpp"
 #include "core/io/atomic_file.hpp"
 
 namespace ll::gui {
@@ -35,10 +36,16 @@ namespace ll::gui {
 // ---- [options] ------------------------------------------------------------------
 
 void add_options(CLI::App& app, Options& o) {
+    const CLI::Validator non_empty_path(
+        [](const std::string& v) {
+            return v.empty() ? std::string("empty file name; expected a path") : std::string();
+        },
+        "PATH");
     std::string ids;
     for (const PanelEntry& e : panel_registry()) ids += std::string(ids.empty() ? "" : ", ") + e.id;
     app.add_option("--panel", o.panel, "panel shown full-window: " + ids);
-    app.add_option("--scene", o.scene, "open a scene file (JSON)");
+    app.add_option("--scene", o.scene,
+                   "open a scene file (JSON, at most 16 MiB, nested at most 64 deep)");
     app.add_option("--from", o.from, "source format, e.g. ND, NCHW");
     app.add_option("--to", o.to, "target format, e.g. FRACTAL_NZ, NC1HWC0");
     app.add_option("--via", o.via, "a plain format the data passes through first, e.g. NHWC");
@@ -52,11 +59,13 @@ void add_options(CLI::App& app, Options& o) {
                    "colour mode: source-index, row, column, channel, fractal, value");
     app.add_option("--stage", o.stage,
                    "stage shown: a number (fractional between stages) or 'last'");
-    app.add_option("--screenshot", o.screenshot, "render the scene, write this PNG and exit");
-    app.add_option("--dump-view", o.dump_view, "with --screenshot: write the view cameras as JSON");
+    app.add_option("--screenshot", o.screenshot, "render the scene, write this PNG and exit")
+        ->check(non_empty_path);
+    app.add_option("--dump-view", o.dump_view, "with --screenshot: write the view cameras as JSON")
+        ->check(non_empty_path);
     app.add_option("--size", o.size, "window size WxH")->capture_default_str();
     app.add_option("--theme", o.theme, "dark or light");
-    app.add_option("--ui-scale", o.ui_scale, "font/UI scale for projectors, e.g. 1.5");
+    app.add_option("--ui-scale", o.ui_scale, "font/UI scale for projectors, 0.5..4, e.g. 1.5");
     app.add_option("--bench-frames", o.bench_frames,
                    "render N animating frames and print frame times");
     app.add_option("--screenshot-on-signal", o.signal_dir,
@@ -87,8 +96,11 @@ std::string prepare(const Options& o, int& w, int& h, nlohmann::json& scene, boo
     if (o.bench_frames < 0) throw UsageError("--bench-frames: expected a positive frame count");
     if (!o.theme.empty() && o.theme != "dark" && o.theme != "light")
         throw UsageError("--theme: '" + o.theme + "' is unknown; expected dark or light");
-    if (o.ui_scale != 0 && !(o.ui_scale >= 0.5f && o.ui_scale <= 4.f))
-        throw UsageError("--ui-scale: expected 0.5..4");
+    if (o.ui_scale != 0) checked_float(o.ui_scale, "--ui-scale", 0.5, 4);  // nan, inf too
+    if (!o.dump_view.empty() && o.screenshot.empty())
+        throw UsageError(
+            "--dump-view: needs --screenshot (the view is dumped after the "
+            "screenshot's frame); expected --screenshot FILE.png --dump-view FILE.json");
     if (!o.screenshot.empty()) check_writable(o.screenshot, "--screenshot");
     if (!o.dump_view.empty()) check_writable(o.dump_view, "--dump-view");
     std::string main_id = main_panel_id(o, scene);
@@ -194,7 +206,11 @@ void frame_loop(const Options& o, Platform& platform, Host& host, const Settings
             if (!o.dump_view.empty()) {
                 nlohmann::json j = host.main_panel().save_settings();
                 j["window"] = {w, h};
-                write_file_atomic(o.dump_view, j.dump(2) + "\n");
+                try {
+                    write_file_atomic(o.dump_view, j.dump(2) + "\n");
+                } catch (const UsageError& e) {
+                    throw UsageError(std::string("--dump-view: ") + e.what());
+                }
             }
             break;
         }

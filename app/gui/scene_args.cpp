@@ -6,15 +6,15 @@
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
 #include "core/error.hpp"
+#include "core/io/input_file.hpp"
+#include "core/io/json_input.hpp"
 
 namespace ll::gui {
 
 std::string main_panel_id(const Options& o, nlohmann::json& panel_scene) {
     std::string id = o.panel;
     if (!o.scene.empty()) {
-        std::ifstream in(o.scene);
-        if (!in) throw UsageError("--scene: cannot read '" + o.scene + "'; expected a JSON file");
-        auto j = nlohmann::json::parse(in, nullptr, false);
+        auto j = read_json_file(o.scene, "--scene", kMaxJsonFileBytes);
         if (!j.is_object()) throw UsageError("--scene: '" + o.scene + "' is not a JSON object");
         if (j.contains("panel")) {
             if (!j["panel"].is_string())

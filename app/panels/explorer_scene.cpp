@@ -3,6 +3,7 @@
 #include <stb_image.h>
 #include <stb_image_write.h>
 
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -10,9 +11,14 @@
 #include <optional>
 #include <sstream>
 
+#include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/format/chain.hpp"
+#include "core/format/format.hpp"
 #include "core/format/format_plan.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/io/input_file.hpp"
+#include "core/io/json_input.hpp"
 
 namespace ll::gui {
 
@@ -39,16 +45,6 @@ std::string resolve(const std::string& path, const std::string& base_dir) {
     return path;
 }
 
-template <class T>
-T get(const nlohmann::json& j, const char* key, T fallback) {
-    if (!j.contains(key)) return fallback;
-    try {
-        return j.at(key).get<T>();
-    } catch (const nlohmann::json::exception&) {
-        throw UsageError(std::string("--scene: key '") + key + "' has the wrong type");
-    }
-}
-
 }  // namespace
 
 nlohmann::json to_json(const Scene& s) {
@@ -73,44 +69,77 @@ nlohmann::json to_json(const Scene& s) {
 
 Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
     if (!j.is_object()) throw UsageError("--scene: expected a JSON object");
+    // Every key a scene may hold; the report keys --dump-view adds are
+    // accepted (and ignored) so that a dump loads back as a scene.
+    reject_unknown_keys(
+        j,
+        {"from", "to", "via", "shape", "dtype", "c0", "fractal", "src_fractal", "heads", "groups",
+         "pad_value", "image", "colour",
+         "stage", "speed", "loop", "cameras", "select", "playing", "panel", "_base_dir",
+         // written by --dump-view, ignored on load:
+         "screen", "inspect", "stages", "cells", "block_size", "plan_ms", "gpu_load_ms", "window"},
+        "--scene");
+    auto has = [&](const char* k) { return j.contains(k); };
+    auto key = [](const char* k) { return std::string("--scene: \"") + k + "\""; };
     Scene s;
-    s.from = get(j, "from", s.from);
-    s.to = get(j, "to", s.to);
-    s.via = get(j, "via", s.via);
-    if (j.contains("shape") && j["shape"].is_array()) {
-        std::string t;
-        for (const auto& d : j["shape"])
-            t += (t.empty() ? "" : ",") + std::to_string(d.get<int64_t>());
-        s.shape = t;
-    } else {
-        s.shape = get(j, "shape", s.shape);
+    if (has("from")) s.from = json_string(j["from"], key("from"));
+    if (has("to")) s.to = json_string(j["to"], key("to"));
+    if (has("via")) s.via = json_string(j["via"], key("via"));
+    if (has("shape")) {
+        const auto& sh = j["shape"];
+        if (sh.is_array()) {
+            check_rank(sh.size(), key("shape"));
+            std::string t;
+            for (const auto& d : sh)
+                t += (t.empty() ? "" : ",") +
+                     std::to_string(json_int(d, key("shape") + " entry", 1, kMaxElements));
+            s.shape = t;
+        } else {
+            s.shape = json_string(sh, key("shape"));
+        }
     }
-    s.dtype = get(j, "dtype", s.dtype);
-    s.c0 = get<int64_t>(j, "c0", s.c0);
-    s.fractal = get(j, "fractal", s.fractal);
-    s.src_fractal = get(j, "src_fractal", s.src_fractal);
-    s.heads = get<int64_t>(j, "heads", s.heads);
-    s.groups = get<int64_t>(j, "groups", s.groups);
-    s.pad_value = get(j, "pad_value", s.pad_value);
-    s.image = get(j, "image", s.image);
+    if (has("dtype")) s.dtype = json_string(j["dtype"], key("dtype"));
+    if (has("c0")) s.c0 = json_int(j["c0"], key("c0"), 0, kMaxC0);
+    if (has("fractal")) s.fractal = json_string(j["fractal"], key("fractal"));
+    if (has("pad_value"))
+        s.pad_value = json_float(j["pad_value"], key("pad_value"), -DBL_MAX, DBL_MAX);
+    if (has("image")) s.image = json_string(j["image"], key("image"));
+    if (has("src_fractal")) s.src_fractal = json_string(j["src_fractal"], key("src_fractal"));
+    if (has("heads")) s.heads = json_int(j["heads"], key("heads"), 0, kMaxElements);
+    if (has("groups")) s.groups = json_int(j["groups"], key("groups"), 0, kMaxElements);
     if (!s.image.empty()) s.image = resolve(s.image, base_dir);
-    s.colour = get(j, "colour", s.colour);
-    if (j.contains("stage"))
-        s.stage = j["stage"].is_number() ? j["stage"].dump() : get<std::string>(j, "stage", "0");
-    s.speed = get(j, "speed", s.speed);
-    s.loop = get(j, "loop", s.loop);
-    s.select = get<int64_t>(j, "select", s.select);
-    if (s.select < -1)
-        throw UsageError("--scene: 'select' must be a cell index >= 0, or -1 for none");
-    if (j.contains("cameras") && j["cameras"].is_array()) {
-        for (size_t i = 0; i < 2 && i < j["cameras"].size(); ++i) {
-            const auto& c = j["cameras"][i];
-            if (!c.is_object()) continue;
+    if (has("colour")) s.colour = json_string(j["colour"], key("colour"));
+    if (has("stage")) {
+        const auto& st = j["stage"];
+        s.stage = st.is_number() ? number_text(json_float(st, key("stage"), 0, 1e9))
+                                 : json_string(st, key("stage"));
+    }
+    if (has("speed")) s.speed = float(json_float(j["speed"], key("speed"), 0, kMaxSpeed));
+    if (has("loop")) s.loop = json_bool(j["loop"], key("loop"));
+    if (has("playing")) json_bool(j["playing"], key("playing"));
+    if (has("select")) s.select = json_int(j["select"], key("select"), -1, kMaxElements);
+    if (has("cameras")) {
+        const auto& cams = j["cameras"];
+        if (!cams.is_array() || cams.size() > 2)
+            throw UsageError(key("cameras") + ": " + json_kind(cams) + " of " +
+                             std::to_string(cams.size()) +
+                             "; expected a list of at most 2 cameras, each "
+                             "{\"zoom\", \"pan_x\", \"pan_y\"} or null");
+        for (size_t i = 0; i < cams.size(); ++i) {
+            const auto& c = cams[i];
+            const std::string w = key("cameras") + "[" + std::to_string(i) + "]";
+            if (c.is_null()) continue;
+            if (!c.is_object())
+                throw UsageError(w + ": " + json_kind(c) +
+                                 "; expected {\"zoom\", \"pan_x\", \"pan_y\"} or null");
+            reject_unknown_keys(c, {"zoom", "pan_x", "pan_y"}, w);
             s.cameras[i].set = true;
-            s.cameras[i].zoom = get(c, "zoom", 8.f);
-            s.cameras[i].pan_x = get(c, "pan_x", 0.f);
-            s.cameras[i].pan_y = get(c, "pan_y", 0.f);
-            if (!(s.cameras[i].zoom > 0)) throw UsageError("--scene: camera zoom must be > 0");
+            if (c.contains("zoom"))
+                s.cameras[i].zoom = float(json_float(c["zoom"], w + ".zoom", 1e-6, 1e6));
+            if (c.contains("pan_x"))
+                s.cameras[i].pan_x = float(json_float(c["pan_x"], w + ".pan_x", -1e12, 1e12));
+            if (c.contains("pan_y"))
+                s.cameras[i].pan_y = float(json_float(c["pan_y"], w + ".pan_y", -1e12, 1e12));
         }
     }
     colour_mode_from_name(s.colour);  // validates
@@ -118,31 +147,12 @@ Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
 }
 
 Scene load_scene_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw UsageError("--scene: cannot read '" + path + "'; expected a scene JSON file");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
-    if (j.is_discarded())
-        throw UsageError("--scene: '" + path + "' is not valid JSON; expected a scene file");
+    nlohmann::json j = read_json_file(path, "--scene", kMaxJsonFileBytes);
     return scene_from_json(j, dir_of(path));
 }
 
 void save_scene_file(const Scene& s, const std::string& path) {
-    std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp);
-        if (!out) throw UsageError("cannot write '" + path + "'; expected a writable path");
-        out << to_json(s).dump(2) << "\n";
-        if (!out) {
-            std::remove(tmp.c_str());
-            throw UsageError("cannot write '" + path + "'; expected a writable path");
-        }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        throw UsageError("cannot write '" + path + "'; expected a writable path");
-    }
+    write_file_atomic(path, to_json(s).dump(2) + "\n");
 }
 
 std::string error_field(const UsageError& e) {
@@ -170,6 +180,8 @@ namespace {
 
 // Too many cells for one window: memory for positions grows 16 B per cell.
 constexpr int64_t kMaxCells = int64_t(1) << 25;
+// Largest picture file read (PNG/JPEG).
+constexpr int64_t kMaxImageFileBytes = int64_t(64) << 20;
 
 // "RxC" -> rows, cols; `flag` names the field in the message.
 void parse_rxc(const std::string& text, const char* flag, int64_t& rows, int64_t& cols) {
@@ -208,6 +220,18 @@ std::shared_ptr<Plan> build_plan(const Scene& s) {
     int iw = 0, ih = 0;
     if (!s.image.empty()) {
         int n = 0;
+        // The file (regular, bounded) and the picture's size from its header
+        // before anything is decoded: a small file can hold a huge picture.
+        check_input_file(s.image, "--image", kMaxImageFileBytes);
+        if (!stbi_info(s.image.c_str(), &iw, &ih, &n))
+            throw UsageError("--image: cannot read '" + s.image + "' (" + stbi_failure_reason() +
+                             "); expected a PNG or JPEG file");
+        if (int64_t(iw) * int64_t(ih) * 3 > kMaxCells)
+            throw UsageError("--image: '" + s.image + "' is " + std::to_string(iw) + "x" +
+                             std::to_string(ih) + " pixels, " +
+                             std::to_string(int64_t(iw) * int64_t(ih) * 3) +
+                             " cells with 3 channels, over the window's limit of " +
+                             std::to_string(kMaxCells) + "; expected a smaller picture");
         unsigned char* data = stbi_load(s.image.c_str(), &iw, &ih, &n, 3);
         if (!data)
             throw UsageError("--image: cannot read '" + s.image + "'; expected a PNG or JPEG file");
@@ -247,16 +271,25 @@ float parse_stage(const std::string& text, size_t n) {
     return std::min(v, last);
 }
 
+namespace {
+extern "C" void append_png_bytes(void* ctx, void* data, int size) {
+    static_cast<std::string*>(ctx)->append(static_cast<const char*>(data), size_t(size));
+}
+}  // namespace
+
 void write_png_atomic(const std::string& path, int w, int h, const unsigned char* rgba,
                       const std::string& what) {
-    std::string tmp = path + ".tmp.png";
-    if (!stbi_write_png(tmp.c_str(), w, h, 4, rgba, w * 4)) {
-        std::remove(tmp.c_str());
-        throw UsageError(what + ": cannot write '" + path + "'; expected a writable path");
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        throw UsageError(what + ": cannot write '" + path + "'; expected a writable path");
+    // Encoded in memory, then written by the checked writer: every byte and
+    // the close are checked before the rename (stb's own file writer ignores
+    // write errors, so a full disk left a truncated PNG behind).
+    std::string png;
+    if (!stbi_write_png_to_func(append_png_bytes, &png, w, h, 4, rgba, w * 4))
+        throw UsageError(what + ": cannot encode a " + std::to_string(w) + "x" + std::to_string(h) +
+                         " PNG; expected a smaller picture");
+    try {
+        write_file_atomic(path, png);
+    } catch (const UsageError& e) {
+        throw UsageError(what + ": " + e.what());
     }
 }
 

@@ -20,6 +20,10 @@
 
 namespace ll::gui {
 
+// Limits of a scene's numbers (checked on load, naming the key).
+constexpr int64_t kMaxC0 = 1 << 16;  // C0 beyond this is no accelerator's
+constexpr double kMaxSpeed = 100;    // stages per second
+
 struct CameraSetting {
     bool set = false;
     float zoom = 8, pan_x = 0, pan_y = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/exec/check.hpp"
 
@@ -53,7 +54,14 @@ void Img2colSpec::validate() const {
     check_range("H", h, 1, kBig);
     check_range("W", w, 1, kBig);
     exec::validate(win, h, w);
-    numel({rows(), cols()});  // throws when the matrix is absurdly large
+    // Each product checked before it is formed (rows() and cols() would
+    // overflow first for dims near the caps).
+    checked_product({n, c, h, w}, "img2col input N x C x H x W", kMaxElements);
+    const int64_t r =
+        checked_product({n, out_h(), out_w()}, "img2col rows N x OH x OW", kMaxElements);
+    const int64_t k =
+        checked_product({c, win.kh, win.kw}, "img2col columns C x KH x KW", kMaxElements);
+    checked_mul(r, k, "img2col matrix rows x columns", kMaxElements);
 }
 
 int64_t img2col_source(const Img2colSpec& s, int64_t row, int64_t col) {

@@ -1,10 +1,13 @@
 #include "core/io/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -20,6 +23,66 @@ namespace {
                      "; expected a path in an existing, writable folder");
 }
 
+// Temporaries being written, so that SIGINT/SIGTERM can remove them before
+// the process dies (a handler may only call async-signal-safe functions:
+// unlink, signal, raise; the names are plain char arrays set beforehand).
+constexpr int kSlots = 8;
+constexpr size_t kPathMax = 4096;
+char g_tmp[kSlots][kPathMax];
+std::atomic<bool> g_used[kSlots];
+
+extern "C" void remove_temps_and_die(int sig) {
+    for (int i = 0; i < kSlots; ++i)
+        if (g_used[i].load()) ::unlink(g_tmp[i]);
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+}
+
+void install_cleanup_handlers() {
+    static std::atomic<bool> done{false};
+    if (done.exchange(true)) return;
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+        // Leave alone a handler someone else installed (the window's tests).
+        struct sigaction old {};
+        if (::sigaction(sig, nullptr, &old) != 0) continue;
+        if (old.sa_handler != SIG_DFL) continue;
+        struct sigaction sa {};
+        sa.sa_handler = remove_temps_and_die;
+        sigemptyset(&sa.sa_mask);
+        ::sigaction(sig, &sa, nullptr);
+    }
+}
+
+// Registers a temporary for removal on a signal for the lifetime of the guard.
+class TempGuard {
+  public:
+    explicit TempGuard(const std::string& tmp) {
+        if (tmp.empty() || tmp.size() >= kPathMax) return;
+        for (int i = 0; i < kSlots; ++i) {
+            bool expect = false;
+            // Claim the slot, fill the name, then publish it.
+            static std::atomic<bool> claimed[kSlots];
+            if (!claimed[i].compare_exchange_strong(expect, true)) continue;
+            std::memcpy(g_tmp[i], tmp.c_str(), tmp.size() + 1);
+            g_used[i].store(true);
+            slot_ = i;
+            claimed_ = &claimed[i];
+            return;
+        }
+    }
+    ~TempGuard() {
+        if (slot_ < 0) return;
+        g_used[slot_].store(false);
+        claimed_->store(false);
+    }
+    TempGuard(const TempGuard&) = delete;
+    TempGuard& operator=(const TempGuard&) = delete;
+
+  private:
+    int slot_ = -1;
+    std::atomic<bool>* claimed_ = nullptr;
+};
+
 }  // namespace
 
 void write_file_atomic(const std::string& path, const void* data, size_t size) {
@@ -29,9 +92,19 @@ void write_file_atomic(const std::string& path, const void* data, size_t size) {
     std::string tmpl = path + ".tmp-XXXXXX";
     std::vector<char> buf(tmpl.begin(), tmpl.end());
     buf.push_back('\0');
+    // Signals wait while the temporary is created and registered, so none
+    // can land between the two and leave it behind.
+    install_cleanup_handlers();
+    sigset_t block, saved;
+    sigemptyset(&block);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&block, sig);
+    ::pthread_sigmask(SIG_BLOCK, &block, &saved);
     const int fd = ::mkstemp(buf.data());
-    if (fd < 0) fail(path, errno);
+    const int mk_err = errno;
     const std::string tmp(buf.data());
+    TempGuard guard(fd >= 0 ? tmp : std::string());
+    ::pthread_sigmask(SIG_SETMASK, &saved, nullptr);
+    if (fd < 0) fail(path, mk_err);
     const auto* p = static_cast<const char*>(data);
     size_t left = size;
     while (left > 0) {

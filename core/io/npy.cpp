@@ -1,11 +1,14 @@
 #include "core/io/npy.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <sstream>
 
+#include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/io/atomic_file.hpp"
+#include "core/io/input_file.hpp"
 
 namespace ll {
 
@@ -111,7 +114,7 @@ std::string npy_descr(DType t) {
                      "or int32 for .npy input/output");
 }
 
-NpyArray parse_npy(const std::string& bytes, const std::string& what) {
+NpyHeader parse_npy_header(const std::string& bytes, const std::string& what) {
     if (bytes.size() < 10 || bytes.compare(0, 6, kMagic, 6) != 0)
         bad(what, "not a .npy file (bad magic string); expected a file written by numpy.save");
     const auto major = static_cast<uint8_t>(bytes[6]);
@@ -131,9 +134,13 @@ NpyArray parse_npy(const std::string& bytes, const std::string& what) {
         bad(what, ".npy format version " + std::to_string(major) +
                       " is not supported; expected version 1.0 or 2.0");
     }
+    if (hlen > size_t(kMaxNpyHeaderBytes))
+        bad(what, ".npy header of " + std::to_string(hlen) + " bytes is over the limit of " +
+                      std::to_string(kMaxNpyHeaderBytes) +
+                      "; expected a file written by numpy.save");
     if (bytes.size() < start + hlen) bad(what, "truncated .npy header");
     const std::string h = bytes.substr(start, hlen);
-    NpyArray a;
+    NpyHeader a;
     std::string descr = dict_value(h, "descr", what);
     if (descr.size() < 2 || (descr.front() != '\'' && descr.front() != '"'))
         bad(what, "unsupported dtype " + descr + "; expected " + kSupported);
@@ -145,28 +152,67 @@ NpyArray parse_npy(const std::string& bytes, const std::string& what) {
     a.shape = parse_shape_tuple(dict_value(h, "shape", what), what);
     int64_t n = 0;
     try {
+        check_rank(a.shape.size(), "shape");
         n = numel(a.shape);
     } catch (const UsageError& e) {
         bad(what, e.what());
     }
-    const size_t want = static_cast<size_t>(n) * static_cast<size_t>(itemsize(a.dtype));
-    const size_t have = bytes.size() - start - hlen;
-    if (have < want)
-        bad(what, "truncated data: " + std::to_string(have) + " bytes for shape " +
-                      to_string(a.shape) + ", expected " + std::to_string(want));
-    if (have > want)
-        bad(what, std::to_string(have - want) + " unexpected bytes after the data; expected " +
-                      std::to_string(want) + " bytes for shape " + to_string(a.shape));
-    a.data.assign(bytes.begin() + static_cast<std::ptrdiff_t>(start + hlen), bytes.end());
+    a.data_offset = int64_t(start + hlen);
+    a.data_bytes = n * itemsize(a.dtype);
     return a;
 }
 
-NpyArray read_npy(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw UsageError("cannot read '" + path + "'; expected an existing .npy file");
-    std::ostringstream ss;
-    ss << f.rdbuf();
-    return parse_npy(ss.str(), path);
+NpyArray parse_npy(const std::string& bytes, const std::string& what) {
+    const NpyHeader hd = parse_npy_header(bytes, what);
+    const size_t start = size_t(hd.data_offset);
+    const size_t want = size_t(hd.data_bytes);
+    const size_t have = bytes.size() - start;
+    if (have < want)
+        bad(what, "truncated data: " + std::to_string(have) + " bytes for shape " +
+                      to_string(hd.shape) + ", expected " + std::to_string(want));
+    if (have > want)
+        bad(what, std::to_string(have - want) + " unexpected bytes after the data; expected " +
+                      std::to_string(want) + " bytes for shape " + to_string(hd.shape));
+    NpyArray a;
+    a.dtype = hd.dtype;
+    a.shape = hd.shape;
+    a.data.assign(bytes.begin() + static_cast<std::ptrdiff_t>(start), bytes.end());
+    return a;
+}
+
+NpyArray read_npy(const std::string& path, int64_t max_bytes) {
+    InputFile f(path, "", max_bytes);
+    // The header first (magic, version, length, dict), then the size check
+    // against the file, and only then the data.
+    std::string head = f.read(std::min<int64_t>(f.size(), 12));
+    if (head.size() >= 10 && head.compare(0, 6, kMagic, 6) == 0) {
+        const auto major = static_cast<uint8_t>(head[6]);
+        int64_t hlen = 0, start = 10;
+        if (major == 1) {
+            hlen = static_cast<uint8_t>(head[8]) | (int64_t(static_cast<uint8_t>(head[9])) << 8);
+        } else if (head.size() >= 12) {
+            for (int i = 0; i < 4; ++i)
+                hlen |= int64_t(static_cast<uint8_t>(head[8 + size_t(i)])) << (8 * i);
+            start = 12;
+        }
+        const int64_t want_head = std::min(start + std::min(hlen, kMaxNpyHeaderBytes), f.size());
+        if (want_head > int64_t(head.size())) head += f.read(want_head - int64_t(head.size()));
+    }
+    const NpyHeader hd = parse_npy_header(head, path);
+    const int64_t have = f.size() - hd.data_offset;
+    if (have < hd.data_bytes)
+        bad(path, "truncated data: " + std::to_string(have) + " bytes for shape " +
+                      to_string(hd.shape) + ", expected " + std::to_string(hd.data_bytes));
+    if (have > hd.data_bytes)
+        bad(path, std::to_string(have - hd.data_bytes) +
+                      " unexpected bytes after the data; expected " +
+                      std::to_string(hd.data_bytes) + " bytes for shape " + to_string(hd.shape));
+    NpyArray a;
+    a.dtype = hd.dtype;
+    a.shape = hd.shape;
+    const std::string body = f.read(hd.data_bytes);
+    a.data.assign(body.begin(), body.end());
+    return a;
 }
 
 std::string npy_bytes(DType t, const Shape& shape, const void* data, size_t size) {

@@ -30,9 +30,29 @@ struct NpyArray {
 // The NumPy descr for t ('<f2', ...); UsageError for int4 and bf16.
 std::string npy_descr(DType t);
 
+// Largest .npy header accepted (NumPy writes under 200 bytes; its own reader
+// refuses more than 10000 by default).
+constexpr int64_t kMaxNpyHeaderBytes = int64_t(1) << 20;
+// Largest .npy file read by default: 4 GiB.
+constexpr int64_t kMaxNpyFileBytes = int64_t(4) << 30;
+
+struct NpyHeader {
+    DType dtype = DType::fp32;
+    Shape shape;
+    int64_t data_offset = 0;  // bytes before the data
+    int64_t data_bytes = 0;   // numel(shape) * itemsize
+};
+
+// The header of a .npy file from its first bytes (at least up to the end of
+// the header); UsageError naming `what` when malformed.
+NpyHeader parse_npy_header(const std::string& bytes, const std::string& what);
+
 // `what` names the source in messages (usually the file path).
 NpyArray parse_npy(const std::string& bytes, const std::string& what);
-NpyArray read_npy(const std::string& path);
+// Reads the header first and checks the file's size against it before
+// reading the data: trailing bytes, truncation, FIFOs, devices and files over
+// max_bytes are refused without reading the data.
+NpyArray read_npy(const std::string& path, int64_t max_bytes = kMaxNpyFileBytes);
 
 std::string npy_bytes(DType t, const Shape& shape, const void* data, size_t size);
 // Writes atomically (see atomic_file.hpp).

@@ -5,7 +5,10 @@
 #include <set>
 #include <sstream>
 
+#include "core/checked.hpp"
 #include "core/error.hpp"
+#include "core/io/input_file.hpp"
+#include "core/io/json_input.hpp"
 
 namespace ll::netplan {
 
@@ -45,13 +48,19 @@ std::string node_ref(const std::string& name) {
 Shape shape_from_json(const nlohmann::json& j, const std::string& what) {
     if (!j.is_array() || j.empty())
         throw UsageError(what + ": shape must be a non-empty list of positive integers");
+    check_rank(j.size(), what + ": shape");
     Shape s;
     for (const auto& e : j) {
-        if (!e.is_number_integer() || e.get<int64_t>() <= 0)
-            throw UsageError(what + ": shape entries must be positive integers; got " + e.dump());
-        s.push_back(e.get<int64_t>());
+        if (!e.is_number_integer())
+            throw UsageError(what + ": shape entries must be positive integers; got " +
+                             e.dump().substr(0, 40));
+        s.push_back(json_int(e, what + ": shape entry", 1, kMaxElements));
     }
-    numel(s);  // overflow check
+    try {
+        numel(s);  // overflow check
+    } catch (const UsageError& e) {
+        throw UsageError(what + ": " + e.what());
+    }
     return s;
 }
 
@@ -153,6 +162,10 @@ void validate(Graph& g) {
 Graph parse_graph(const nlohmann::json& j) {
     if (!j.is_object() || !j.contains("nodes") || !j["nodes"].is_array())
         throw UsageError("graph: expected an object with a \"nodes\" list");
+    if (j["nodes"].size() > size_t(kMaxGraphNodes))
+        throw UsageError("graph: " + std::to_string(j["nodes"].size()) +
+                         " nodes, over the limit of " + std::to_string(kMaxGraphNodes) +
+                         "; expected a smaller graph");
     Graph g;
     if (j.contains("name") && j["name"].is_string()) g.name = j["name"].get<std::string>();
     size_t i = 0;
@@ -190,16 +203,19 @@ Graph parse_graph(const nlohmann::json& j) {
         }
         if (jn.contains("perm")) {
             if (!jn["perm"].is_array()) throw UsageError(where + ": \"perm\" must be a list");
+            check_rank(jn["perm"].size(), where + ": \"perm\"");
             for (const auto& e : jn["perm"]) {
                 if (!e.is_number_integer())
                     throw UsageError(where + ": \"perm\" entries must be integers");
-                n.perm.push_back(e.get<int64_t>());
+                n.perm.push_back(
+                    json_int(e, where + ": \"perm\" entry", -int64_t(kMaxRank), int64_t(kMaxRank)));
             }
         }
         if (jn.contains("axis")) {
             if (!jn["axis"].is_number_integer())
                 throw UsageError(where + ": \"axis\" must be an integer");
-            n.axis = jn["axis"].get<int64_t>();
+            n.axis =
+                json_int(jn["axis"], where + ": \"axis\"", -int64_t(kMaxRank), int64_t(kMaxRank));
         }
         g.nodes.push_back(std::move(n));
     }
@@ -208,21 +224,12 @@ Graph parse_graph(const nlohmann::json& j) {
 }
 
 Graph parse_graph_text(const std::string& text) {
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw UsageError(std::string("graph: bad JSON (") + e.what() + "); expected a JSON object");
-    }
-    return parse_graph(j);
+    return parse_graph(parse_json_bounded(text, "graph"));
 }
 
 Graph load_graph_file(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw UsageError("--graph: cannot read '" + path + "'; expected a JSON graph file");
-    std::ostringstream s;
-    s << f.rdbuf();
-    return parse_graph_text(s.str());
+    return parse_graph(
+        parse_json_bounded(read_input_file(path, "--graph", kMaxJsonFileBytes), "--graph"));
 }
 
 nlohmann::json graph_to_json(const Graph& g) {

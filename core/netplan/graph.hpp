@@ -67,6 +67,10 @@ struct Graph {
 // Checks names, ops, input counts, dangling edges and cycles; reorders the
 // nodes topologically (stable: keeps the file order where it can).
 void validate(Graph& g);
+// Most nodes a graph may have: planning re-propagates the graph once per
+// decision, so the work grows with nodes x mismatched edges.
+constexpr int64_t kMaxGraphNodes = 20000;
+
 Graph parse_graph(const nlohmann::json& j);
 Graph parse_graph_text(const std::string& text);  // bad JSON -> UsageError
 Graph load_graph_file(const std::string& path);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/checked.hpp"
 #include "core/error.hpp"
 
 namespace ll::netplan {
@@ -31,7 +32,26 @@ NocPlan plan_distributed_transpose(const NocConfig& c) {
     if (c.pes <= 0 || c.pes > 4096) throw UsageError("--pes must be 1..4096; expected e.g. 4");
     if (c.elem_bytes <= 0) throw UsageError("--elem-bytes must be > 0; expected e.g. 4");
     if (!(c.link_gbps > 0)) throw UsageError("--link-bandwidth must be > 0; expected e.g. 32");
+    if (c.mesh_cols < 0)
+        throw UsageError(
+            "--mesh-cols " + std::to_string(c.mesh_cols) +
+            " is negative; expected a divisor of --pes, or 0 for the most square mesh");
     numel({c.rows, c.cols});
+    // Every byte count below is at most the matrix's bytes times the longest
+    // route, so checking that product once rules out any overflow later.
+    const int64_t total =
+        checked_product({c.rows, c.cols, c.elem_bytes}, "--shape x --elem-bytes (matrix bytes)");
+    checked_mul(total, 2 * c.pes, "matrix bytes x route length");
+    // Work: one block and one route per PE pair, a route up to
+    // mesh_rows + mesh_cols PEs long (a square-ish mesh: about 2 sqrt(P)).
+    {
+        int64_t mc = c.mesh_cols > 0 ? c.mesh_cols : 1;
+        if (c.mesh_cols <= 0)
+            for (int64_t k = 1; k * k <= c.pes; ++k)
+                if (c.pes % k == 0) mc = c.pes / k;
+        const double steps = double(c.pes) * double(c.pes) * double(mc + c.pes / mc);
+        check_work(steps, c.max_steps, "noc", "route steps (PEs^2 x route length)", "--max-steps");
+    }
     NocPlan p;
     p.config = c;
     if (c.mesh_cols > 0) {

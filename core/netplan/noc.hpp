@@ -32,6 +32,9 @@ struct NocConfig {
     int64_t mesh_cols = 0;  // 0 = most square factorisation of pes
     int64_t elem_bytes = 4;
     double link_gbps = 32;  // per direction per link
+    // Work budget: PE pairs x route length, refused above this before any
+    // block is built (the plan keeps every route).
+    int64_t max_steps = 20'000'000;
 };
 
 struct NocBlock {

@@ -1,5 +1,9 @@
 #include "core/netplan/propagate.hpp"
 
+#include <string_view>
+#include <unordered_map>
+
+#include "core/checked.hpp"
 #include "core/error.hpp"
 
 namespace ll::netplan {
@@ -28,13 +32,21 @@ void require_rank(const Node& n, const Shape& s, size_t rank, const std::string&
 Propagation propagate(const Graph& g, const Decisions& decided) {
     Propagation p;
     p.nodes.resize(g.nodes.size());
+    // Name -> index once (a lookup per edge would make long chains quadratic),
+    // and each node's origin: the op that set its layout, through
+    // elementwise ops (a walk per edge would make them cubic).
+    std::unordered_map<std::string_view, int> index;
+    index.reserve(g.nodes.size());
+    for (size_t i = 0; i < g.nodes.size(); ++i) index.emplace(g.nodes[i].name, int(i));
+    std::vector<int> origin(g.nodes.size());
     for (size_t i = 0; i < g.nodes.size(); ++i) {
         const Node& n = g.nodes[i];
         NodeLayout& out = p.nodes[i];
         std::vector<const NodeLayout*> in;
         std::vector<int> in_idx;
         for (const auto& name : n.inputs) {
-            int k = g.index_of(name);
+            const auto found = index.find(name);
+            const int k = found == index.end() ? -1 : found->second;
             if (k < 0 || size_t(k) >= i)
                 throw UsageError(where(n) + ": input '" + name +
                                  "' is not defined before it; expected a validated graph");
@@ -175,7 +187,9 @@ Propagation propagate(const Graph& g, const Decisions& decided) {
                             throw UsageError(where(n) + " (Concat): input '" + n.inputs[s] +
                                              "' shape " + to_string(in[s]->shape) +
                                              " differs off the axis; expected equal dims");
-                    out.shape[size_t(n.axis)] += in[s]->shape[size_t(n.axis)];
+                    out.shape[size_t(n.axis)] = checked_add(
+                        out.shape[size_t(n.axis)], in[s]->shape[size_t(n.axis)],
+                        where(n) + " (Concat): the dimension along the axis", kMaxElements);
                 }
                 out.layout = parse_or(n.layout, in[0]->layout, size_t(r), where(n) + " layout");
                 for (size_t s = 0; s < in.size(); ++s)
@@ -184,6 +198,12 @@ Propagation propagate(const Graph& g, const Decisions& decided) {
                 break;
             }
         }
+        try {
+            (void)numel(out.shape);  // the element cap holds for every inferred shape
+        } catch (const UsageError& e) {
+            throw UsageError(where(n) + ": " + e.what());
+        }
+        origin[i] = is_elementwise(n.op) && !in_idx.empty() ? origin[size_t(in_idx[0])] : int(i);
         out.natural = out.layout;
         // Conv/Pool without a stated output layout loop in the order of the
         // input layout they ask for (not the one they happen to be handed).
@@ -210,10 +230,7 @@ Propagation propagate(const Graph& g, const Decisions& decided) {
             e.expected = out.expected[s];
             e.delivered = delivered(s);
             // Walk back through elementwise chains to the op that set the layout.
-            int o = in_idx[s];
-            while (is_elementwise(g.nodes[size_t(o)].op))
-                o = g.index_of(g.nodes[size_t(o)].inputs[0]);
-            e.origin = g.nodes[size_t(o)].name;
+            e.origin = g.nodes[size_t(origin[size_t(in_idx[s])])].name;
             if (e.mismatch()) p.mismatches.push_back(p.edges.size());
             p.edges.push_back(std::move(e));
         }

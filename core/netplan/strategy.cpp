@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/view/agu.hpp"
 
@@ -58,6 +59,8 @@ void check(const MemoryModel& m) {
     if (!(m.dram_gbps > 0)) throw UsageError("--bandwidth must be > 0 GB/s; expected e.g. 100");
     if (!(m.sram_gbps > 0))
         throw UsageError("--sram-bandwidth must be > 0 GB/s; expected e.g. 500");
+    checked_float(m.dram_gbps, "--bandwidth", 1e-6, 1e9);
+    checked_float(m.sram_gbps, "--sram-bandwidth", 1e-6, 1e9);
     if (m.elem_bytes <= 0 || m.elem_bytes > 64)
         throw UsageError("--elem-bytes must be 1..64; expected e.g. 4 (float32)");
     if (m.burst_bytes < m.elem_bytes)
@@ -514,6 +517,10 @@ NetPlan plan_network(const Graph& g, const MemoryModel& m, const Picks& picks) {
     plan.model = m;
     plan.initial = propagate(g);
     const Propagation& initial = plan.initial;
+    // Each decision round re-propagates the graph; the rounds are at most
+    // about the mismatched edges, so bound the whole before the first round.
+    check_work(double(g.nodes.size()) * double(initial.mismatches.size() + 1), m.max_steps, "plan",
+               "node propagations (nodes x (mismatched edges + 1))", "--max-steps");
     std::set<size_t> mismatched_at_first(initial.mismatches.begin(), initial.mismatches.end());
 
     // Decide the first undecided mismatch (topological order of consumers),

@@ -67,6 +67,9 @@ struct MemoryModel {
     int64_t burst_bytes = 64;
     double contiguous_efficiency = 0.9;
     bool dma = true;  // activations reach the consumer through a DMA copy
+    // Work budget of plan_network: nodes x (mismatched edges + 1), the node
+    // propagations its decision rounds may run; refused above this at once.
+    int64_t max_steps = 50'000'000;
 };
 
 // Throws UsageError naming the field for non-positive values.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/checked.hpp"
 #include "core/error.hpp"
 
 namespace ll::tiling {
@@ -94,15 +95,20 @@ SweepResult sweep(const SweepSpec& spec) {
     auto upto = [&](int i, int64_t t) {
         return int64_t(std::upper_bound(cand[i].begin(), cand[i].end(), t) - cand[i].begin());
     };
-    int64_t pairs = 0;
-    for (int64_t tc : cand[0])
-        for (int64_t th : cand[1])
-            for (int64_t tw : cand[2]) pairs += upto(0, tc) * upto(1, th) * upto(2, tw);
+    // (tile, sub-tile) pairs with sub <= tile in every dimension: the
+    // dimensions are independent, so the count is a product of per-dimension
+    // sums, k(k+1)/2 for k sorted distinct candidates (no triple loop).
+    std::vector<int64_t> per_dim;
+    for (int i = 0; i < 3; ++i) {
+        const int64_t k = int64_t(cand[i].size());
+        per_dim.push_back(k * (k + 1) / 2);
+    }
     const int64_t n_orders = int64_t(all_orders().size());
-    if (pairs * n_orders * n_orders > spec.max_configs)
-        throw UsageError("sweep: " + std::to_string(pairs * n_orders * n_orders) +
-                         " configurations; expected at most " + std::to_string(spec.max_configs) +
-                         " (give fewer candidate sizes)");
+    per_dim.push_back(n_orders * n_orders);
+    const double configs =
+        double(per_dim[0]) * double(per_dim[1]) * double(per_dim[2]) * double(per_dim[3]);
+    check_work(configs, spec.max_configs, "sweep", "configurations", "--max-configs");
+    const int64_t pairs = per_dim[0] * per_dim[1] * per_dim[2];
 
     SweepResult res;
     res.rows.reserve(size_t(pairs * n_orders * n_orders));

@@ -28,7 +28,7 @@ struct SweepSpec {
     // Candidate sizes for C, H, W; an empty list means divisors_of(extent).
     // Sub-tile sizes come from the same list, limited to the tile's extent.
     std::array<std::vector<int64_t>, 3> candidates;
-    int64_t max_configs = 20'000'000;  // UsageError above this (memory guard)
+    int64_t max_configs = 4'000'000;  // UsageError above this (about 110 B each)
 };
 
 struct SweepRow {

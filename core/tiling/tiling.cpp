@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/checked.hpp"
 #include "core/error.hpp"
 
 namespace ll::tiling {
@@ -338,8 +339,9 @@ void validate(const Config& c) {
     check_level(c.mem.dram);
     check_level(c.mem.sram);
     check_level(c.mem.reg);
-    if (c.l2_passes < 1)
-        throw UsageError("--l2-passes " + std::to_string(c.l2_passes) + "; expected 1 or more");
+    if (c.l2_passes < 1 || c.l2_passes > kMaxL2Passes)
+        throw UsageError("--l2-passes " + std::to_string(c.l2_passes) + "; expected 1.." +
+                         std::to_string(kMaxL2Passes));
 }
 
 LevelFast evaluate_l1_fast(const Config& c) {
@@ -459,19 +461,18 @@ Result evaluate(const Config& c) {
     res.l2.order = c.l2_order;
     fill(res.l2, a2, std::min(c.mem.sram.bandwidth_gbps, c.mem.reg.bandwidth_gbps));
     {
-        // Sub-tiles per pass: count them per tile class.
-        int64_t blocks = 0;
-        for (int64_t tc = 0; tc < tensor.c; tc += c.l1_tile.c)
-            for (int64_t th = 0; th < tensor.h; th += c.l1_tile.h) {
-                const int64_t ec = std::min(c.l1_tile.c, tensor.c - tc);
-                const int64_t eh = std::min(c.l1_tile.h, tensor.h - th);
-                for (int64_t tw = 0; tw < tensor.w; tw += c.l1_tile.w) {
-                    const int64_t ew = std::min(c.l1_tile.w, tensor.w - tw);
-                    blocks += ceil_div(ec, c.l2_tile.c) * ceil_div(eh, c.l2_tile.h) *
-                              ceil_div(ew, c.l2_tile.w);
-                }
-            }
-        res.l2.blocks = blocks * c.shape[0];
+        // Sub-tiles per pass: per dimension, full tiles and the edge tile
+        // hold a known number of sub-tiles; the dimensions are independent,
+        // so the total is a product of per-dimension sums (one term per tile
+        // class, not a loop over every tile).
+        auto per_dim = [](int64_t ext, int64_t tile, int64_t sub) {
+            const Split sp = split(ext, tile);
+            return sp.full * ceil_div(sp.b, sub) + (sp.rem ? ceil_div(sp.rem, sub) : 0);
+        };
+        res.l2.blocks = checked_product({c.shape[0], per_dim(tensor.c, c.l1_tile.c, c.l2_tile.c),
+                                         per_dim(tensor.h, c.l1_tile.h, c.l2_tile.h),
+                                         per_dim(tensor.w, c.l1_tile.w, c.l2_tile.w)},
+                                        "sub-tile count");
     }
     describe(res.l2, c.layout, c.dtype, c.l1_tile, c.l2_tile, c.basis, c.mem.sram, "tile",
              "sub-tile");

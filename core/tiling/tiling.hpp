@@ -46,6 +46,10 @@
 
 namespace ll::tiling {
 
+// Re-reads of a tile from SRAM per L1 tile (--l2-passes): 4 fits the
+// document; past a million the byte totals stop being meaningful.
+constexpr int64_t kMaxL2Passes = 1'000'000;
+
 // The tensor's layout is a view layout (core/view/layout.hpp) named over the
 // logical (N, C, H, W): "NCHW", "NHWC", any other dimension order with N
 // outermost ("NHCW"), or the Ascend "NC1HWC0", which is view's blocked

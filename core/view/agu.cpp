@@ -87,14 +87,41 @@ int64_t Agu::address_at(int64_t k) const {
     return address(unravel(k, bounds));
 }
 
+namespace {
+
+[[noreturn]] void address_overflow(const std::string& what) {
+    throw UsageError(what + " passes the 64-bit address range; expected a smaller base, index, " +
+                     "stride or element size");
+}
+
+// base + index * elem_bits / 8 without wrapping around.
+int64_t checked_address(int64_t base, int64_t index, int elem_bits, const std::string& what) {
+    int64_t bits_off = 0, r = 0;
+    if (__builtin_mul_overflow(index, int64_t(elem_bits), &bits_off)) address_overflow(what);
+    if (__builtin_add_overflow(base, bits_off / 8, &r)) address_overflow(what);
+    return r;
+}
+
+}  // namespace
+
 Agu agu_from_layout(const Layout& l, int elem_bits, int64_t base) {
     Agu a;
     a.elem_bits = elem_bits;
-    a.base = base + l.offset * elem_bits / 8;
+    a.base = checked_address(base, l.offset, elem_bits, "the layout's offset");
+    // The lowest and highest element offsets the loops reach, checked once,
+    // so that address() can never wrap around for any counter state.
+    int64_t lo = 0, hi = 0;
     for (const auto& s : flatten(l)) {
         a.bounds.push_back(s.size);
         a.strides.push_back(s.stride);
+        int64_t span = 0;
+        if (s.size > 0 && __builtin_mul_overflow(s.size - 1, s.stride, &span))
+            address_overflow("a stride of the layout");
+        if (__builtin_add_overflow(span < 0 ? lo : hi, span, span < 0 ? &lo : &hi))
+            address_overflow("the layout's extent");
     }
+    checked_address(a.base, lo, elem_bits, "the lowest address of the walk");
+    checked_address(a.base, hi, elem_bits, "the highest address of the walk");
     return a;
 }
 
@@ -222,7 +249,8 @@ GatherReport gather(const ScatterGather& sg, const std::vector<int64_t>& indices
             if (indices[j] < 0)
                 throw UsageError("gather index " + std::to_string(indices[j]) +
                                  " is negative; expected element indices >= 0");
-            int64_t a = sg.base + indices[j] * sg.elem_bits / 8;
+            int64_t a = checked_address(sg.base, indices[j], sg.elem_bits,
+                                        "--gather index " + std::to_string(indices[j]));
             q.addresses.push_back(a);
             segs.push_back(a / sg.burst_bytes);
         }

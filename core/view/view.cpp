@@ -6,6 +6,7 @@
 #include <cctype>
 #include <optional>
 
+#include "core/checked.hpp"
 #include "core/error.hpp"
 
 namespace ll::view {
@@ -682,6 +683,11 @@ Applied apply(const View& v, const Op& op, ReshapeRule rule) {
             out = apply_im2col(v, op, rule);
             break;
     }
+    if (out.view.layout.rank() > kMaxRank)
+        throw op_error(op,
+                       "gives rank " + std::to_string(out.view.layout.rank()) +
+                           ", over the limit of " + std::to_string(kMaxRank) + " dimensions",
+                       "at most " + std::to_string(kMaxRank) + " dimensions");
     return out;
 }
 

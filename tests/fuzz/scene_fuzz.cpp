@@ -1,0 +1,54 @@
+// libFuzzer target: every panel's scene reader. The input is read as the
+// window reads a --scene file (bounded JSON parse), then handed to each
+// panel's load_settings the way `--panel ID --scene F` does. The explorer's
+// load_settings uploads to the GPU, so for it the GL-free part is fuzzed:
+// scene_from_json and build_plan (what its load_settings runs first). The
+// panels that create GPU resources in their constructors (planning, conv,
+// img2col, loaddata) are left out: they need a GL context.
+// Any input must load or give a UsageError.
+#include <imgui.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "app/panels/explorer_scene.hpp"
+#include "app/panels/panel.hpp"
+#include "core/error.hpp"
+#include "core/io/json_input.hpp"
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    ImGui::CreateContext();  // some panels read the style when built
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    const std::string text(reinterpret_cast<const char*>(data), size);
+    nlohmann::json j;
+    try {
+        j = ll::parse_json_bounded(text, "--scene");
+    } catch (const ll::UsageError&) {
+        return 0;
+    }
+    if (!j.is_object()) return 0;
+    try {
+        ll::gui::Scene s = ll::gui::scene_from_json(j, ".");
+        s.image.clear();  // no file reads from fuzzed paths
+        ll::gui::build_plan(s);
+    } catch (const ll::UsageError&) {
+    }
+    const auto& panels = ll::gui::panel_registry();
+    for (size_t i = 1; i < panels.size(); ++i) {
+        // These build GPU resources (render::PlanGpu) when constructed and
+        // cannot exist without a GL context; their readers share
+        // compute::SceneReader with the panels fuzzed here.
+        const std::string id = panels[i].id;
+        if (id == "planning" || id == "conv" || id == "img2col" || id == "loaddata") continue;
+        auto p = panels[i].make();
+        try {
+            p->load_settings(j);
+        } catch (const ll::UsageError&) {
+        }
+    }
+    return 0;
+}
