@@ -27,8 +27,8 @@
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
 #include "app/render/plan_view.hpp"
-#include "core/error.hpp"
 #include "core/checked.hpp"
+#include "core/error.hpp"
 #include "core/io/atomic_file.hpp"
 
 namespace ll::gui {
@@ -144,8 +144,8 @@ struct BenchStats {
 
 // The frame loop every mode shares: interactive (redraw while busy or on
 // input), a screenshot (third frame, dt 0), a benchmark (fixed dt).
-void frame_loop(const Options& o, Platform& platform, Host& host, const Settings& st, int w,
-                int h, bool recording) {
+void frame_loop(const Options& o, Platform& platform, Host& host, const Settings& st, int w, int h,
+                bool recording) {
     using clock = std::chrono::steady_clock;
     const bool headless = !o.screenshot.empty() || o.bench_frames > 0 || recording;
     auto last = clock::now();

@@ -8,7 +8,6 @@
 
 #include "app/gui/recorder.hpp"
 
-
 namespace ll::gui {
 
 struct Options {

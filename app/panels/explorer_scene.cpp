@@ -74,8 +74,8 @@ Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
     reject_unknown_keys(
         j,
         {"from", "to", "via", "shape", "dtype", "c0", "fractal", "src_fractal", "heads", "groups",
-         "pad_value", "image", "colour",
-         "stage", "speed", "loop", "cameras", "select", "playing", "panel", "_base_dir",
+         "pad_value", "image", "colour", "stage", "speed", "loop", "cameras", "select", "playing",
+         "panel", "_base_dir",
          // written by --dump-view, ignored on load:
          "screen", "inspect", "stages", "cells", "block_size", "plan_ms", "gpu_load_ms", "window"},
         "--scene");

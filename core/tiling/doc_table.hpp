@@ -17,9 +17,9 @@
 namespace ll::tiling {
 
 struct DocRow {
-    std::string config;  // "NCHW + W_H_C + W_H_C"
+    std::string config;           // "NCHW + W_H_C + W_H_C"
     std::string layout = "NCHW";  // a view layout name (see check_layout)
-    Order order;  // L1 and L2 order (the table uses the same for both)
+    Order order;                  // L1 and L2 order (the table uses the same for both)
     double doc_l1 = 0, doc_l2 = 0, doc_us = 0;  // as printed in 15.4.1
     Result model;
 };

@@ -41,12 +41,18 @@ double value_at(DType t, int64_t i) {
         case DType::bf16:
             return static_cast<double>(i % 241);
         default:
+            if (!is_float(t) || is_storage_only(t)) {  // uint16, int32, fp8 codes, ...
+                const double lo = int_min(t), span = std::min(int_max(t) - lo + 1, 1000003.0);
+                return lo + static_cast<double>(i % static_cast<int64_t>(span));
+            }
             return static_cast<double>(i % 1000003);
     }
 }
 
 double pad_of(DType t) {
-    return t == DType::uint8 ? 201 : (t == DType::int4 ? -8 : -3);
+    // Unsigned and storage-only types hold no negative value.
+    if (t == DType::int4) return -8;
+    return (!is_float(t) || is_storage_only(t)) && int_min(t) >= 0 ? 201 : -3;
 }
 
 std::vector<uint8_t> plain_source(DType t, int64_t n) {

@@ -55,10 +55,12 @@ TEST(NetplanEdit, AddConsumerKeepsTheOtherUsers) {
     c.layout = "NHWC";
     add_consumer(g, "relu", c);
     EXPECT_EQ(wiring(g), "x<- conv1<-x relu<-conv1 conv2<-relu conv3<-relu");
-    // Two consumers wanting NHWC from one producer: write it once (rule 3).
+    // Two consumers wanting NHWC from one producer: section 13.1's rule 3
+    // (write it once) is what the planner weighs; the cost may overrule it
+    // ("_cost"), as the rule and the cost are shown side by side.
     const NetPlan p = plan_network(g);
     ASSERT_FALSE(p.decisions.empty());
-    EXPECT_EQ(p.decisions[0].rule_id, "many_like_consumers");
+    EXPECT_EQ(p.decisions[0].rule_id.rfind("many_like_consumers", 0), 0u) << p.decisions[0].rule_id;
 }
 
 TEST(NetplanEdit, RemoveReconnectsUsersToTheFirstInput) {
