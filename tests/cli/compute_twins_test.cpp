@@ -52,7 +52,10 @@ TEST(CliTwins, ConvOccupancyTextAndInt8) {
     auto s = run_layoutlab({"conv", "--occupancy", "--json", "--n", "1", "--cin", "3", "--cout",
                             "4", "--h", "6", "--w", "6"});
     ASSERT_EQ(s.code, 0) << s.err;
-    for (const json& b : json::parse(s.out).at("occupancy")) EXPECT_FALSE(b["must_tile"]) << b;
+    // Keep the parsed document alive: a range-for over .at() of a temporary
+    // would iterate freed memory.
+    const json small = json::parse(s.out);
+    for (const json& b : small.at("occupancy")) EXPECT_FALSE(b["must_tile"]) << b;
 }
 
 // Step 13 of M1 4 x K1 3 x N1 2 is k 1, n 1, m 1: A fractal 4, B 3, C 5.
