@@ -15,13 +15,28 @@ void wrap_for(float width) {
         ImGui::NewLine();
 }
 
+namespace {
+
+// Width of an integer field: `width` at the base font (13 px) grown with the
+// font, and never less than six digits plus InputInt's two step buttons (at
+// UI scale 1.5 a fixed 90 px left the digits no room at all).
+float int_field_width(float width) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float need = ImGui::CalcTextSize("-000000").x + 2 * st.FramePadding.x +
+                       2 * (ImGui::GetFrameHeight() + st.ItemInnerSpacing.x);
+    return std::max(width * ImGui::GetFontSize() / 13.f, need);
+}
+
+}  // namespace
+
 bool labelled_int(const char* label, int64_t& v, float width, bool bad) {
-    wrap_for(ImGui::CalcTextSize(label).x + 4 + width * ImGui::GetIO().FontGlobalScale);
+    width = int_field_width(width);
+    wrap_for(ImGui::CalcTextSize(label).x + 4 + width);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(label);
     ImGui::SameLine(0, 4);
     ImGui::PushID(label);
-    ImGui::SetNextItemWidth(width * ImGui::GetIO().FontGlobalScale);
+    ImGui::SetNextItemWidth(width);
     if (bad) {
         ImGui::PushStyleColor(ImGuiCol_Border, kErrColour);
         ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.45f, 0.12f, 0.12f, 1.0f));
