@@ -15,6 +15,7 @@ std::unique_ptr<Panel> make_loaddata_panel();
 std::unique_ptr<Panel> make_cube_panel();
 std::unique_ptr<Panel> make_conv_panel();
 std::unique_ptr<Panel> make_pipeline_panel();
+std::unique_ptr<Panel> make_compare_panel();
 
 const std::vector<PanelEntry>& panel_registry() {
     static const std::vector<PanelEntry> table = {
@@ -29,6 +30,7 @@ const std::vector<PanelEntry>& panel_registry() {
         {"cube", "Cube", "Compute", make_cube_panel},
         {"conv", "Conv pipeline", "Compute", make_conv_panel},
         {"pipeline", "Pipeline", "Compute", make_pipeline_panel},
+        {"compare", "Compare layouts", "Formats", make_compare_panel},
     };
     return table;
 }
