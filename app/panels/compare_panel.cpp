@@ -157,8 +157,18 @@ bool ComparePanel::side_controls(Side& s, const char* id, AppContext& ctx) {
     bool changed = false;
     ImGui::PushID(id);
     ImGui::PushItemWidth(150 * ctx.ui_scale);
-    auto combo = [&](const char* label, std::string& v) {
-        if (ImGui::BeginCombo(label, v.c_str())) {
+    // Label before each field: "from [ND]  to [FRACTAL_NZ]  dtype [fp16]  shape [2,28]".
+    auto label = [](const char* text) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(text);
+        ImGui::SameLine();
+    };
+    auto combo = [&](const char* text, std::string& v) {
+        label(text);
+        ImGui::PushID(text);
+        bool open = ImGui::BeginCombo("##combo", v.c_str());
+        ImGui::PopID();
+        if (open) {
             for (Format f : all_formats())
                 if (ImGui::Selectable(name(f), v == name(f))) {
                     v = name(f);
@@ -171,7 +181,8 @@ bool ComparePanel::side_controls(Side& s, const char* id, AppContext& ctx) {
     ImGui::SameLine();
     combo("to", s.scene.to);
     ImGui::SameLine();
-    if (ImGui::BeginCombo("dtype", s.scene.dtype.c_str())) {
+    label("dtype");
+    if (ImGui::BeginCombo("##dtype", s.scene.dtype.c_str())) {
         for (DType t : all_dtypes())
             if (ImGui::Selectable(name(t), s.scene.dtype == name(t))) {
                 s.scene.dtype = name(t);
@@ -180,7 +191,8 @@ bool ComparePanel::side_controls(Side& s, const char* id, AppContext& ctx) {
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    if (ImGui::InputText("shape", s.shape_buf, sizeof s.shape_buf,
+    label("shape");
+    if (ImGui::InputText("##shape", s.shape_buf, sizeof s.shape_buf,
                          ImGuiInputTextFlags_EnterReturnsTrue) ||
         ImGui::IsItemDeactivatedAfterEdit()) {
         s.scene.shape = s.shape_buf;
@@ -194,9 +206,11 @@ bool ComparePanel::side_controls(Side& s, const char* id, AppContext& ctx) {
 void ComparePanel::draw(AppContext& ctx) {
     apply_keys(play_, ctx.keys);
     bool changed = false;
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("A:");
     ImGui::SameLine();
     changed |= side_controls(side_[0], "a", ctx);
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("B:");
     ImGui::SameLine();
     changed |= side_controls(side_[1], "b", ctx);

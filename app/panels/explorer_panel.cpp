@@ -62,6 +62,8 @@ class ExplorerPanel : public Panel {
     // Follow one element (pin, trail strip, narration) and staged motion.
     void draw_follow_controls(AppContext& ctx);
     void draw_follow_strip(AppContext& ctx, float height);
+    // Height of the strip: the frames plus the wrapped narration lines.
+    float follow_strip_height(AppContext& ctx, ImVec2 avail) const;
     nlohmann::json follow_probe() const;
     bool format_combo(const char* label, std::string& value, bool allow_none, bool plain_only);
     void field_error(const char* field) const;
@@ -614,8 +616,7 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     float lw = std::floor((avail.x - gap) * 0.38f), rw = avail.x - gap - lw;
     float head = ImGui::GetTextLineHeightWithSpacing();
     // A pinned element gets the trail strip and its narration under the views.
-    float strip =
-        selected_ >= 0 ? std::max(std::min(avail.y * 0.24f, 260.f), 90.f * ctx.ui_scale) : 0.f;
+    float strip = selected_ >= 0 ? follow_strip_height(ctx, avail) : 0.f;
     float h = std::max(60.f, avail.y - head - strip);
     render::ViewStyle vs;
     vs.dark = ctx.dark_theme;
@@ -696,17 +697,34 @@ void ExplorerPanel::draw_follow_controls(AppContext& ctx) {
 // Under the views: one small frame per stage with the pinned element's place
 // in that stage's own grid, then what happened to it in words (core/format/
 // narrate.hpp builds the words).
+float ExplorerPanel::follow_strip_height(AppContext& ctx, ImVec2 avail) const {
+    if (!plan_ || selected_ < 0) return 0;
+    float frames = std::max(std::min(avail.y * 0.2f, 220.f), 70.f * ctx.ui_scale);
+    size_t k = size_t(std::lround(stage_));
+    std::string step = narrate_step(*plan_, k, selected_), all = narration(*plan_, selected_);
+    float fs = ImGui::GetFontSize(), sp = ImGui::GetStyle().ItemSpacing.y;
+    // Text at scale s wraps like the same text at width avail.x / s.
+    float h1 = ImGui::CalcTextSize(step.c_str(), nullptr, false, avail.x / 1.15f).y * 1.15f;
+    float h2 = ImGui::CalcTextSize(all.c_str(), nullptr, false, avail.x).y;
+    return frames + h1 + h2 + 3 * sp + fs * 0.2f;
+}
+
 void ExplorerPanel::draw_follow_strip(AppContext& ctx, float height) {
     if (!plan_ || selected_ < 0) return;
-    float line = ImGui::GetTextLineHeightWithSpacing();
     float w = ImGui::GetContentRegionAvail().x;
-    trail_ = render::draw_trail_strip(gpu_, selected_, stage_, ImVec2(w, height - 2.2f * line),
-                                      ctx.dark_theme);
     size_t k = size_t(std::lround(stage_));
+    std::string step = narrate_step(*plan_, k, selected_), all = narration(*plan_, selected_);
+    float sp = ImGui::GetStyle().ItemSpacing.y;
+    float h1 = ImGui::CalcTextSize(step.c_str(), nullptr, false, w / 1.15f).y * 1.15f;
+    float h2 = ImGui::CalcTextSize(all.c_str(), nullptr, false, w).y;
+    float frames = std::max(40.f, height - h1 - h2 - 3 * sp);
+    trail_ = render::draw_trail_strip(gpu_, selected_, stage_, ImVec2(w, frames), ctx.dark_theme);
     ImGui::SetWindowFontScale(1.15f);
-    ImGui::TextWrapped("%s", narrate_step(*plan_, k, selected_).c_str());
+    ImGui::TextWrapped("%s", step.c_str());
     ImGui::SetWindowFontScale(1.0f);
-    ImGui::TextDisabled("%s", narration(*plan_, selected_).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", all.c_str());
+    ImGui::PopStyleColor();
 }
 
 nlohmann::json ExplorerPanel::follow_probe() const {

@@ -59,6 +59,7 @@ class LoadDataPanel : public Panel {
         v2_.dst_stride = 2;
         v3_ = exec::load3d_doc_example();
         rebuild();
+        play_.seek(1);  // source and destination side by side from the first frame
     }
     const char* title() const override { return "LoadData"; }
     bool busy() const override { return play_.busy(); }
@@ -492,13 +493,14 @@ void LoadDataPanel::draw(AppContext& ctx) {
                     result_.dst_format == "ZN" ? " (32 B / sizeof x 16)" : " (16 x 32 B / sizeof)");
     }
     formula_line();
-    // Which buffer the picture shows: the source before the move, the destination after.
-    const Stage& st = plan_->stages[play_.value < 0.5 ? 0 : 1];
-    ImGui::TextDisabled("now showing %s: %s (%s)",
-                        play_.value < 0.5 ? "the source" : "the destination",
-                        level(st.label).c_str(), st.formula.c_str());
+    // The right-hand picture: where the cells are on their way (0 source, 1 destination).
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("left: the source at rest; right: %s (Play replays the move)",
+                       play_.value < 0.5 ? "the cells still at their source places"
+                                         : "the cells in the destination");
+    ImGui::PopStyleColor();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float lw = avail.x * 0.78f, h = std::max(120.0f, avail.y - 4);
+    const float lw = avail.x * 0.74f, h = std::max(120.0f, avail.y - 4);
     draw_views(ctx, lw, h);
     ImGui::SameLine();
     ImGui::BeginChild("moves", ImVec2(0, h), true);

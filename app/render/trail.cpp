@@ -87,8 +87,12 @@ ImVec2 draw_pinned(PlanGpu& gpu, int64_t cell, const PinFrame& f) {
     float r = std::max(f.zoom * 0.5f + 3.f, 6.f);
     f.dl->AddCircle(now, r, pin_under(f.dark), 0, 5.f);
     f.dl->AddCircle(now, r, pin_col(f.dark), 0, 2.5f);
+    // The tag beside the ring, on a plate so it reads over any cell.
     const char* tag = p->src[size_t(cell)] >= 0 ? "pinned" : "pinned (padding)";
-    f.dl->AddText(ImVec2(now.x + r + 3, now.y - r - fs), pin_col(f.dark), tag);
+    ImVec2 ts = ImGui::CalcTextSize(tag), tp(now.x + r + 4, now.y - fs / 2);
+    f.dl->AddRectFilled(ImVec2(tp.x - 2, tp.y - 1), ImVec2(tp.x + ts.x + 2, tp.y + ts.y + 1),
+                        pin_under(f.dark) & 0xD0FFFFFF, 3.f);
+    f.dl->AddText(tp, pin_col(f.dark), tag);
     return now;
 }
 
