@@ -6,8 +6,10 @@ namespace ll {
 
 namespace {
 
+// An inner fractal axis: a plain name ending in 0 (M0, N0, K0, C0), not a
+// merged one such as "M1*M0" (the padded matrix before the reshape).
 bool ends_in_zero(const std::string& s) {
-    return !s.empty() && s.back() == '0';
+    return !s.empty() && s.back() == '0' && s.find('*') == std::string::npos;
 }
 
 std::string tuple(const Coord& c, size_t from, size_t to) {

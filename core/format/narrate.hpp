@@ -10,7 +10,8 @@
 //   - memory (a linear grid): "offset o, byte 0xB" with B = o * bits / 8;
 //     int4 adds "(low nibble)" / "(high nibble)".
 //   - a tensor of rank 1: "index i"; rank 2: "row r, column c".
-//   - rank >= 3 whose last two axis names end in '0' (M0/N0, K0/N0, ...): a
+//   - rank >= 3 whose last two axis names are plain names ending in '0'
+//     (M0/N0, K0/N0, ...; not merged ones like M1*M0): a
 //     fractal layout: "fractal (a,b), row r, column c" (the leading
 //     coordinates name the fractal).
 //   - any other rank >= 3: "(N,C,H,W) (0,1,2,3)" with the axis names when the

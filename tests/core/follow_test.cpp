@@ -46,6 +46,17 @@ TEST(Narrate, NdToNzGolden) {
     EXPECT_EQ(where_at(p, 4, c20), "offset 260, byte 0x208");
 }
 
+// With a batch axis: the padded matrix (B, M1*M0, N1*N0) is not a fractal
+// layout yet (its axes are merged names); the transposed one is.
+TEST(Narrate, BatchedNdToNz) {
+    Plan p = plan_of(Format::ND, Format::FRACTAL_NZ, {2, 2, 28}, DType::fp16);
+    int64_t c = cell_of_source(p, 31);
+    ASSERT_EQ(c, 19);
+    EXPECT_EQ(narration(p, c),
+              "(B,M,N) (0,1,3) -> (B,M1*M0,N1*N0) (0,1,3) -> (B,M1,M0,N1,N0) (0,0,1,0,3) -> "
+              "fractal (0,0,0), row 1, column 3 -> offset 19, byte 0x26");
+}
+
 // A padding cell is "not there yet" at the source and appears at the pad step.
 TEST(Narrate, PaddingAppearsAtThePadStep) {
     Plan p = plan_of(Format::ND, Format::FRACTAL_NZ, {2, 28}, DType::fp16);
