@@ -66,7 +66,7 @@ class ComparePanel : public Panel {
     Side side_[2];
     LayoutDiff diff_;
     Playhead play_{0, 0};
-    std::string err_;
+    bool upload_ = false;  // the plans changed since the last upload
 };
 
 bool ComparePanel::rebuild() {
@@ -83,11 +83,7 @@ bool ComparePanel::rebuild() {
     if (!ok || !side_[0].plan || !side_[1].plan) return false;
     diff_ = compare_layouts(*side_[0].plan, *side_[1].plan);
     mark_differences(*side_[0].plan, *side_[1].plan, diff_);
-    for (Side& s : side_) {
-        s.gpu.set_plan(s.plan, colour_mode_from_name(s.scene.colour));
-        s.view.request_fit(0, -1);
-        s.view.set_follow(true);
-    }
+    upload_ = true;  // GPU copies are made in draw(), where a GL context exists
     // One slider over both: the longer pipeline's stages; the shorter one
     // rests on its last stage past its end.
     size_t n = std::max(side_[0].plan->stages.size(), side_[1].plan->stages.size());
@@ -218,6 +214,14 @@ void ComparePanel::draw(AppContext& ctx) {
     for (const Side& s : side_)
         if (!s.err.empty()) ImGui::TextColored(ImVec4(1.f, 0.42f, 0.38f, 1.f), "%s", s.err.c_str());
     if (!side_[0].plan || !side_[1].plan) return;
+    if (upload_) {
+        for (Side& s : side_) {
+            s.gpu.set_plan(s.plan, colour_mode_from_name(s.scene.colour));
+            s.view.request_fit(0, -1);
+            s.view.set_follow(true);
+        }
+        upload_ = false;
+    }
 
     // One transport for both sides.
     if (ImGui::Button("|<")) play_.seek(play_.lo);
