@@ -240,7 +240,12 @@ void ComparePanel::draw(AppContext& ctx) {
     if (ImGui::SliderFloat("##stage", &sv, float(play_.lo), float(play_.hi), "stage %.2f"))
         play_.seek(sv);
     ImGui::SetWindowFontScale(1.15f);
-    ImGui::TextWrapped("Differences outlined on the memory stage: %s", diff_.summary().c_str());
+    ImGui::TextWrapped("%s", diff_.summary().c_str());
+    ImGui::SetWindowFontScale(1.f);
+    ImGui::TextDisabled(
+        "On the memory stage an outlined cell sits at a different offset in the other layout; "
+        "a plain one at the same offset. Hover a cell to find its element on the other side.");
+    ImGui::SetWindowFontScale(1.15f);
     ImGui::SetWindowFontScale(1.f);
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
