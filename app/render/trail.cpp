@@ -73,7 +73,10 @@ ImVec2 draw_pinned(PlanGpu& gpu, int64_t cell, const PinFrame& f) {
         f.dl->AddRect(g0, g1, ghost_col(f.dark, 110), 0, 0, 1.5f);
         char buf[96];
         std::snprintf(buf, sizeof buf, "ghost: stage %d %s", kg, gs.label.c_str());
-        f.dl->AddText(ImVec2(g0.x, g1.y + 2), ghost_col(f.dark, 230), buf);
+        ImVec2 ts = ImGui::CalcTextSize(buf), tp(g0.x, g1.y + 2);
+        f.dl->AddRectFilled(ImVec2(tp.x - 2, tp.y - 1), ImVec2(tp.x + ts.x + 2, tp.y + ts.y + 1),
+                            pin_under(f.dark) & 0xD0FFFFFF, 3.f);
+        f.dl->AddText(tp, ghost_col(f.dark, 255), buf);
         Place g = gpu.place(size_t(kg), cell);
         if (!std::isnan(g.x)) {
             ImVec2 q0 = f.at(g.x, g.y), q1 = f.at(g.x + 1, g.y + 1);
