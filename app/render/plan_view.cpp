@@ -91,6 +91,7 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
     // Resting on a stage needs only that stage resident: two views at rest
     // plus one gliding fit the three slots, so no stage is re-uploaded per frame.
     kb_ = t_ > 0 ? std::min(ka_ + 1, last) : ka_;
+    if (waves_ && t_ > 0) waves_->step(ka_);  // this step's waves, before a pick or the GL callback
     if (fit_pending_) {
         int k1 = fit_k1_ < 0 ? last : std::min(fit_k1_, last);
         fit(gpu, std::min(fit_k0_, k1), k1);
@@ -113,7 +114,6 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
         last_mouse_ = ImVec2(-1, -1);
     }
     hover_draw_ = style.pinned >= 0 ? style.pinned : hovered_ >= 0 ? hovered_ : style.highlight;
-    if (waves_ && t_ > 0) waves_->step(ka_);  // upload before the GL callback
     // Make sure both stages are resident before the GL callback runs, and
     // have the stage after them prepared in the background while cells glide
     // (or while the following view waits for a step).

@@ -20,7 +20,10 @@ void WaveSet::set(std::shared_ptr<const Plan> p, WaveBy by) {
 const Waves& WaveSet::step(int k) {
     if (k == k_ || !plan_) return w_;
     k_ = k;
-    w_ = stage_waves(*plan_, size_t(std::max(k, 0)), by_);
+    // Past kMaxCells the view draws blocks of cells anyway, and grouping
+    // would sort every cell on the UI thread: all at once.
+    w_ =
+        plan_->cell_count <= kMaxCells ? stage_waves(*plan_, size_t(std::max(k, 0)), by_) : Waves{};
     if (w_.count > 1) {
         std::vector<float> f(w_.wave.begin(), w_.wave.end());
         if (!buf_) glGenBuffers(1, &buf_);

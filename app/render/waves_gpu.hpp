@@ -18,6 +18,8 @@ class WaveSet {
     WaveSet(const WaveSet&) = delete;
     WaveSet& operator=(const WaveSet&) = delete;
 
+    // Plans above this many cells move all at once (see step()).
+    static constexpr int64_t kMaxCells = int64_t(1) << 22;
     // Grouping for the plan p (none: every cell moves at once). Keeps the
     // plan; the waves of a step are computed when first needed.
     void set(std::shared_ptr<const Plan> p, WaveBy by);
