@@ -338,8 +338,8 @@ void PipelinePanel::draw_controls() {
     ImGui::Text(tr("  = %.2f us at %.3g GHz"), s.micros(), s.costs.clock_ghz);
     ImGui::TextWrapped(tr("bound: %s; Cube steps %lld"), name(s.bound), (long long)s.cube_steps);
     if (other_)
-        ImGui::TextWrapped(tr("%s buffering: %lld cycles (%.2fx)"), double_ ? "single" : "double",
-                           (long long)other_->total_cycles,
+        ImGui::TextWrapped(tr("%s buffering: %lld cycles (%.2fx)"),
+                           double_ ? tr("single") : tr("double"), (long long)other_->total_cycles,
                            double(other_->total_cycles) / double(s.total_cycles));
     if (ImGui::BeginTable("units", 3,
                           ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
