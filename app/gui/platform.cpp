@@ -89,11 +89,18 @@ void Platform::set_fonts(float scale) {
     i18n::add_fonts(scale);  // DejaVu Sans + the CJK characters needed (app/i18n/fonts.hpp)
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Build();
-    // The device objects, not only the font texture: the backend creates
-    // them on its first NewFrame, and would then rebuild the atlas from the
-    // input data cleared below (an empty 512x64 texture).
-    ImGui_ImplOpenGL3_DestroyDeviceObjects();
-    ImGui_ImplOpenGL3_CreateDeviceObjects();
+    if (!device_objects_) {
+        // Before the first frame: create the backend's device objects now,
+        // font texture included. Left to the backend's first NewFrame, they
+        // would rebuild the atlas from the input data cleared below (an
+        // empty 512x64 texture). Later rebuilds replace the texture only
+        // (recreating the device objects then left ImGui drawing nothing).
+        ImGui_ImplOpenGL3_CreateDeviceObjects();
+        device_objects_ = true;
+    } else {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
     // The texture is on the GPU: the TTF files (5 MB for the CJK one) and the
     // CPU copy of the pixels are not needed until the next rebuild.
     io.Fonts->ClearInputData();

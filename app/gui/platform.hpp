@@ -43,6 +43,7 @@ class Platform {
 
   private:
     GLFWwindow* window_ = nullptr;
+    bool device_objects_ = false;  // ImGui's GL objects created (set_fonts)
 };
 
 }  // namespace ll::gui

@@ -95,3 +95,32 @@ TEST(GuiChinese, UnknownLanguageIsAUsageError) {
     EXPECT_EQ(d.code, 2);
     EXPECT_NE(d.err.find("--dump-fonts: needs --screenshot"), std::string::npos) << d.err;
 }
+
+TEST(GuiChinese, SwitchingLanguageAtRunTimeRebuildsTheFontAndKeepsDrawing) {
+    // Settings > Language > English in a window started in Chinese. The menu
+    // positions are those of the Chinese menu bar at 800x600 (设置 at x 70,
+    // 语言 the last item, its submenu to the right). The result must look like
+    // a window started in English: the atlas was rebuilt for the other
+    // language and ImGui still draws (an earlier rebuild left it blank).
+    const std::string dir = ll::test::make_temp_dir();
+    auto d = ll::test::drive_app(dir, "--size 800x600 --lang zh", R"SH(
+shoot 0
+xdotool mousemove --window $wid 70 11 click 1; sleep 0.7
+xdotool mousemove --window $wid 70 166; sleep 0.7
+xdotool mousemove --window $wid 150 166; sleep 0.3
+xdotool mousemove --window $wid 200 166; sleep 0.7
+xdotool click 1; sleep 0.5
+xdotool mousemove --window $wid 790 590; sleep 0.8
+shoot 1
+)SH",
+                                 2);
+    ASSERT_FALSE(d.shots[0].empty()) << d.run.err;
+    ASSERT_FALSE(d.shots[1].empty()) << d.run.err;
+    Shot en = shoot(dir, "en", "--size 800x600 --lang en");
+    Shot zh = shoot(dir, "zh", "--size 800x600 --lang zh");
+    ASSERT_FALSE(en.image.empty()) << en.err;
+    // Before: the Chinese window; after: the English one.
+    EXPECT_LT(ll::test::difference(d.shots[0], zh.image), 0.01);
+    EXPECT_GT(ll::test::difference(d.shots[1], zh.image), 0.01);
+    EXPECT_LT(ll::test::difference(d.shots[1], en.image), 0.01);
+}
