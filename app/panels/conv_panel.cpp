@@ -318,15 +318,15 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
         int cap;  // index of its buffer in buffers_ (A1 B1 A2 B2 CO1), -1 none
     };
     static const Box kBoxes[] = {
-        {0, 0, "GM", "input NCHW", -1},          {1, 0, "A1 (L1)", "NC1HWC0", 0},
-        {2, 0, "A2 (L0A)", "A fractals ZZ", 2},  {3, 0, "Cube", "Mmad K>N>M", -1},
-        {4, 0, "CO1 (L0C)", "C fractals NZ", 4}, {5, 0, "GM", "output NCHW", -1},
-        {0, 1, "GM", "weights OIHW", -1},        {1, 1, "B1 (L1)", "FRACTAL_Z", 1},
-        {2, 1, "B2 (L0B)", "B fractals ZN", 3}};
+        {0, 0, "GM", trn("input NCHW"), -1},          {1, 0, "A1 (L1)", "NC1HWC0", 0},
+        {2, 0, "A2 (L0A)", trn("A fractals ZZ"), 2},  {3, 0, "Cube", "Mmad K>N>M", -1},
+        {4, 0, "CO1 (L0C)", trn("C fractals NZ"), 4}, {5, 0, "GM", trn("output NCHW"), -1},
+        {0, 1, "GM", trn("weights OIHW"), -1},        {1, 1, "B1 (L1)", "FRACTAL_Z", 1},
+        {2, 1, "B2 (L0B)", trn("B fractals ZN"), 3}};
     // A narrow window wraps a box's second line at its space ("input" /
     // "NCHW") and makes every box one line taller, instead of cutting it.
     bool wrap = false;
-    for (const Box& b : kBoxes) wrap |= ImGui::CalcTextSize(b.sub).x > bw - 10;
+    for (const Box& b : kBoxes) wrap |= ImGui::CalcTextSize(tr(b.sub)).x > bw - 10;
     const float bh = (wrap ? 4 : 3) * lh + 12;
     const float gx = std::max(12.0f, (size.x - 6 * bw) / 5), row2 = bh + 22;
     auto at = [&](int col, int row) {
@@ -370,7 +370,7 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
             dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4 + lh), text, sub, nullptr, 0, &clip);
         }
     };
-    for (const Box& b : kBoxes) box(b.col, b.row, b.title, b.sub, b.cap);
+    for (const Box& b : kBoxes) box(b.col, b.row, b.title, tr(b.sub), b.cap);
     const float my = bh / 2;
     for (int c = 0; c < 5; ++c) {
         static const char* kLabels[] = {"5HD", "Load3D", "", "", "unpad"};
@@ -381,8 +381,8 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
     arrow(ImVec2(at(1, 1).x + bw, at(1, 1).y + my), ImVec2(at(2, 1).x, at(2, 1).y + my), "Load2D");
     arrow(ImVec2(at(2, 1).x + bw, at(2, 1).y + my), ImVec2(at(3, 0).x + bw / 2, at(3, 0).y + bh),
           nullptr);
-    dl->AddText(ImVec2(at(3, 1).x, at(3, 1).y + 4), text, "fill = share of the buffer the");
-    dl->AddText(ImVec2(at(3, 1).x, at(3, 1).y + 4 + lh), text, "whole problem needs at once");
+    dl->AddText(ImVec2(at(3, 1).x, at(3, 1).y + 4), text, tr("fill = share of the buffer the"));
+    dl->AddText(ImVec2(at(3, 1).x, at(3, 1).y + 4 + lh), text, tr("whole problem needs at once"));
     probe_["buffers"] = boxes;
     ImGui::Dummy(ImVec2(size.x, 2 * row2));
 }
