@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "core/error.hpp"
+#include "core/plan_labels.hpp"
 
 namespace ll {
 
@@ -148,14 +149,24 @@ Plan format_plan(const std::vector<Pipeline>& chain_in) {
         std::string per = bits(q.dtype) >= 8
                               ? "offset x " + std::to_string(bits(q.dtype) / 8) + " B"
                               : std::string("offset / 2 (two int4 per byte)");
-        m.formula = "byte address = " + per + "; one row = 32 B, one fractal = 512 B (" +
-                    std::to_string(n) + " elements, " + std::to_string(bytes_for(q.dtype, n)) +
-                    " B)";
+        // Fractal formats are stored as 512-byte fractals; the others (NHWC,
+        // NC1HWC0, ...) only drawn in 32-byte rows. The buffer's size is a
+        // separate clause so it does not read as one fractal's content.
+        const bool fractal = std::string(name(q.to)).find("FRACTAL") != std::string::npos;
+        m.formula =
+            "byte address = " + per + "; drawn in rows of 32 B" +
+            (fractal ? ", one fractal = 512 B = " + std::to_string(512 * 8 / bits(q.dtype)) +
+                           " elements"
+                     : std::string()) +
+            "; buffer: " + std::to_string(n) +
+            " elements = " + std::to_string(bytes_for(q.dtype, n)) + " B";
         m.shape = {n};
         m.grid = memory_grid(n, q.dtype);
         m.axes = {"offset"};
         add(m, {i, q.steps.size() + 1});
     }
+
+    add_grid_labels(p);
 
     // One cell's offset, walking the steps backwards from the pipeline's
     // destination (where the offset is the cell's index in that buffer).
