@@ -64,6 +64,19 @@ void Host::open_requested() {
     ctx_.open_requests.clear();
 }
 
+// The main panel (the explorer unless --panel named another) is always
+// listed: choosing it closes the panels open over it, so the way back is in
+// the menu (issue 13: the View menu had no entry back to the explorer).
+void Host::back_to_main_item() {
+    const std::string label = std::string(slots_[main_].entry->title) + " (main window)";
+    if (ImGui::MenuItem(label.c_str(), nullptr, true)) {
+        for (size_t i = 0; i < slots_.size(); ++i)
+            if (i != main_) slots_[i].open = false;
+        ImGui::SetWindowFocus(slots_[main_].entry->title);
+    }
+    ImGui::Separator();
+}
+
 void Host::frame() {
     apply_style();  // between frames: may rebuild the font atlas
     pf_.new_frame();
@@ -81,6 +94,7 @@ void Host::frame() {
     float menu_h = 0;
     if (ImGui::BeginMainMenuBar()) {
         if (ImGui::BeginMenu("View")) {
+            back_to_main_item();
             std::string group;
             for (size_t i = 0; i < slots_.size(); ++i) {
                 if (i == main_) continue;
