@@ -139,8 +139,10 @@ void add_tensor_labels(Stage& s) {
     if (r >= 2) {
         add_ticks(s, d[r - 2], 1.f, false);
         if (!names.empty())
-            s.labels.push_back(
-                make(0, 0, names[r - 2], Label::axis, Label::above, Label::right, 0, 0));
+            // At the corner, on the line of the column axis's name (a lane
+            // above the ticks, so row tick 0 and column tick 0 keep their room).
+            s.labels.push_back(make(0, 0, names[r - 2], Label::axis, Label::above, Label::right,
+                                    uint8_t(lane + 1), 0));
     }
     add_block_tags(s, names);
 }
@@ -156,7 +158,7 @@ void add_memory_labels(Stage& s, int elem_bits) {
     const int64_t frac_rows = std::max<int64_t>(1, 512 / row_bytes);
     const float band_w = float(g.row_elems + 2);
     add_ticks(s, g.row_elems, 1.f, true);
-    s.labels.push_back(make(0, 0, "address", Label::axis, Label::above, Label::right, 0, 0));
+    s.labels.push_back(make(0, 0, "address", Label::axis, Label::above, Label::right, 1, 0));
     const int64_t band_step = tick_step(bands, kMaxAddress);
     // (band 0 starts with the first fractal's address at its left)
     for (int64_t b = band_step; b < bands; b += band_step)

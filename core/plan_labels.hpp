@@ -6,8 +6,8 @@
 // Layout, for a tensor grid of rank r drawn as blocks of (axis -2) x (axis -1):
 //   - the last axis: its name above the first block (lane 1), ticks 0..n-1
 //     above each column (lane 0);
-//   - axis -2: its name above the row-tick column at the top-left corner,
-//     ticks to the left of each row;
+//   - axis -2: its name at the top-left corner, on the line of the column
+//     axis's name; ticks to the left of each row;
 //   - the axes before: one tag per block above its top-left corner (in the
 //     gap between blocks), e.g. "n1=0 m1=1" (names in lower case, as the
 //     documents write fractal indices), or "[0,1]" when the axes have no

@@ -190,7 +190,13 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str(), nullptr, true);
             const ImVec2 p = f.at(l.x, l.y);
             float x = p.x, y = p.y - ts.y / 2;
-            switch (l.side) {
+            // A block tag stands in the gap (at least a cell) above its block;
+            // when cells are smaller than the text it moves inside the block's
+            // top-left corner as a chip (cells that small print no numbers).
+            Label::Side side = l.side;
+            if (l.kind == Label::tag && side == Label::above && ts.y > f.zoom + kGap)
+                side = Label::inside;
+            switch (side) {
                 case Label::at:
                     x = l.align == Label::left     ? p.x
                         : l.align == Label::centre ? p.x - ts.x / 2
@@ -214,9 +220,8 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             if (l.room > 0 && l.kind == Label::address && l.side == Label::left_of &&
                 ts.x + kGap > l.room * f.zoom)
                 continue;
-            if (l.side == Label::inside && ts.y + 2 > f.zoom * 4) continue;  // block too small
-            // A block tag above a block stands in the gap (at least a cell) over it.
-            if (l.kind == Label::tag && l.side == Label::above && ts.y > f.zoom + kGap) continue;
+            if (side == Label::inside && ts.y + 2 > std::max(l.room, 4.f) * f.zoom)
+                continue;  // block too small
             const ImVec4 r(x - 1, y, x + ts.x + 1, y + ts.y);
             if (r.x < f.clip_min.x || r.y < f.clip_min.y || r.z > f.clip_max.x ||
                 r.w > f.clip_max.y)
@@ -224,7 +229,7 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             if (overlaps(r)) continue;
             placed.push_back(r);
             const ImU32 col = with_alpha(colour_of(l.kind, f.dark), f.alpha);
-            if (l.side == Label::inside) {
+            if (side == Label::inside) {
                 ImU32 bg = f.dark ? IM_COL32(22, 24, 28, 210) : IM_COL32(250, 250, 250, 220);
                 dl->AddRectFilled(ImVec2(r.x - 1, r.y), ImVec2(r.z + 1, r.w),
                                   with_alpha(bg, f.alpha), 2.f);
