@@ -187,7 +187,7 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             if (l.side == Label::at && (l.kind == Label::tick || l.kind == Label::tag) &&
                 f.zoom < fs * 0.9f)
                 continue;
-            const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str(), nullptr, true);
+            ImVec2 ts = ImGui::CalcTextSize(l.text.c_str(), nullptr, true);
             const ImVec2 p = f.at(l.x, l.y);
             float x = p.x, y = p.y - ts.y / 2;
             // A block tag stands in the gap (at least a cell) above its block;
@@ -210,12 +210,23 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
                     break;
                 case Label::left_of:
                     x = p.x - lane_offset(lw, l.lane) - ts.x;
+                    // Centred on its row, but never above the row's top: the
+                    // first row's label would reach into the column ticks.
+                    y = std::max(y, f.at(l.x, l.y - 0.5f).y);
                     break;
                 case Label::inside:
                     x = p.x + 2, y = p.y + 1;
                     break;
             }
-            // Room along the edge (a block's width, the gap beside a band).
+            // Room along the edge (a block's width, the gap beside a band). A
+            // block tag that is a little too wide shrinks to fit, down to 70%.
+            float font_size = fs;
+            if (l.kind == Label::tag && l.room > 0 && ts.x + 4 > l.room * f.zoom) {
+                const float k = (l.room * f.zoom - 5) / ts.x;
+                if (k < 0.7f) continue;
+                font_size = fs * k;
+                ts = ImVec2(ts.x * k, ts.y * k);
+            }
             if (l.room > 0 && !thinned(l) && ts.x + 4 > l.room * f.zoom) continue;
             if (l.room > 0 && l.kind == Label::address && l.side == Label::left_of &&
                 ts.x + kGap > l.room * f.zoom)
@@ -234,7 +245,7 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
                 dl->AddRectFilled(ImVec2(r.x - 1, r.y), ImVec2(r.z + 1, r.w),
                                   with_alpha(bg, f.alpha), 2.f);
             }
-            dl->AddText(ImVec2(x, y), col, l.text.c_str());
+            dl->AddText(ImGui::GetFont(), font_size, ImVec2(x, y), col, l.text.c_str());
             if (drawn) drawn->push_back({l.text, l.kind, x, y, ts.x, ts.y});
         }
     }
