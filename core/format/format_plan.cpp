@@ -1,6 +1,7 @@
 #include "core/format/format_plan.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 
 #include "core/error.hpp"
@@ -160,6 +161,15 @@ Plan format_plan(const std::vector<Pipeline>& chain_in) {
                      : std::string()) +
             "; buffer: " + std::to_string(n) +
             " elements = " + std::to_string(bytes_for(q.dtype, n)) + " B";
+        if (i + 1 == c.size()) {
+            // How much of the buffer is padding (a 3-channel picture in
+            // NC1HWC0 is 13/16 padding and looks like nothing else): say it.
+            const int64_t pad = std::count(p.src.begin(), p.src.end(), int64_t(-1));
+            char buf[96];
+            std::snprintf(buf, sizeof buf, "; padding %lld of them (%.1f%%)", (long long)pad,
+                          n > 0 ? 100.0 * double(pad) / double(n) : 0.0);
+            m.formula += buf;
+        }
         m.shape = {n};
         m.grid = memory_grid(n, q.dtype);
         m.axes = {"offset"};

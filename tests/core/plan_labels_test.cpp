@@ -163,6 +163,9 @@ TEST(PlanLabels, MemoryCaptionNamesFractalsOnlyForFractalFormats) {
         format_plan({make_pipeline({Format::NCHW, Format::NC1HWC0, {1, 3, 4, 4}, DType::fp16})});
     const std::string g = hd.stages.back().formula;
     EXPECT_EQ(g.find("fractal"), std::string::npos) << g;
+    // 3 channels in C0 = 16: 13 of every 16 elements are padding, and it says so.
+    EXPECT_NE(g.find("padding 208 of them (81.2%)"), std::string::npos) << g;
+    EXPECT_NE(f.find("padding 912 of them (89.1%)"), std::string::npos) << f;
 }
 
 TEST(StrideNote, SaysWhyLargeStridesCostTheSame) {
