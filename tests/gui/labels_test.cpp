@@ -97,3 +97,52 @@ TEST(GuiLabels, PictureShapeFieldShowsThePicturesShape) {
     EXPECT_NE(j["shape_field"].get<std::string>(), "2,2,28");
     EXPECT_EQ(j["shape_field"].get<std::string>().rfind("1,3,", 0), 0u) << j["shape_field"];
 }
+
+namespace {
+
+// Opens `panel` from a scene file holding `settings` and dumps its probe.
+nlohmann::json panel_dump(const std::string& dir, const std::string& panel, nlohmann::json settings,
+                          const std::string& look) {
+    settings["panel"] = panel;
+    const std::string js = dir + "/" + panel + ".json";
+    ll::test::run_shell("cat > " + ll::test::shell_quote(js) + " <<'EOF_JSON'\n" + settings.dump() +
+                        "\nEOF_JSON\n");
+    return dump(dir, look + " --scene " + ll::test::shell_quote(js));
+}
+
+}  // namespace
+
+// LoadData (issue 13: fractal labels clipped or hidden): every source
+// fractal's address label is drawn, whole, inside the view, in both looks.
+TEST(GuiLabels, LoadDataNamesEveryFractal) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const std::string& look : {std::string("--size 1600x1000"),
+                                    std::string("--size 1024x768 --ui-scale 1.5 --theme light")}) {
+        SCOPED_TRACE(look);
+        auto j = panel_dump(dir, "loaddata", nlohmann::json::object(), look);
+        ASSERT_TRUE(j.is_object());
+        const auto& v = j["screen"]["view"];
+        const float ox = v["origin"][0], oy = v["origin"][1], w = v["size"][0], h = v["size"][1];
+        std::vector<std::string> names;
+        for (const auto& l : v["labels"]) {
+            const float x = l["rect"][0], y = l["rect"][1], lw = l["rect"][2], lh = l["rect"][3];
+            EXPECT_GE(x, ox - 0.5f);
+            EXPECT_GE(y, oy - 0.5f);
+            EXPECT_LE(x + lw, ox + w + 0.5f);
+            EXPECT_LE(y + lh, oy + h + 0.5f);
+            if (l["kind"] == "address") names.push_back(l["text"]);
+        }
+        // The default scene's source holds 8 fractals; the first band's five
+        // (f0..f4) stand at its left, the next band's first above it.
+        for (const char* f : {"f0 0x0", "f1 0x200", "f2 0x400", "f3 0x600", "f4 0x800"})
+            EXPECT_NE(std::find(names.begin(), names.end(), f), names.end()) << f;
+    }
+}
+
+// img2col takes the case study's 32 channels (it capped C at 8).
+TEST(GuiLabels, Img2colTakesTheCaseStudysChannels) {
+    const std::string dir = ll::test::make_temp_dir();
+    auto j = panel_dump(dir, "img2col", {{"c", 32}, {"h", 7}, {"w", 7}}, "--size 1600x1000");
+    ASSERT_TRUE(j.is_object());
+    EXPECT_EQ(j["c"].get<int>(), 32);
+}
