@@ -34,7 +34,7 @@ ColourLegend colour_legend(const Plan& p, ColourMode m) {
             break;
         case ColourMode::value:
             if (p.values.empty()) {  // cell_colour falls back to the source index
-                l.what = "no picture: source linear index";
+                l.what = "no picture: source index";
                 l.hi = std::to_string(numel(d) - 1);
                 break;
             }
@@ -45,7 +45,7 @@ ColourLegend colour_legend(const Plan& p, ColourMode m) {
                 l.grey_hi = *mm.second;
                 l.lo = std::to_string(l.grey_lo);
                 l.hi = std::to_string(l.grey_hi);
-                l.what = "pixel value (R/G/B channel in its own colour), " + l.lo + " to " + l.hi;
+                l.what = "pixel value, R/G/B channel";  // the range: lo .. hi
             }
             break;
     }

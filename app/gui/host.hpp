@@ -58,6 +58,7 @@ class Host {
     void open_requested();
     void apply_style();
     void back_to_main_item();
+    void language_menu();
     Platform& pf_;
     Settings st_;
     float applied_scale_ = -1;
