@@ -79,8 +79,8 @@ Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
                          // staged motion ("none", "row", "block"), read by the explorer panel:
                          "waves",
                          // written by --dump-view, ignored on load:
-                         "screen", "inspect", "stages", "cells", "block_size", "plan_ms",
-                         "gpu_load_ms", "window", "follow"},
+                         "screen", "inspect", "shape_field", "stages", "cells", "block_size",
+                         "plan_ms", "gpu_load_ms", "window", "follow"},
                         "--scene");
     auto has = [&](const char* k) { return j.contains(k); };
     auto key = [](const char* k) { return std::string("--scene: \"") + k + "\""; };

@@ -549,12 +549,14 @@ void LoadDataPanel::draw_views(AppContext& ctx, float w, float h) {
                 {{"origin", {o.x, o.y}},
                  {"size", {dw, h - head}},
                  {"zoom", view_.camera().zoom},
-                 {"pan", {view_.camera().pan_x, view_.camera().pan_y}}}},
+                 {"pan", {view_.camera().pan_x, view_.camera().pan_y}},
+                 {"labels", render::labels_json(view_.drawn_labels())}}},
                {"source_view",
                 {{"origin", {so.x, so.y}},
                  {"size", {sw, h - head}},
                  {"zoom", src_view_.camera().zoom},
-                 {"pan", {src_view_.camera().pan_x, src_view_.camera().pan_y}}}}};
+                 {"pan", {src_view_.camera().pan_x, src_view_.camera().pan_y}},
+                 {"labels", render::labels_json(src_view_.drawn_labels())}}}};
 }
 
 }  // namespace

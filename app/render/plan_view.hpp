@@ -19,6 +19,7 @@
 #include <cstdint>
 
 #include "app/render/gl_programs.hpp"
+#include "app/render/grid_labels.hpp"
 #include "app/render/plan_gpu.hpp"
 #include "app/render/waves_gpu.hpp"
 #include "core/plan.hpp"
@@ -83,6 +84,11 @@ class PlanView {
     ImVec2 origin() const { return origin_; }
     // Screen centre of the pinned cell's marker in the last draw (NaN none).
     ImVec2 pin_screen() const { return pin_screen_; }
+    // The grid labels the last draw showed (screen pixels), for probes.
+    const std::vector<DrawnLabel>& drawn_labels() const { return drawn_labels_; }
+    // Element numbers the last draw printed in cells; the canvas size.
+    int64_t drawn_numbers() const { return drawn_numbers_; }
+    ImVec2 canvas_size() const { return size_; }
 
     // GL callback target; public for the ImGui callback trampoline.
     void render_gl(const ImDrawList* list, const ImDrawCmd* cmd);
@@ -123,6 +129,8 @@ class PlanView {
     const PlanGpu::Picture* picture_ = nullptr;  // the resting stage as a texture
     WaveSet* waves_ = nullptr;                   // staged motion of this draw
     ImVec2 pin_screen_{NAN, NAN};
+    std::vector<DrawnLabel> drawn_labels_;
+    int64_t drawn_numbers_ = 0;
     unsigned vao_ = 0, quad_ = 0, pic_vao_ = 0;
 };
 
