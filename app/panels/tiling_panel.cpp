@@ -21,6 +21,7 @@
 #include <memory>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
 #include "app/plot/imgui_plot.hpp"
 #include "app/plot/tiling_plots.hpp"
@@ -641,7 +642,8 @@ void TilingPanel::draw_level(render::PlanView& view, render::PlanGpu& gpu, const
         ImGui::SetTooltip(
             tr("element (c,h,w) = (%lld,%lld,%lld)\naddress %lld in %s\n%s #%lld of %lld"),
             (long long)e[0], (long long)e[1], (long long)e[2], (long long)plan->offset_of(1, cell),
-            plan->stages[1].label.c_str(), &gpu == &tensor_gpu_ ? "L1 tile" : "L2 sub-tile",
+            tr_text(plan->stages[1].label).c_str(),
+            tr_text(&gpu == &tensor_gpu_ ? "L1 tile" : "L2 sub-tile").c_str(),
             (long long)blocks.rank(order, b) + 1, (long long)blocks.size());
     }
 }
@@ -827,7 +829,7 @@ void TilingPanel::draw(AppContext& ctx) {
     ImGui::SameLine();
     ImGui::BeginChild("views", ImVec2(0, 0), false);
     if (!error_.empty()) {
-        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), tr("error: %s"), error_.c_str());
+        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), tr("error: %s"), tr_text(error_).c_str());
         ImGui::EndChild();
         return;
     }
@@ -855,8 +857,8 @@ void TilingPanel::draw(AppContext& ctx) {
             ImGui::EndTabItem();
         }
         if (tab(1)) {
-            ImGui::TextWrapped("L1: %s", res_.l1.reasoning.c_str());
-            ImGui::TextWrapped("L2: %s", res_.l2.reasoning.c_str());
+            ImGui::TextWrapped("L1: %s", tr_text(res_.l1.reasoning).c_str());
+            ImGui::TextWrapped("L2: %s", tr_text(res_.l2.reasoning).c_str());
             // Side by side when each plot gets 560 px (times the UI scale), else stacked.
             const float sc = ctx.ui_scale, full = ImGui::GetContentRegionAvail().x;
             const bool two = full / 2 - 4 >= 560 * sc;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/i18n/tr_text.hpp"
+
 namespace ll::render {
 
 namespace {
@@ -42,8 +44,9 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
         if (b.kind == Box::highlight)
             dl->AddRectFilled(a, c, with_alpha(accent(f.dark), f.alpha * 0.18f));
         dl->AddRect(a, c, col, 0, 0, strong ? 2.f : 1.f);
-        if (!b.label.empty() && (c.x - a.x) >= ImGui::CalcTextSize(b.label.c_str()).x * 0.5f)
-            dl->AddText(ImVec2(a.x, a.y - fs - 1), col, b.label.c_str());
+        const std::string label = tr_text(b.label);  // core's English, shown translated
+        if (!label.empty() && (c.x - a.x) >= ImGui::CalcTextSize(label.c_str()).x * 0.5f)
+            dl->AddText(ImVec2(a.x, a.y - fs - 1), col, label.c_str());
     }
     for (const Arrow& ar : st.arrows) {
         ImVec2 a = f.at(ar.x0, ar.y0), b = f.at(ar.x1, ar.y1);
@@ -57,13 +60,17 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
                 ImVec2(b.x - ux * h + uy * h * 0.5f, b.y - uy * h - ux * h * 0.5f), col);
         }
         if (!ar.label.empty())
-            dl->AddText(ImVec2((a.x + b.x) / 2 + 4, (a.y + b.y) / 2 - fs), col, ar.label.c_str());
+            dl->AddText(ImVec2((a.x + b.x) / 2 + 4, (a.y + b.y) / 2 - fs), col,
+                        tr_text(ar.label).c_str());
     }
     for (const Label& l : st.labels) {
         // Ticks and tags need room: one cell must hold about three characters.
         if ((l.kind == Label::tick || l.kind == Label::tag) && f.zoom < fs * 0.9f) continue;
         ImVec2 p = f.at(l.x, l.y);
-        ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
+        // Ticks and addresses are numbers; words go through the catalog.
+        const bool words = l.kind != Label::tick && l.kind != Label::address;
+        const std::string text = words ? tr_text(l.text) : l.text;
+        ImVec2 ts = ImGui::CalcTextSize(text.c_str());
         float x = l.align == Label::left     ? p.x
                   : l.align == Label::centre ? p.x - ts.x / 2
                                              : p.x - ts.x;
@@ -72,7 +79,7 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
         ImU32 col = l.kind == Label::tag || l.kind == Label::address ? accent(f.dark)
                     : l.kind == Label::tick                          ? muted(f.dark)
                                                                      : ink(f.dark);
-        dl->AddText(a, with_alpha(col, f.alpha), l.text.c_str());
+        dl->AddText(a, with_alpha(col, f.alpha), text.c_str());
     }
 }
 
