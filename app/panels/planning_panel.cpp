@@ -435,8 +435,8 @@ void PlanningPanel::draw_plan(const Decision& d) {
     ImGui::TextDisabled("%s", tr("address streams: first 192 element offsets, one scale for all"));
     for (size_t k = 0; k < streams.size(); ++k) {
         if (k % 2) ImGui::SameLine(0, 16);
-        std::string title = streams[k].name + " " + tuple_string(streams[k].strides) + ", loops " +
-                            order_name(streams[k].loop);
+        std::string title = streams[k].name + " " + tuple_string(streams[k].strides) +
+                            tr(", loops ") + order_name(streams[k].loop);
         planning::draw_stream_plot(title, offs[k], ImVec2(w, 84), kStreamColours[k % 4], scale);
     }
     ImGui::EndGroup();

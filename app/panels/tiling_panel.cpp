@@ -518,24 +518,24 @@ void draw_address_strip(const Config& c, const Extent3& frame, const Index3& org
     // Caption: the rule, in numbers.
     char cap[256];
     if (first.size() < 2) {
-        std::snprintf(cap, sizeof cap, "%s in %s: the %s is one element", buffer, mem.name.c_str(),
-                      block_name);
+        std::snprintf(cap, sizeof cap, tr("%s in %s: the %s is one element"), tr(buffer),
+                      mem.name.c_str(), tr(block_name));
     } else if (jump == 1) {
         std::snprintf(cap, sizeof cap,
-                      "%s addresses read by this %s in %s order: each step +1 element -> "
-                      "contiguous, eta %.2g",
-                      buffer, block_name, to_string(o).c_str(), kContiguousEfficiency);
+                      tr("%s addresses read by this %s in %s order: each step +1 element -> "
+                         "contiguous, eta %.2g"),
+                      tr(buffer), tr(block_name), to_string(o).c_str(), kContiguousEfficiency);
     } else {
         const double jb = double(jump) * double(es_bits) / 8.0;
         const double eta = read_efficiency(jump, c.dtype, mem);
         std::snprintf(cap, sizeof cap,
-                      "%s addresses read by this %s in %s order: each step %+lld elements "
-                      "(%.0f B)%s -> eta %.4g%s",
-                      buffer, block_name, to_string(o).c_str(), (long long)jump, jb,
+                      tr("%s addresses read by this %s in %s order: each step %+lld elements "
+                         "(%.0f B)%s -> eta %.4g%s"),
+                      tr(buffer), tr(block_name), to_string(o).c_str(), (long long)jump, jb,
                       mem.access_bytes > 0 && std::fabs(jb) >= double(mem.access_bytes)
-                          ? ", one access unit per element"
+                          ? tr(", one access unit per element")
                           : "",
-                      eta, model_eta ? "" : " (the model is set to destination strides)");
+                      eta, model_eta ? "" : tr(" (the model is set to destination strides)"));
     }
     ImGui::TextWrapped("%s", cap);
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
@@ -761,16 +761,16 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
         no_picture(picture_error_);
     else
         draw_level(tensor_view_, tensor_gpu_, v1, k > 0 ? &p1 : nullptr, l1_grid(cfg_), h, ctx);
-    draw_address_strip(cfg_, tensor, v1.origin, v1.extent, cfg_.l1_order, "tensor", "tile",
-                       cfg_.mem.dram, ctx.dark_theme, src);
+    draw_address_strip(cfg_, tensor, v1.origin, v1.extent, cfg_.l1_order, trn("tensor"),
+                       trn("tile"), cfg_.mem.dram, ctx.dark_theme, src);
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", l2_label);
     if (!tile_picture_error_.empty())
         no_picture(tile_picture_error_);
     else
         draw_level(tile_view_, tile_gpu_, v2, jj > 0 ? &p2 : nullptr, sub, h, ctx);
-    draw_address_strip(cfg_, v1.extent, v2.origin, v2.extent, cfg_.l2_order, "tile", "sub-tile",
-                       cfg_.mem.sram, ctx.dark_theme, src);
+    draw_address_strip(cfg_, v1.extent, v2.origin, v2.extent, cfg_.l2_order, trn("tile"),
+                       trn("sub-tile"), cfg_.mem.sram, ctx.dark_theme, src);
     ImGui::EndTable();
 }
 

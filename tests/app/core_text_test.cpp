@@ -87,6 +87,9 @@ TEST(CoreText, ExactEntriesAndTemplates) {
     // A placeholder's text is looked up in turn: the step name inside a caption.
     EXPECT_EQ(tr_text("(..., B, M, N) -> pad -> (..., B, M1*M0, N)"),
               "(..., B, M, N) -> 填充 -> (..., B, M1*M0, N)");
+    // Clauses after "; " are translated each on its own.
+    EXPECT_EQ(tr_text("write NHWC stride 64 (eff 0.062); read NCHW stride 1 (eff 0.900)"),
+              "写 NHWC，步长 64（效率 0.062）；读 NCHW，步长 1（效率 0.900）");
     // Nothing matches: the English comes back unchanged.
     EXPECT_EQ(tr_text("no entry matches this"), "no entry matches this");
     EXPECT_EQ(tr_text(""), "");
