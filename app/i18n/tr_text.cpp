@@ -155,4 +155,55 @@ std::string tr_text(const std::string& en) {
     return cache.emplace(en, std::move(zh)).first->second;
 }
 
+std::vector<std::string> tr_lines(const std::vector<std::string>& lines) {
+    std::vector<std::string> out;
+    if (lines.size() < 2 || language() != Lang::zh) {
+        for (const std::string& l : lines) out.push_back(tr_text(l));
+        return out;
+    }
+    std::string joined;
+    for (const std::string& l : lines) joined += (joined.empty() ? "" : " ") + l;
+    const std::string zh = lookup(joined, 6);
+    if (zh == joined) {
+        for (const std::string& l : lines) out.push_back(tr_text(l));
+        return out;
+    }
+    // Code point starts, then cut near each k/n of them.
+    std::vector<size_t> starts;
+    for (size_t i = 0; i < zh.size(); ++i)
+        if ((static_cast<unsigned char>(zh[i]) & 0xC0) != 0x80) starts.push_back(i);
+    const size_t n = lines.size(), cps = starts.size();
+    size_t from = 0;  // code point index where the current line starts
+    for (size_t k = 1; k <= n; ++k) {
+        size_t cut = k == n ? cps : std::max(from, cps * k / n);
+        if (k < n) {
+            // A break after a space or a Chinese comma within a few characters.
+            for (size_t d = 0; d < 6 && cut + d < cps && cut >= d; ++d) {
+                auto breaks_after = [&](size_t c) {
+                    if (c == 0 || c > cps) return false;
+                    const std::string ch =
+                        zh.substr(starts[c - 1], (c < cps ? starts[c] : zh.size()) - starts[c - 1]);
+                    return ch == " " || ch == "\xef\xbc\x8c" || ch == "\xef\xbc\x9b" ||
+                           ch == "\xef\xbc\x9a";
+                };
+                if (breaks_after(cut + d)) {
+                    cut += d;
+                    break;
+                }
+                if (cut - d > from && breaks_after(cut - d)) {
+                    cut -= d;
+                    break;
+                }
+            }
+        }
+        const size_t b0 = from < cps ? starts[from] : zh.size();
+        const size_t b1 = cut < cps ? starts[cut] : zh.size();
+        std::string line = zh.substr(b0, b1 - b0);
+        while (!line.empty() && line.front() == ' ') line.erase(0, 1);
+        out.push_back(line);
+        from = cut;
+    }
+    return out;
+}
+
 }  // namespace ll::i18n

@@ -24,6 +24,12 @@ namespace ll::i18n {
 
 std::string tr_text(const std::string& en);
 
+// A text core wrapped into lines (a caption drawn as several labels): the
+// lines joined with spaces are translated as one text, and the translation is
+// cut back into as many lines of about equal length (after a Chinese comma or
+// a space where one is near). Untranslated, each line goes through tr_text.
+std::vector<std::string> tr_lines(const std::vector<std::string>& lines);
+
 // assets/i18n/zh_core.json as parsed: (English, Chinese) pairs, exact
 // entries and templates, for the catalog test and the font's glyph list.
 const std::vector<std::pair<std::string, std::string>>& zh_core_entries();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "app/i18n/tr_text.hpp"
 
@@ -63,13 +65,33 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
             dl->AddText(ImVec2((a.x + b.x) / 2 + 4, (a.y + b.y) / 2 - fs), col,
                         tr_text(ar.label).c_str());
     }
-    for (const Label& l : st.labels) {
+    // The shown text of each label: words through the catalog, a caption core
+    // wrapped into several labels translated as one text (tr_lines).
+    std::vector<std::string> shown(st.labels.size());
+    for (size_t i = 0; i < st.labels.size();) {
+        const Label& l = st.labels[i];
+        size_t j = i + 1;
+        if (l.kind == Label::caption)
+            while (j < st.labels.size() && st.labels[j].kind == Label::caption &&
+                   st.labels[j].x == l.x && st.labels[j].y > st.labels[j - 1].y &&
+                   st.labels[j].y - st.labels[j - 1].y <= 3.f)
+                ++j;
+        if (l.kind == Label::tick || l.kind == Label::address) {
+            shown[i] = l.text;  // numbers
+        } else {
+            std::vector<std::string> run;
+            for (size_t k = i; k < j; ++k) run.push_back(st.labels[k].text);
+            run = i18n::tr_lines(run);
+            for (size_t k = i; k < j; ++k) shown[k] = std::move(run[k - i]);
+        }
+        i = j;
+    }
+    for (size_t li = 0; li < st.labels.size(); ++li) {
+        const Label& l = st.labels[li];
         // Ticks and tags need room: one cell must hold about three characters.
         if ((l.kind == Label::tick || l.kind == Label::tag) && f.zoom < fs * 0.9f) continue;
         ImVec2 p = f.at(l.x, l.y);
-        // Ticks and addresses are numbers; words go through the catalog.
-        const bool words = l.kind != Label::tick && l.kind != Label::address;
-        const std::string text = words ? tr_text(l.text) : l.text;
+        const std::string& text = shown[li];
         ImVec2 ts = ImGui::CalcTextSize(text.c_str());
         float x = l.align == Label::left     ? p.x
                   : l.align == Label::centre ? p.x - ts.x / 2

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "app/i18n/tr.hpp"
 #include "core/exec/cube_plan.hpp"
@@ -93,6 +94,21 @@ TEST(CoreText, ExactEntriesAndTemplates) {
     // Nothing matches: the English comes back unchanged.
     EXPECT_EQ(tr_text("no entry matches this"), "no entry matches this");
     EXPECT_EQ(tr_text(""), "");
+}
+
+TEST(CoreText, WrappedCaptionsAreTranslatedWhole) {
+    ZhScope zh;
+    // Core wraps a long caption into labels; the lines are translated as one
+    // text and cut back into as many lines, none empty.
+    const std::vector<std::string> en = {"storage 0 (never moves), 4 B per", "element"};
+    const std::vector<std::string> out = ll::i18n::tr_lines(en);
+    ASSERT_EQ(out.size(), 2u);
+    EXPECT_EQ(out[0] + out[1], "存储 0（从不移动），每个元素 4 B");
+    EXPECT_FALSE(out[0].empty());
+    EXPECT_FALSE(out[1].empty());
+    // Lines nothing translates as a whole are looked up one by one.
+    EXPECT_EQ(ll::i18n::tr_lines({"pad", "no entry"}),
+              (std::vector<std::string>{"填充", "no entry"}));
 }
 
 TEST(CoreText, CatalogIsWellFormed) {
