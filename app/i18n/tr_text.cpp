@@ -93,10 +93,10 @@ bool match(const std::vector<Piece>& pieces, size_t i, const std::string& s, siz
     }
     // The next piece is fixed text (two placeholders never touch): try each
     // place it occurs, shortest placeholder first. A placeholder inside a
-    // template does not reach over a line or a "; " (the end of a clause):
+    // template does not reach over a line, a "; " or a ": " (a clause):
     // "read {0} stride {1} (eff {2})" must not swallow the next clause.
     const std::string& next = pieces[i + 1].text;
-    const size_t stop = std::min(s.find("; ", pos), s.find('\n', pos));
+    const size_t stop = std::min({s.find("; ", pos), s.find(": ", pos), s.find('\n', pos)});
     for (size_t at = s.find(next, pos + 1); at != std::string::npos; at = s.find(next, at + 1)) {
         if (stop != std::string::npos && at > stop) break;
         args[size_t(p.slot)] = s.substr(pos, at - pos);

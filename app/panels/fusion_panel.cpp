@@ -129,7 +129,7 @@ void FusionPanel::draw_chain() {
         ImGui::Separator();
         ImGui::Text("%zu. %s", i + 1, tr_text(s.op.text).c_str());
         ImGui::SameLine();
-        ImGui::TextColored(col, "[%s]", view::name(s.category));
+        ImGui::TextColored(col, "[%s]", tr_text(view::name(s.category)).c_str());
         if (s.category == view::Category::expanding)
             ImGui::Text(tr("   %s -> %s   x%.2f elements"), ll::to_string(s.in_shape).c_str(),
                         ll::to_string(s.out_shape).c_str(), view::expansion(s));

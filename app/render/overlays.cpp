@@ -1,9 +1,9 @@
 #include "app/render/overlays.hpp"
 
+#include "app/render/grid_labels.hpp"
+
 #include <algorithm>
 #include <cmath>
-#include <string>
-#include <vector>
 
 #include "app/i18n/tr_text.hpp"
 
@@ -18,9 +18,6 @@ ImU32 with_alpha(ImU32 c, float a) {
 
 // Colours with a contrast of at least 4.5:1 against the canvas of each theme
 // (dark canvas #16181c, light canvas #fafafa).
-ImU32 ink(bool dark) {
-    return dark ? IM_COL32(225, 228, 235, 255) : IM_COL32(30, 32, 38, 255);
-}
 ImU32 accent(bool dark) {
     return dark ? IM_COL32(255, 200, 80, 255) : IM_COL32(170, 60, 0, 255);
 }
@@ -65,44 +62,7 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
             dl->AddText(ImVec2((a.x + b.x) / 2 + 4, (a.y + b.y) / 2 - fs), col,
                         tr_text(ar.label).c_str());
     }
-    // The shown text of each label: words through the catalog, a caption core
-    // wrapped into several labels translated as one text (tr_lines).
-    std::vector<std::string> shown(st.labels.size());
-    for (size_t i = 0; i < st.labels.size();) {
-        const Label& l = st.labels[i];
-        size_t j = i + 1;
-        if (l.kind == Label::caption)
-            while (j < st.labels.size() && st.labels[j].kind == Label::caption &&
-                   st.labels[j].x == l.x && st.labels[j].y > st.labels[j - 1].y &&
-                   st.labels[j].y - st.labels[j - 1].y <= 3.f)
-                ++j;
-        if (l.kind == Label::tick || l.kind == Label::address) {
-            shown[i] = l.text;  // numbers
-        } else {
-            std::vector<std::string> run;
-            for (size_t k = i; k < j; ++k) run.push_back(st.labels[k].text);
-            run = i18n::tr_lines(run);
-            for (size_t k = i; k < j; ++k) shown[k] = std::move(run[k - i]);
-        }
-        i = j;
-    }
-    for (size_t li = 0; li < st.labels.size(); ++li) {
-        const Label& l = st.labels[li];
-        // Ticks and tags need room: one cell must hold about three characters.
-        if ((l.kind == Label::tick || l.kind == Label::tag) && f.zoom < fs * 0.9f) continue;
-        ImVec2 p = f.at(l.x, l.y);
-        const std::string& text = shown[li];
-        ImVec2 ts = ImGui::CalcTextSize(text.c_str());
-        float x = l.align == Label::left     ? p.x
-                  : l.align == Label::centre ? p.x - ts.x / 2
-                                             : p.x - ts.x;
-        ImVec2 a(x, p.y - ts.y / 2), c(x + ts.x, p.y + ts.y / 2);
-        if (outside(f, a, c)) continue;
-        ImU32 col = l.kind == Label::tag || l.kind == Label::address ? accent(f.dark)
-                    : l.kind == Label::tick                          ? muted(f.dark)
-                                                                     : ink(f.dark);
-        dl->AddText(a, with_alpha(col, f.alpha), text.c_str());
-    }
+    draw_labels(f, st, f.drawn);
 }
 
 void draw_highlight(const OverlayFrame& f, const std::vector<int64_t>& cells,
