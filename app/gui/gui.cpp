@@ -77,7 +77,9 @@ void add_options(CLI::App& app, Options& o) {
                    "open a lesson (JSON slides: a scene, a title and notes each; see README); "
                    "PageDown/PageUp move between slides, N hides the notes")
         ->check(non_empty_path);
-    app.add_option("--slide", o.slide, "with --lesson: start at slide N (1 = the first)");
+    app.add_option("--slide", o.slide,
+                   "with --lesson: start at slide N (1 = the first); with --record, record "
+                   "that slide alone");
     app.add_option("--hold", o.hold,
                    "with --lesson --record: seconds each still slide is held (default: the "
                    "lesson's \"hold\", else 4)");
@@ -287,8 +289,13 @@ int run(const Options& given) {
             host.set_lesson(&*deck);
             // Every slide loads once here: a bad scene is an error before anything shows.
             auto segs = check_slides(host, *deck, o.hold, first_slide);
+            // --slide N --record: that slide alone; otherwise the whole lecture.
+            const bool one = o.slide > 0;
+            if (one) segs = {segs[first_slide]};
             if (rec)
-                host.recorder().start_lesson(*rec, segs, [&host](size_t i) { host.show_slide(i); });
+                host.recorder().start_lesson(*rec, segs, [&host, one, first_slide](size_t i) {
+                    host.show_slide(one ? first_slide : i);
+                });
         } else if (rec) {
             host.recorder().start(*rec, host.main_panel());
         }

@@ -88,8 +88,9 @@ float LessonDeck::strip(float width, float height, float ui_scale) {
     const float wrap = width - 2 * pad;
     const float line = ImGui::GetTextLineHeightWithSpacing();
     const ImVec2 nt = ImGui::CalcTextSize(notes.c_str(), nullptr, false, wrap);
-    // Title line, notes, key hint; at most 40 % of the window.
-    float h = 2 * st.WindowPadding.y + line * 2 + nt.y + st.ItemSpacing.y * 3;
+    // The title line (key hint beside it), a separator, the notes; at most
+    // 40 % of the window.
+    float h = 2 * st.WindowPadding.y + line + st.ItemSpacing.y + nt.y + 2;
     h = std::min(h, height * 0.4f);
     ImGui::SetNextWindowPos(ImVec2(0, height - h));
     ImGui::SetNextWindowSize(ImVec2(width, h));
