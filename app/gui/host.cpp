@@ -129,7 +129,8 @@ void Host::frame() {
     ctx_.status = slide_error;
     ctx_.keys.clear();
     for (int k : pf_.take_key_presses()) {
-        if (lesson_ && lesson_->take_key(k)) continue;
+        // Typing into a field (a shape, a path) never turns the slide.
+        if (lesson_ && !ImGui::GetIO().WantTextInput && lesson_->take_key(k)) continue;
         if (k == GLFW_KEY_SPACE) ctx_.keys.push_back(Key::space);
         if (k == GLFW_KEY_LEFT) ctx_.keys.push_back(Key::left);
         if (k == GLFW_KEY_RIGHT) ctx_.keys.push_back(Key::right);
