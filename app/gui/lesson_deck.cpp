@@ -6,14 +6,17 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/i18n/fonts.hpp"
+#include "app/i18n/tr.hpp"
+
 namespace ll::gui {
 
 std::string lesson_language() {
-    return "en";
+    return i18n::lang_name(i18n::language());
 }
 
-LessonDeck::LessonDeck(lesson::Lesson l, std::string base_dir, std::string lang)
-    : l_(std::move(l)), base_dir_(std::move(base_dir)), lang_(std::move(lang)) {}
+LessonDeck::LessonDeck(lesson::Lesson l, std::string base_dir)
+    : l_(std::move(l)), base_dir_(std::move(base_dir)) {}
 
 void LessonDeck::go(size_t i) {
     if (l_.slides.empty()) return;
@@ -81,6 +84,9 @@ float LessonDeck::strip(float width, float height, float ui_scale) {
     if (!notes_ || l_.slides.empty()) return 0;
     const lesson::Slide& s = l_.slides[cur_];
     const std::string title = text(s.title), notes = text(s.notes);
+    // Chinese notes bake their characters into the atlas before the next frame.
+    i18n::want_glyphs(title);
+    i18n::want_glyphs(notes);
     char head[96];
     std::snprintf(head, sizeof head, "%zu / %zu", cur_ + 1, l_.slides.size());
     const ImGuiStyle& st = ImGui::GetStyle();
@@ -100,7 +106,7 @@ float LessonDeck::strip(float width, float height, float ui_scale) {
                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing);
     ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram), "%s", title.c_str());
-    const char* hint = "PgDn/PgUp: slides   N: notes   M: menu";
+    const char* hint = tr("PgDn/PgUp: slides   N: notes   M: menu");
     const float hw = ImGui::CalcTextSize(hint).x;
     ImGui::SameLine(std::max(width - hw - ImGui::CalcTextSize(head).x - 3 * pad,
                              ImGui::CalcTextSize(title.c_str()).x + 2 * pad));

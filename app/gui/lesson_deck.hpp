@@ -15,13 +15,14 @@
 
 namespace ll::gui {
 
-// The language of the lesson's notes and titles. Hook for the Chinese
-// interface: return the UI's language here once the app has one ("en" today).
+// The language of the lesson's notes and titles: the window's (--lang, the
+// Settings menu), followed at once when it changes. A slide without text in
+// that language shows its English, else its first language.
 std::string lesson_language();
 
 class LessonDeck {
   public:
-    LessonDeck(lesson::Lesson l, std::string base_dir, std::string lang);
+    LessonDeck(lesson::Lesson l, std::string base_dir);
     const lesson::Lesson& lesson() const { return l_; }
     size_t size() const { return l_.slides.size(); }
     size_t current() const { return cur_; }
@@ -44,11 +45,11 @@ class LessonDeck {
     bool advance_play(double dt, double& pos);
     bool playing() const { return play_; }
     // Text in the deck's language.
-    std::string text(const lesson::Texts& t) const { return lesson::pick(t, lang_); }
+    std::string text(const lesson::Texts& t) const { return lesson::pick(t, lesson_language()); }
 
   private:
     lesson::Lesson l_;
-    std::string base_dir_, lang_;
+    std::string base_dir_;
     size_t cur_ = 0;
     bool pending_ = true;
     bool notes_ = true, menu_ = false;

@@ -31,7 +31,7 @@ std::optional<LessonDeck> open_lesson(const Options& o) {
     const size_t slash = o.lesson.find_last_of('/');
     std::string dir = slash == std::string::npos ? "." : o.lesson.substr(0, slash);
     if (dir.empty()) dir = "/";
-    return LessonDeck(std::move(l), dir, lesson_language());
+    return LessonDeck(std::move(l), dir);
 }
 
 std::string slide_panel(const LessonDeck& d, size_t i) {
