@@ -10,6 +10,7 @@
 
 #include "app/i18n/fonts.hpp"
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "core/error.hpp"
 
 namespace ll::gui {
@@ -233,11 +234,12 @@ void Host::frame() {
     }
     open_requested();
     if (!ctx_.status.empty()) {
-        i18n::want_glyphs(ctx_.status);  // may name a file
+        const std::string status = tr_text(ctx_.status);  // core's English, translated
+        i18n::want_glyphs(status);                        // may name a file
         ImDrawList* fg = ImGui::GetForegroundDrawList();
-        ImVec2 ts = ImGui::CalcTextSize(ctx_.status.c_str());
+        ImVec2 ts = ImGui::CalcTextSize(status.c_str());
         ImVec2 p(io.DisplaySize.x - ts.x - 12, menu_h > 0 ? (menu_h - ts.y) / 2 : 2);
-        fg->AddText(p, IM_COL32(255, 210, 120, 255), ctx_.status.c_str());
+        fg->AddText(p, IM_COL32(255, 210, 120, 255), status.c_str());
     }
     rec_.end_frame(st_.ui_scale);
 }
