@@ -7,6 +7,7 @@
 #include "app/cli/command.hpp"
 #include "app/gui/gui.hpp"
 #include "core/error.hpp"
+#include "core/validate_only.hpp"
 
 namespace ll::cli {
 
@@ -22,6 +23,8 @@ template <class F>
 int guarded(F&& f) {
     try {
         return f();
+    } catch (const ValidatedOnly&) {
+        return 0;  // a validate-only run stopped where the work starts
     } catch (const UsageError& e) {
         return report(e.what(), 2);
     } catch (const CLI::Error& e) {
