@@ -38,7 +38,8 @@ bool dropped(const std::string& a) {
     return g_full_run && a.rfind("--max-", 0) == 0;
 }
 
-std::ostringstream sink;
+// Never destroyed: std::cout and std::cerr point at it until the process ends.
+std::ostringstream& sink = *new std::ostringstream;
 
 }  // namespace
 
