@@ -50,6 +50,23 @@ TEST(PanelsHeadless, EveryPanelIsBuiltLoadedAndDrivenWithoutAGlContext) {
     }
 }
 
+TEST(PanelsHeadless, EveryPositionOfATimelineSavesASceneThePanelLoads) {
+    // The tiling panel's seek(end) put its step one past the last sub-tile:
+    // it drew sub-tile 0 of the last tile and saved a step it then refused.
+    ImGuiContextScope imgui;
+    for (const ll::gui::PanelEntry& e : ll::gui::panel_registry()) {
+        SCOPED_TRACE(e.id);
+        auto p = e.make();
+        const ll::gui::Timeline tl = p->timeline();
+        for (double t : {tl.begin, (tl.begin + tl.end) / 2, tl.end}) {
+            SCOPED_TRACE(t);
+            p->seek(t);
+            auto q = e.make();
+            EXPECT_NO_THROW(q->load_settings(p->save_settings()));
+        }
+    }
+}
+
 TEST(PanelsHeadless, BundledScenesLoadWithoutAGlContext) {
     ImGuiContextScope imgui;
     const std::string dir = std::string(LAYOUTLAB_SOURCE_DIR) + "/assets/scenes/";

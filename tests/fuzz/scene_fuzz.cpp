@@ -1,7 +1,8 @@
 // libFuzzer target: every panel's scene reader. The input is read as the
-// window reads a --scene file (bounded JSON parse), then every panel of the
-// registry is built and handed it through load_settings, the way
-// `--panel ID --scene F` does, and driven without drawing: seek to the start,
+// window reads a --scene file (bounded JSON parse) and handed to one panel
+// through load_settings, the way `--panel ID --scene F` does: the panel its
+// "panel" key names, else the one its first byte picks (so every panel gets
+// inputs). Then the panel is driven without drawing: seek to the start,
 // middle and end of its timeline, a few update() steps (a playing scene
 // animates), and save_settings; a panel that refused the scene is driven
 // too, as the window keeps it. A scene a panel accepted must be saved in a
@@ -12,19 +13,23 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
 #include "core/error.hpp"
 #include "core/io/json_input.hpp"
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
-    ImGui::CreateContext();  // some panels read the style when built
-    return 0;
-}
-
 namespace {
+
+// Two instances per registry entry: the one a scene is loaded into, and the
+// one its saved settings are loaded into.
+struct Pair {
+    std::unique_ptr<ll::gui::Panel> p, q;
+};
+std::vector<Pair>* g_panels = nullptr;  // never destroyed (static order at exit)
 
 // Everything a window does with a panel between two draws.
 void drive(ll::gui::Panel& p) {
@@ -40,7 +45,16 @@ void drive(ll::gui::Panel& p) {
 
 }  // namespace
 
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    ImGui::CreateContext();  // some panels read the style when built
+    g_panels = new std::vector<Pair>;
+    for (const ll::gui::PanelEntry& e : ll::gui::panel_registry())
+        g_panels->push_back({e.make(), e.make()});
+    return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    if (size == 0) return 0;
     const std::string text(reinterpret_cast<const char*>(data), size);
     nlohmann::json j;
     try {
@@ -53,20 +67,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // pipeline's "export" names files to write.
     j.erase("image");
     j.erase("export");
-    for (const ll::gui::PanelEntry& e : ll::gui::panel_registry()) {
-        auto p = e.make();
-        try {
-            p->load_settings(j);
-        } catch (const ll::UsageError&) {
-            drive(*p);  // the window keeps a panel whose scene it refused
-            continue;
-        }
-        drive(*p);
-        // What a panel saves, it (a fresh one too) must load again.
-        const nlohmann::json saved = p->save_settings();
-        auto q = e.make();
-        q->load_settings(saved);  // a UsageError here escapes: libFuzzer reports it
-        drive(*q);
+    const auto& reg = ll::gui::panel_registry();
+    size_t i = data[0] % reg.size();
+    if (j.contains("panel")) {  // as main_panel_id (app/gui/scene_args.cpp) reads it
+        if (!j["panel"].is_string()) return 0;
+        for (size_t k = 0; k < reg.size(); ++k)
+            if (j["panel"].get<std::string>() == reg[k].id) i = k;
+        j.erase("panel");
     }
+    Pair& pp = (*g_panels)[i];
+    try {
+        pp.p->load_settings(j);
+    } catch (const ll::UsageError&) {
+        drive(*pp.p);  // the window keeps a panel whose scene it refused
+        return 0;
+    }
+    drive(*pp.p);
+    // What a panel saves, it (a second one too) must load again.
+    const nlohmann::json saved = pp.p->save_settings();
+    pp.q->load_settings(saved);  // a UsageError here escapes: libFuzzer reports it
+    drive(*pp.q);
     return 0;
 }
