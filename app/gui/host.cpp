@@ -9,6 +9,7 @@
 
 #include "app/i18n/fonts.hpp"
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "core/error.hpp"
 
 namespace ll::gui {
@@ -70,6 +71,20 @@ void Host::open_requested() {
     ctx_.open_requests.clear();
 }
 
+// The main panel (the explorer unless --panel named another) is always
+// listed: choosing it closes the panels open over it, so the way back is in
+// the menu (issue 13: the View menu had no entry back to the explorer).
+void Host::back_to_main_item() {
+    const char* title = slots_[main_].entry->title;
+    const std::string label = std::string(tr(title)) + " " + tr("(main window)") + "###main-window";
+    if (ImGui::MenuItem(label.c_str(), nullptr, true)) {
+        for (size_t i = 0; i < slots_.size(); ++i)
+            if (i != main_) slots_[i].open = false;
+        ImGui::SetWindowFocus(tr_id(title));
+    }
+    ImGui::Separator();
+}
+
 // The Settings menu's language items; the choice is remembered (settings.json).
 void Host::language_menu() {
     if (!ImGui::BeginMenu(tr_id("Language"))) return;
@@ -105,6 +120,7 @@ void Host::frame() {
     float menu_h = 0;
     if (ImGui::BeginMainMenuBar()) {
         if (ImGui::BeginMenu(tr_id("View"))) {
+            back_to_main_item();
             std::string group;
             for (size_t i = 0; i < slots_.size(); ++i) {
                 if (i == main_) continue;
@@ -156,11 +172,12 @@ void Host::frame() {
     }
     open_requested();
     if (!ctx_.status.empty()) {
-        i18n::want_glyphs(ctx_.status);  // may name a file
+        const std::string status = tr_text(ctx_.status);  // core's English, translated
+        i18n::want_glyphs(status);                        // may name a file
         ImDrawList* fg = ImGui::GetForegroundDrawList();
-        ImVec2 ts = ImGui::CalcTextSize(ctx_.status.c_str());
+        ImVec2 ts = ImGui::CalcTextSize(status.c_str());
         ImVec2 p(io.DisplaySize.x - ts.x - 12, menu_h > 0 ? (menu_h - ts.y) / 2 : 2);
-        fg->AddText(p, IM_COL32(255, 210, 120, 255), ctx_.status.c_str());
+        fg->AddText(p, IM_COL32(255, 210, 120, 255), status.c_str());
     }
     rec_.end_frame(st_.ui_scale);
 }

@@ -1,7 +1,11 @@
 #include "app/render/overlays.hpp"
 
+#include "app/render/grid_labels.hpp"
+
 #include <algorithm>
 #include <cmath>
+
+#include "app/i18n/tr_text.hpp"
 
 namespace ll::render {
 
@@ -14,9 +18,6 @@ ImU32 with_alpha(ImU32 c, float a) {
 
 // Colours with a contrast of at least 4.5:1 against the canvas of each theme
 // (dark canvas #16181c, light canvas #fafafa).
-ImU32 ink(bool dark) {
-    return dark ? IM_COL32(225, 228, 235, 255) : IM_COL32(30, 32, 38, 255);
-}
 ImU32 accent(bool dark) {
     return dark ? IM_COL32(255, 200, 80, 255) : IM_COL32(170, 60, 0, 255);
 }
@@ -59,8 +60,9 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
         if (b.kind == Box::highlight)
             dl->AddRectFilled(a, c, with_alpha(accent(f.dark), f.alpha * 0.18f));
         dl->AddRect(a, c, col, 0, 0, strong ? 2.f : 1.f);
-        if (!b.label.empty() && (c.x - a.x) >= ImGui::CalcTextSize(b.label.c_str()).x * 0.5f)
-            dl->AddText(ImVec2(a.x, a.y - fs - 1), col, b.label.c_str());
+        const std::string label = tr_text(b.label);  // core's English, shown translated
+        if (!label.empty() && (c.x - a.x) >= ImGui::CalcTextSize(label.c_str()).x * 0.5f)
+            dl->AddText(ImVec2(a.x, a.y - fs - 1), col, label.c_str());
     }
     for (const Arrow& ar : st.arrows) {
         ImVec2 a = f.at(ar.x0, ar.y0), b = f.at(ar.x1, ar.y1);
@@ -75,29 +77,16 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
         }
         if (!ar.label.empty()) {
             // On a plate: over cells of any colour the text stays readable.
-            ImVec2 ts = ImGui::CalcTextSize(ar.label.c_str());
+            const std::string text = tr_text(ar.label);
+            ImVec2 ts = ImGui::CalcTextSize(text.c_str());
             ImVec2 tp((a.x + b.x) / 2 + 4, (a.y + b.y) / 2 - fs);
             ImVec2 p0(tp.x - 3, tp.y - 1), p1(tp.x + ts.x + 3, tp.y + ts.y + 1);
             dl->AddRectFilled(p0, p1, with_alpha(canvas(f.dark), f.alpha * 0.88f), 3.f);
             dl->AddRect(p0, p1, with_alpha(col, 0.5f), 3.f);
-            dl->AddText(tp, col, ar.label.c_str());
+            dl->AddText(tp, col, text.c_str());
         }
     }
-    for (const Label& l : st.labels) {
-        // Ticks and tags need room: one cell must hold about three characters.
-        if ((l.kind == Label::tick || l.kind == Label::tag) && f.zoom < fs * 0.9f) continue;
-        ImVec2 p = f.at(l.x, l.y);
-        ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
-        float x = l.align == Label::left     ? p.x
-                  : l.align == Label::centre ? p.x - ts.x / 2
-                                             : p.x - ts.x;
-        ImVec2 a(x, p.y - ts.y / 2), c(x + ts.x, p.y + ts.y / 2);
-        if (outside(f, a, c)) continue;
-        ImU32 col = l.kind == Label::tag || l.kind == Label::address ? accent(f.dark)
-                    : l.kind == Label::tick                          ? muted(f.dark)
-                                                                     : ink(f.dark);
-        dl->AddText(a, with_alpha(col, f.alpha), l.text.c_str());
-    }
+    draw_labels(f, st, f.drawn);
 }
 
 namespace {
