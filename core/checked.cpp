@@ -1,10 +1,12 @@
 #include "core/checked.hpp"
 
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
 #include "core/error.hpp"
+#include "core/validate_only.hpp"
 
 namespace ll {
 
@@ -93,6 +95,23 @@ void check_work(double need, int64_t limit, const std::string& what, const std::
                          std::to_string(limit) +
                          "; expected a smaller problem, or raise the limit with " + flag);
     }
+    work_begins();
+}
+
+namespace {
+std::atomic<bool> g_validate_only{false};
+}  // namespace
+
+void set_validate_only(bool on) {
+    g_validate_only = on;
+}
+
+bool validate_only() {
+    return g_validate_only;
+}
+
+void work_begins() {
+    if (g_validate_only) throw ValidatedOnly{};
 }
 
 double checked_float(double v, const std::string& what, double lo, double hi) {

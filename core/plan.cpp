@@ -337,6 +337,18 @@ const char* name(ColourMode m) {
     return "?";
 }
 
+const char* name(CellSet::Role r) {
+    switch (r) {
+        case CellSet::current:
+            return "current";
+        case CellSet::done:
+            return "done";
+        case CellSet::pinned:
+            return "pinned";
+    }
+    return "?";
+}
+
 const std::vector<ColourMode>& all_colour_modes() {
     static const std::vector<ColourMode> v = {ColourMode::source_index, ColourMode::row,
                                               ColourMode::column,       ColourMode::channel,

@@ -126,6 +126,19 @@ struct Label {
     float room = 0;
 };
 
+// A set of cells marked at a stage; its role picks the colour, so sets of
+// different meaning read apart (the tile being visited vs the tiles already
+// visited vs a cell the user pinned). The renderer outlines each cell.
+struct CellSet {
+    enum Role : uint8_t {
+        current,  // what this step works on (the accent colour; = Stage::highlight)
+        done,     // already visited or computed (a calm green)
+        pinned,   // chosen by the user and followed across stages (magenta)
+    };
+    Role role = current;
+    std::vector<int64_t> cells;  // cell ids, any order
+};
+
 // Build with stage(label, formula, shape, grid) and then fill the overlays.
 struct Stage {
     std::string label;    // "pad", "reshape", "transpose", "memory"
@@ -139,8 +152,14 @@ struct Stage {
     std::vector<Arrow> arrows;
     std::vector<Label> labels;
     // Cells drawn highlighted at this stage (the tile being visited, the
-    // active fractal's elements): a set of cell ids, any order.
+    // active fractal's elements): a set of cell ids, any order. The role
+    // `current`; further sets in other roles go in `marks`.
     std::vector<int64_t> highlight;
+    std::vector<CellSet> marks;  // drawn after `highlight`, in this order
+    // Cells drawn dimmed at this stage, their colour faded towards the canvas
+    // (padding, or cells not yet visited): cell ids, any order. Dimming glides
+    // with the cells between two stages.
+    std::vector<int64_t> dim;
 };
 
 inline Stage stage(std::string label, std::string formula, Shape shape, Grid grid) {
@@ -180,6 +199,7 @@ void places_of_offsets(const Grid& g, const int64_t* off, int64_t n, std::vector
 // How cells are coloured; every mode is a pure function of the plan and cell.
 enum class ColourMode : uint8_t { source_index, row, column, channel, fractal, value };
 const char* name(ColourMode m);
+const char* name(CellSet::Role r);  // "current", "done", "pinned"
 const std::vector<ColourMode>& all_colour_modes();
 ColourMode colour_mode_from_name(const std::string& s);  // throws UsageError
 

@@ -101,12 +101,16 @@ std::string plan_text(const Plan& p, int64_t max_cells) {
         for (const Label& l : st.labels)
             o << "  label " << label_kind(l.kind) << " (" << num(l.x) << "," << num(l.y) << ") \""
               << l.text << "\"\n";
-        if (!st.highlight.empty()) {
-            o << "  highlight " << st.highlight.size() << " cells:";
-            for (size_t i = 0; i < st.highlight.size() && i < 64; ++i) o << ' ' << st.highlight[i];
-            if (st.highlight.size() > 64) o << " ...";
+        auto cell_list = [&o](const char* what, const std::vector<int64_t>& c) {
+            o << "  " << what << " " << c.size() << " cells:";
+            for (size_t i = 0; i < c.size() && i < 64; ++i) o << ' ' << c[i];
+            if (c.size() > 64) o << " ...";
             o << "\n";
-        }
+        };
+        if (!st.highlight.empty()) cell_list("highlight", st.highlight);
+        for (const CellSet& m : st.marks)
+            cell_list((std::string("mark ") + name(m.role)).c_str(), m.cells);
+        if (!st.dim.empty()) cell_list("dim", st.dim);
     }
     if (!cells && p.cell_count > max_cells)
         o << "(offsets omitted: " << p.cell_count << " cells > " << max_cells << ")\n";
@@ -142,6 +146,13 @@ nlohmann::json plan_json(const Plan& p, int64_t max_cells) {
             labels.push_back({{"kind", label_kind(l.kind)}, {"at", {l.x, l.y}}, {"text", l.text}});
         s["labels"] = labels;
         s["highlight"] = st.highlight;
+        if (!st.marks.empty()) {
+            nlohmann::json marks = nlohmann::json::array();
+            for (const CellSet& m : st.marks)
+                marks.push_back({{"role", name(m.role)}, {"cells", m.cells}});
+            s["marks"] = std::move(marks);
+        }
+        if (!st.dim.empty()) s["dim"] = st.dim;
         stages.push_back(std::move(s));
     }
     j["stages"] = std::move(stages);

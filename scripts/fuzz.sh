@@ -8,6 +8,8 @@
 #   scripts/fuzz.sh --smoke             every target for 20 s (CI)
 #   scripts/fuzz.sh --runs N [T...]     N executions of each target named (default all)
 #   FUZZ_JOBS=8 scripts/fuzz.sh ...     that many fuzzing processes per target
+#   LAYOUTLAB_FUZZ_CLI_RUN=1 ... cli     the CLI target does each command's work too
+#                                       (default: validate-only runs, see cli_fuzz.cpp)
 # Targets: npy, graph, scene, cli, lesson. New inputs found go to build-fuzz/corpus/<T>/
 # (the seeds in tests/fuzz/corpus/<T>/ are only read).
 set -euo pipefail
@@ -23,7 +25,7 @@ while [ $# -gt 0 ]; do
     --smoke) seconds=20; shift ;;
     --runs) mode=runs; runs=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done

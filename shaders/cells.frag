@@ -1,15 +1,18 @@
 #version 330 core
 // Data cells in their colour; padding cells dark grey, hatched, outlined;
-// the hovered cell with a bright ring.
+// dimmed cells (Stage::dim) faded towards the canvas; the hovered cell with
+// a bright ring.
 in vec4 v_col;
 in vec2 v_uv;
 in vec2 v_size_px;
 flat in int v_id;
 flat in int v_hover;
 in float v_fade;
+in float v_dim;
 
 uniform vec4 u_pad_col;      // padding fill
 uniform vec4 u_outline_col;  // padding outline / hatch
+uniform vec4 u_canvas;       // the canvas behind the cells (dimming target)
 
 out vec4 o_col;
 
@@ -25,6 +28,7 @@ void main() {
         if (h < 1.6) c = u_outline_col;
         if (big && edge < 1.0) c = u_outline_col;
     }
+    c.rgb = mix(c.rgb, u_canvas.rgb, 0.7 * v_dim);
     if (v_hover == 1) {
         // White ring with a thin black rim, visible on light and dark cells.
         float side = min(v_size_px.x, v_size_px.y);

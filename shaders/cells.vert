@@ -8,7 +8,9 @@ layout(location = 2) in vec2 a_pb;      // top-left in stage B
 layout(location = 3) in vec4 a_col;     // rgba8 normalised; alpha 0 = padding
 layout(location = 4) in vec2 a_sa;      // size in stage A (1,1 for cells)
 layout(location = 5) in vec2 a_sb;      // size in stage B
-layout(location = 6) in float a_wave;   // staged motion: this cell's wave (core/motion.hpp)
+layout(location = 6) in float a_dim_a;  // dimmed in stage A (0..1; blocks: share of cells)
+layout(location = 7) in float a_dim_b;  // dimmed in stage B
+layout(location = 8) in float a_wave;   // staged motion: this cell's wave (core/motion.hpp)
 
 uniform float u_t;       // 0 = stage A, 1 = stage B
 uniform vec4 u_xform;    // ndc = p * u_xform.xy + u_xform.zw
@@ -24,6 +26,7 @@ out vec2 v_size_px;
 flat out int v_id;
 flat out int v_hover;
 out float v_fade;
+out float v_dim;
 
 void main() {
     bool ha = a_pa.x < -1e29;
@@ -53,4 +56,6 @@ void main() {
     v_id = gl_InstanceID + u_id_base;
     v_hover = (gl_InstanceID + u_id_base == u_hover) ? 1 : 0;
     v_fade = fade;
+    // A cell hidden in one stage keeps the other stage's dim while it fades.
+    v_dim = mix(ha ? a_dim_b : a_dim_a, hb ? a_dim_a : a_dim_b, t);
 }

@@ -7,6 +7,7 @@
 #include "app/cli/command.hpp"
 #include "core/checked.hpp"
 #include "core/error.hpp"
+#include "core/validate_only.hpp"
 #include "core/view/args.hpp"
 #include "core/view/view_json.hpp"
 
@@ -94,13 +95,18 @@ Runner setup_agu(CLI::App& sub) {
         int64_t base = parse_address(a->base, "--base");
         if (a->count < 0)
             throw UsageError("--count " + std::to_string(a->count) + "; expected >= 0");
-        check_work(double(a->count), a->max_steps, "agu --count", "listed addresses",
-                   "--max-steps");
+        // The budget is checked where each engine starts its work (check_work
+        // ends a validate-only run, so every input check comes before it).
+        auto budget = [&] {
+            check_work(double(a->count), a->max_steps, "agu --count", "listed addresses",
+                       "--max-steps");
+        };
         nlohmann::json j;
 
         if (!a->gather.empty()) {
             ScatterGather sg{a->width, bits, base, a->burst};
             GatherReport r = gather(sg, parse_int_list(a->gather, "--gather"));
+            budget();
             j = {{"engine", "scatter_gather"},
                  {"width", a->width},
                  {"burst_bytes", a->burst},
@@ -138,7 +144,9 @@ Runner setup_agu(CLI::App& sub) {
                     "e.g. --bounds 2,3 --strides 3,1");
             Layout l = make_layout(parse_shape(a->bounds, "--bounds"),
                                    parse_int_list(a->strides, "--strides"));
-            return print_agu(agu_from_layout(l, bits, base), a->count, a->json, nullptr);
+            const Agu g = agu_from_layout(l, bits, base);
+            budget();
+            return print_agu(g, a->count, a->json, nullptr);
         }
 
         if (a->shape.empty())
@@ -147,10 +155,14 @@ Runner setup_agu(CLI::App& sub) {
                 "--bounds with --strides, or --gather");
         Shape shape = parse_shape(a->shape);
         Layout src = a->layout.empty() ? row_major(shape) : layout_from_spec(a->layout, shape);
-        if (a->to.empty())
-            return print_agu(agu_from_layout(src, bits, base), a->count, a->json, &shape);
+        if (a->to.empty()) {
+            const Agu g = agu_from_layout(src, bits, base);
+            budget();
+            return print_agu(g, a->count, a->json, &shape);
+        }
         Layout dst = layout_from_spec(a->to, shape);
         Dma d = make_dma(src, dst, bits, base, parse_address(a->dst_base, "--dst-base"));
+        budget();
         StreamStats rs = stream_stats(d.read), ws = stream_stats(d.write);
         j = {{"engine", "dma"},
              {"read", agu_json(d.read)},

@@ -15,6 +15,7 @@
 #include "core/exec/report.hpp"
 #include "core/exec/window_args.hpp"
 #include "core/io/npy.hpp"
+#include "core/validate_only.hpp"
 
 namespace ll::cli {
 
@@ -161,6 +162,7 @@ Runner setup_conv(CLI::App& sub) {
             check_work(macs, a->max_steps, a->check ? "conv --check" : "conv --input",
                        "multiply-adds", "--max-steps");
         }
+        work_begins();
         std::string written;
         if (!a->input.empty()) written = run_files(p, x, w, a->output);
         nlohmann::json check;

@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/exec/cube_plan.hpp"
 #include "core/plan_text.hpp"
+#include "core/validate_only.hpp"
 
 namespace ll::cli {
 
@@ -50,6 +51,7 @@ Runner setup_cube(CLI::App& sub) {
         if (a->step < 0 || a->step > s.steps())
             throw UsageError("--step: " + std::to_string(a->step) +
                              " is out of range; expected 0.." + std::to_string(s.steps()));
+        work_begins();
         const exec::CubeState st = exec::cube_state(s, a->step);
         exec::CubeRun run(s);
         const exec::CubeValues v = run.values(a->step);

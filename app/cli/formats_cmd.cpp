@@ -11,6 +11,7 @@
 #include "core/dtype.hpp"
 #include "core/error.hpp"
 #include "core/format/format.hpp"
+#include "core/validate_only.hpp"
 
 namespace ll::cli {
 
@@ -77,6 +78,7 @@ Runner setup_formats(CLI::App& sub) {
     auto json = std::make_shared<bool>(false);
     sub.add_flag("--json", *json, "print JSON instead of text");
     return [json]() {
+        work_begins();  // nothing to check beyond the flags
         std::vector<Row> rows;
         for (Format f : all_formats()) rows.push_back(row_of(f));
         if (*json) {

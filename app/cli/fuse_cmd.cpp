@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.hpp"
+#include "core/validate_only.hpp"
 #include "core/view/args.hpp"
 #include "core/view/fuse.hpp"
 #include "core/view/view_json.hpp"
@@ -58,6 +59,7 @@ Runner setup_fuse(CLI::App& sub) {
         std::vector<Op> ops;
         for (const auto& t : a->ops) ops.push_back(parse_op(t));
         Fused f = fuse(make_view(in, bits), ops);
+        work_begins();
 
         if (a->json) {
             nlohmann::json j;

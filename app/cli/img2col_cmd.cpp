@@ -10,6 +10,7 @@
 #include "core/exec/img2col.hpp"
 #include "core/exec/window_args.hpp"
 #include "core/shape.hpp"
+#include "core/validate_only.hpp"
 
 namespace ll::cli {
 
@@ -47,6 +48,7 @@ Runner setup_img2col(CLI::App& sub) {
                 throw UsageError("--at '" + a->at + "'; expected ROW,COL with 0 <= ROW < " +
                                  std::to_string(s.rows()) + " and 0 <= COL < " +
                                  std::to_string(s.cols()));
+            work_begins();
             int64_t src = exec::img2col_source(s, rc[0], rc[1]);
             if (a->json) {
                 nlohmann::json j = {{"row", rc[0]}, {"col", rc[1]}, {"source", src}};
@@ -61,6 +63,7 @@ Runner setup_img2col(CLI::App& sub) {
             }
             return 0;
         }
+        work_begins();
         exec::Img2colExpansion e = exec::img2col_expansion(s);
         const bool full = e.matrix_elements <= kMatrixLimit;
         if (a->json) {

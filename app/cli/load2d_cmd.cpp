@@ -6,6 +6,7 @@
 #include "app/cli/command.hpp"
 #include "app/cli/load_options.hpp"
 #include "core/exec/load2d.hpp"
+#include "core/validate_only.hpp"
 
 namespace ll::cli {
 
@@ -33,6 +34,7 @@ Runner setup_load2d(CLI::App& sub) {
         exec::Load2dParams p = a->p;
         resolve_load(a->c, p);
         exec::LoadResult r = exec::load2d(p);
+        work_begins();  // load2d checked the parameters; printing is the work
         std::ostringstream head;
         head << "Load2D " << name(p.dtype) << " " << path_name(p.src, p.dst) << ": startIndex "
              << p.start_index << ", repeatTimes " << p.repeat << ", srcStride " << p.src_stride

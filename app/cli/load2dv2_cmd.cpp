@@ -6,6 +6,7 @@
 #include "app/cli/command.hpp"
 #include "app/cli/load_options.hpp"
 #include "core/exec/load2d.hpp"
+#include "core/validate_only.hpp"
 
 namespace ll::cli {
 
@@ -34,6 +35,7 @@ Runner setup_load2dv2(CLI::App& sub) {
         exec::Load2dV2Params p = a->p;
         resolve_load(a->c, p);
         exec::LoadResult r = exec::load2d_v2(p);
+        work_begins();  // load2d_v2 checked the parameters; printing is the work
         std::ostringstream head;
         head << "Load2Dv2 " << name(p.dtype) << " " << path_name(p.src, p.dst) << ": m "
              << p.m_start << "+" << p.m_step << ", k " << p.k_start << "+" << p.k_step

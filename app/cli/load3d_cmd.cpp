@@ -9,6 +9,7 @@
 #include "core/exec/load3d.hpp"
 #include "core/exec/report.hpp"
 #include "core/shape.hpp"
+#include "core/validate_only.hpp"
 
 namespace ll::cli {
 
@@ -64,6 +65,7 @@ Runner setup_load3d(CLI::App& sub) {
             q.pad_bottom = v[3];
         }
         exec::LoadResult r = exec::load3d(q);
+        work_begins();  // load3d checked the parameters; printing is the work
         if (a->json) {
             nlohmann::json j = exec::load_json(r);
             j["params"] = {{"instruction", "load3d"},

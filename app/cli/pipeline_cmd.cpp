@@ -12,6 +12,7 @@
 #include "core/aicore/sweep.hpp"
 #include "core/error.hpp"
 #include "core/exec/window_args.hpp"
+#include "core/validate_only.hpp"
 
 namespace ll::cli {
 
@@ -218,6 +219,7 @@ Runner setup_pipeline(CLI::App& sub) {
             throw UsageError("--top " + std::to_string(a->top) + "; expected 0 or more");
         for (const std::string* f : {&a->trace, &a->csv, &a->svg, &a->png})
             if (!f->empty()) plot::check_writable(*f);
+        work_begins();  // the tiling sweep below is the work
 
         // Default tiling: the sweep's best; given options override it.
         const bool all_given =

@@ -12,6 +12,7 @@
 #include "core/tiling/doc_table.hpp"
 #include "core/tiling/tiling.hpp"
 #include "core/tiling/traverse.hpp"
+#include "core/validate_only.hpp"
 
 namespace ll::cli {
 
@@ -183,6 +184,7 @@ Runner setup_tiling(CLI::App& sub) {
             if (!a->svg.empty() || !a->png.empty())
                 throw UsageError("--table: exports as --csv; expected --csv (or no --svg/--png)");
             if (!a->csv.empty()) plot::check_writable(a->csv);
+            work_begins();
             return print_table(c, *a);
         }
         c.l1_tile = tiling::parse_extent(a->l1_tile, "--l1-tile");
@@ -192,6 +194,7 @@ Runner setup_tiling(CLI::App& sub) {
         const tiling::Result r = tiling::evaluate(c);
         for (const std::string* p : {&a->svg, &a->png, &a->csv})
             if (!p->empty()) plot::check_writable(*p);
+        work_begins();
         if (!a->svg.empty() || !a->png.empty() || !a->csv.empty()) {
             std::unique_ptr<plot::OrderHeatmap> heat;
             std::unique_ptr<plot::LevelBars> bars;

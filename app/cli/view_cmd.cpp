@@ -7,6 +7,7 @@
 
 #include "app/cli/command.hpp"
 #include "core/error.hpp"
+#include "core/validate_only.hpp"
 #include "core/view/args.hpp"
 #include "core/view/view.hpp"
 #include "core/view/view_json.hpp"
@@ -95,6 +96,7 @@ Runner setup_view(CLI::App& sub) {
         }
         Coord idx;
         if (!a->index.empty()) idx = parse_index(a->index, v.shape());
+        work_begins();
 
         if (a->json) {
             nlohmann::json j = layout_json(v.layout);

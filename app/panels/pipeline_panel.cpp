@@ -137,10 +137,12 @@ nlohmann::json PipelinePanel::save_settings() const {
 
 void PipelinePanel::load_settings(const nlohmann::json& j) {
     compute::SceneReader r(j, "Pipeline");
+    // Every key save_settings writes is accepted (total_cycles, bound, error
+    // and screen are read-outs, ignored here), so a saved scene loads again.
     r.only({"product", "conv",   "m",           "k",       "n",       "dtype",
             "base_m",  "base_n", "base_k",      "step_ka", "step_kb", "double_buffer",
             "order",   "cursor", "export_plot", "export",  "tab",     "total_cycles",
-            "bound",   "error"});
+            "bound",   "error",  "l0c_slots",   "screen"});
     if (r.has("product")) {
         std::string id;
         r.get("product", id);

@@ -70,7 +70,10 @@ class TilingPanel : public Panel {
         return {0, double(total_steps()), speed_, "sub-tile"};
     }
     void seek(double t) override {
-        step_ = std::clamp(t, 0.0, double(total_steps()));
+        // The timeline's end shows the last sub-tile: step total_steps()
+        // would draw sub-tile 0 of the last tile and save a step that
+        // load_settings refuses.
+        step_ = std::clamp(t, 0.0, double(total_steps() - 1));
         playing_ = false;
     }
     void draw(AppContext& ctx) override;

@@ -25,6 +25,23 @@ ImU32 muted(bool dark) {
     return dark ? IM_COL32(170, 175, 185, 255) : IM_COL32(85, 88, 96, 255);
 }
 
+// The canvas behind the cells (plan_view.cpp paints it), for label plates.
+ImU32 canvas(bool dark) {
+    return dark ? IM_COL32(22, 24, 28, 255) : IM_COL32(250, 250, 250, 255);
+}
+// Marked cell sets by role; each keeps 4.5:1 against its theme's canvas.
+ImU32 role_colour(CellSet::Role r, bool dark) {
+    switch (r) {
+        case CellSet::done:
+            return dark ? IM_COL32(110, 220, 140, 255) : IM_COL32(0, 120, 60, 255);
+        case CellSet::pinned:
+            return dark ? IM_COL32(255, 110, 230, 255) : IM_COL32(170, 0, 140, 255);
+        case CellSet::current:
+            break;
+    }
+    return accent(dark);
+}
+
 bool outside(const OverlayFrame& f, ImVec2 a, ImVec2 b) {
     return b.x < f.clip_min.x || a.x > f.clip_max.x || b.y < f.clip_min.y || a.y > f.clip_max.y;
 }
@@ -58,16 +75,25 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
                 b, ImVec2(b.x - ux * h - uy * h * 0.5f, b.y - uy * h + ux * h * 0.5f),
                 ImVec2(b.x - ux * h + uy * h * 0.5f, b.y - uy * h - ux * h * 0.5f), col);
         }
-        if (!ar.label.empty())
-            dl->AddText(ImVec2((a.x + b.x) / 2 + 4, (a.y + b.y) / 2 - fs), col,
-                        tr_text(ar.label).c_str());
+        if (!ar.label.empty()) {
+            // On a plate: over cells of any colour the text stays readable.
+            const std::string text = tr_text(ar.label);
+            ImVec2 ts = ImGui::CalcTextSize(text.c_str());
+            ImVec2 tp((a.x + b.x) / 2 + 4, (a.y + b.y) / 2 - fs);
+            ImVec2 p0(tp.x - 3, tp.y - 1), p1(tp.x + ts.x + 3, tp.y + ts.y + 1);
+            dl->AddRectFilled(p0, p1, with_alpha(canvas(f.dark), f.alpha * 0.88f), 3.f);
+            dl->AddRect(p0, p1, with_alpha(col, 0.5f), 3.f);
+            dl->AddText(tp, col, text.c_str());
+        }
     }
     draw_labels(f, st, f.drawn);
 }
 
-void draw_highlight(const OverlayFrame& f, const std::vector<int64_t>& cells,
-                    const std::function<Place(int64_t)>& place, size_t cap) {
-    ImU32 col = with_alpha(accent(f.dark), f.alpha);
+namespace {
+
+void outline_cells(const OverlayFrame& f, const std::vector<int64_t>& cells,
+                   const std::function<Place(int64_t)>& place, size_t cap, ImU32 colour) {
+    ImU32 col = with_alpha(colour, f.alpha);
     float th = f.zoom >= 6 ? 2.f : 1.f;
     for (size_t i = 0; i < cells.size() && i < cap; ++i) {
         Place q = place(cells[i]);
@@ -76,6 +102,18 @@ void draw_highlight(const OverlayFrame& f, const std::vector<int64_t>& cells,
         if (outside(f, a, c)) continue;
         f.dl->AddRect(a, c, col, 0, 0, th);
     }
+}
+
+}  // namespace
+
+void draw_highlight(const OverlayFrame& f, const std::vector<int64_t>& cells,
+                    const std::function<Place(int64_t)>& place, size_t cap) {
+    outline_cells(f, cells, place, cap, accent(f.dark));
+}
+
+void draw_cell_set(const OverlayFrame& f, const CellSet& set,
+                   const std::function<Place(int64_t)>& place, size_t cap) {
+    outline_cells(f, set.cells, place, cap, role_colour(set.role, f.dark));
 }
 
 }  // namespace ll::render

@@ -25,12 +25,19 @@ struct OverlayFrame {
     std::vector<DrawnLabel>* drawn = nullptr;  // labels drawn (probes), when set
 };
 
-// Boxes, arrows and labels of stage `st` (labels: see grid_labels.hpp).
+// Boxes, arrows and labels of stage `st` (labels: see grid_labels.hpp). An
+// arrow's label sits on a plate of the canvas colour, so it reads over cells.
 void draw_overlays(const OverlayFrame& f, const Stage& st);
 
 // An outline around each highlighted cell; `place` gives a cell's top-left
 // corner in cell units (NaN: hidden). At most `cap` cells are outlined.
 void draw_highlight(const OverlayFrame& f, const std::vector<int64_t>& cells,
                     const std::function<Place(int64_t)>& place, size_t cap = 4096);
+
+// The same for a marked set of cells, outlined in its role's colour
+// (current: the accent; done: green; pinned: magenta; each readable on both
+// themes). At most `cap` cells are outlined.
+void draw_cell_set(const OverlayFrame& f, const CellSet& set,
+                   const std::function<Place(int64_t)>& place, size_t cap = 4096);
 
 }  // namespace ll::render

@@ -29,6 +29,8 @@ void PlanGpu::drop_slots() {
     for (Slot& s : slots_) {
         if (s.cells) glDeleteBuffers(1, &s.cells);
         if (s.blocks) glDeleteBuffers(1, &s.blocks);
+        if (s.dim) glDeleteBuffers(1, &s.dim);
+        if (s.block_dim) glDeleteBuffers(1, &s.block_dim);
         s = Slot{};
     }
 }
@@ -82,18 +84,19 @@ void PlanGpu::set_plan(std::shared_ptr<const Plan> p) {
 void PlanGpu::set_colours(ColourMode m) {
     mode_ = m;
     drop_pictures();
+    pending_colours_.clear();
+    pending_block_colours_.clear();
+    colours_dirty_ = false;
     if (!plan_) return;
     auto t0 = std::chrono::steady_clock::now();
     int64_t n = plan_->cell_count;
     int64_t fe = fractal_elems(plan_->dtype);
     std::vector<Rgba8> col(static_cast<size_t>(n));
     cell_colours(*plan_, m, fe, col.data());
-    if (!colours_) glGenBuffers(1, &colours_);
-    glBindBuffer(GL_ARRAY_BUFFER, colours_);
-    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(n * 4), col.data(), GL_STATIC_DRAW);
     if (block_count_ > 0) {
         // Block colour: the mean of its data cells; all padding stays padding.
-        std::vector<Rgba8> bc(static_cast<size_t>(block_count_));
+        std::vector<Rgba8>& bc = pending_block_colours_;
+        bc.assign(static_cast<size_t>(block_count_), Rgba8{0, 0, 0, 0});
         for (int64_t b = 0; b < block_count_; ++b) {
             int64_t lo = b * block_size_, hi = std::min(n, lo + block_size_);
             uint64_t sum[3] = {0, 0, 0}, cnt = 0;
@@ -102,19 +105,37 @@ void PlanGpu::set_colours(ColourMode m) {
                 if (c[3] == 0) continue;
                 sum[0] += c[0], sum[1] += c[1], sum[2] += c[2], ++cnt;
             }
-            if (cnt == 0)
-                bc[size_t(b)] = {0, 0, 0, 0};
-            else
+            if (cnt > 0)
                 bc[size_t(b)] = {uint8_t(sum[0] / cnt), uint8_t(sum[1] / cnt),
                                  uint8_t(sum[2] / cnt), 255};
         }
+    }
+    small_colours_.clear();
+    if (n <= kSmallPlan)
+        small_colours_ = std::move(col);  // kept: labels read it, and sync() uploads it
+    else
+        pending_colours_ = std::move(col);  // freed once uploaded
+    colours_dirty_ = true;
+    load_ms_ += ms_since(t0);
+}
+
+void PlanGpu::sync() {
+    if (!colours_dirty_) return;
+    colours_dirty_ = false;
+    auto t0 = std::chrono::steady_clock::now();
+    const std::vector<Rgba8>& col = pending_colours_.empty() ? small_colours_ : pending_colours_;
+    if (!colours_) glGenBuffers(1, &colours_);
+    glBindBuffer(GL_ARRAY_BUFFER, colours_);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(col.size() * 4), col.data(), GL_STATIC_DRAW);
+    if (!pending_block_colours_.empty()) {
         if (!block_colours_) glGenBuffers(1, &block_colours_);
         glBindBuffer(GL_ARRAY_BUFFER, block_colours_);
-        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(block_count_ * 4), bc.data(), GL_STATIC_DRAW);
+        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(pending_block_colours_.size() * 4),
+                     pending_block_colours_.data(), GL_STATIC_DRAW);
     }
     glBindBuffer(GL_ARRAY_BUFFER, 0);
-    small_colours_.clear();
-    if (n <= kSmallPlan) small_colours_ = std::move(col);
+    pending_colours_ = {};
+    pending_block_colours_ = {};
     load_ms_ += ms_since(t0);
 }
 
@@ -179,6 +200,21 @@ PlanGpu::Prepared prepare_stage(const Plan& plan, int k, int64_t block_size, int
         stage_places(plan, size_t(k), xy);
     for (float& v : xy)
         if (std::isnan(v)) v = kHidden;
+    const int64_t n = plan.cell_count;
+    const std::vector<int64_t>& dimmed = plan.stages[size_t(k)].dim;
+    if (!dimmed.empty()) {
+        pr.dim.assign(size_t(n), 0);
+        for (int64_t c : dimmed)
+            if (c >= 0 && c < n) pr.dim[size_t(c)] = 255;
+        if (block_count > 0) {
+            pr.block_dim.assign(size_t(block_count), 0);
+            for (int64_t b = 0; b < block_count; ++b) {
+                int64_t lo = b * block_size, hi = std::min(n, lo + block_size), on = 0;
+                for (int64_t i = lo; i < hi; ++i) on += pr.dim[size_t(i)] != 0;
+                pr.block_dim[size_t(b)] = uint8_t(255 * on / std::max<int64_t>(1, hi - lo));
+            }
+        }
+    }
     if (block_count > 0) {
         // Block rectangle: bounding box of its visible cells; when the cells
         // are scattered (the bounding box is much bigger than the block), a
@@ -187,7 +223,6 @@ PlanGpu::Prepared prepare_stage(const Plan& plan, int k, int64_t block_size, int
         rect.assign(size_t(block_count) * 4, kHidden);
         pr.bounds.assign(size_t(block_count) * 4, 0.f);
         pr.partial.assign(size_t(block_count), 0);
-        int64_t n = plan.cell_count;
         float side = std::ceil(std::sqrt(float(block_size)));
         for (int64_t b = 0; b < block_count; ++b) {
             int64_t lo = b * block_size, hi = std::min(n, lo + block_size);
@@ -239,11 +274,20 @@ PlanGpu::PictureImage build_picture(const Plan& plan, int k, ColourMode m, int m
     img.w = w;
     img.h = h;
     img.px.assign(size_t(w) * size_t(h), Rgba8{0, 0, 0, 0});
+    // Texel alpha (picture.frag): 255 data, 204 dimmed data, 128 padding,
+    // 96 dimmed padding, 0 no cell.
+    std::vector<uint8_t> dimmed;
+    if (!plan.stages[size_t(k)].dim.empty()) {
+        dimmed.assign(size_t(plan.cell_count), 0);
+        for (int64_t c : plan.stages[size_t(k)].dim)
+            if (c >= 0 && c < plan.cell_count) dimmed[size_t(c)] = 1;
+    }
     for (int64_t i = 0; i < plan.cell_count; ++i) {
         float x = xy[size_t(2 * i)], y = xy[size_t(2 * i + 1)];
         if (!(x >= 0 && y >= 0 && x < float(w) && y < float(h))) continue;  // hidden (NaN)
         Rgba8 c = col[size_t(i)];
-        c[3] = c[3] == 0 ? 128 : 255;
+        const bool dim = !dimmed.empty() && dimmed[size_t(i)];
+        c[3] = c[3] == 0 ? (dim ? 96 : 128) : (dim ? 204 : 255);
         img.px[size_t(int(y)) * size_t(w) + size_t(int(x))] = c;
     }
     return img;
@@ -320,6 +364,7 @@ void PlanGpu::prefetch(int k) {
 }
 
 const PlanGpu::Slot& PlanGpu::stage(int k) {
+    sync();
     ++clock_;
     for (Slot& s : slots_)
         if (s.k == k) {
@@ -354,6 +399,19 @@ const PlanGpu::Slot& PlanGpu::stage(int k) {
         glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(pr.rect.size() * sizeof(float)), pr.rect.data(),
                      GL_STATIC_DRAW);
     }
+    // Dim buffers exist only for stages that dim cells (a slot may have held one).
+    auto upload_dim = [](unsigned& buf, const std::vector<uint8_t>& v) {
+        if (v.empty()) {
+            if (buf) glDeleteBuffers(1, &buf);
+            buf = 0;
+            return;
+        }
+        if (!buf) glGenBuffers(1, &buf);
+        glBindBuffer(GL_ARRAY_BUFFER, buf);
+        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(v.size()), v.data(), GL_STATIC_DRAW);
+    };
+    upload_dim(s.dim, pr.dim);
+    upload_dim(s.block_dim, pr.block_dim);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     load_ms_ += ms_since(t0);
     return s;

@@ -3,6 +3,13 @@
 // per frame), plus a coarse level of detail (blocks of consecutive cells) for
 // when cells shrink below a pixel, and a resting stage as one texture. Several
 // PlanViews (app/render/plan_view.hpp) may share one PlanGpu.
+//
+// No GL call happens before the first draw: set_plan and set_colours only
+// compute on the CPU (colours, small plans' places), and sync(), which every
+// draw runs, uploads what changed. So a panel owning a PlanGpu can be built,
+// loaded from a scene and driven (update, seek, save_settings) without a GL
+// context (the scene fuzz target, CLI twins). Destroying one that never drew
+// makes no GL call either.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +35,10 @@ class PlanGpu {
         set_plan(std::move(p));
     }
     void set_colours(ColourMode m);
+    // Uploads the colours that set_plan/set_colours recorded, if they changed
+    // since the last upload (a flag test otherwise). Needs the GL context;
+    // stage() runs it, so PlanView::draw does.
+    void sync();
     const Plan* plan() const { return plan_.get(); }
     ColourMode colour_mode() const { return mode_; }
     int64_t cell_count() const { return plan_ ? plan_->cell_count : 0; }
@@ -46,6 +57,9 @@ class PlanGpu {
     struct Slot {
         int k = -1;
         unsigned cells = 0, blocks = 0;
+        // Stage::dim as one byte per cell / per block (0 none .. 255 all
+        // dimmed); 0 when the stage dims no cell.
+        unsigned dim = 0, block_dim = 0;
         uint64_t used = 0;
         // Large plans: true bounding box of each block's cells (x0, y0, x1,
         // y1; x0 > x1 when all hidden), so a zoomed-in view draws only the
@@ -61,7 +75,7 @@ class PlanGpu {
     struct Prepared {
         int k = -1;
         std::vector<float> xy, rect, bounds;
-        std::vector<uint8_t> partial;
+        std::vector<uint8_t> partial, dim, block_dim;
     };
     unsigned colour_buffer() const { return colours_; }
     unsigned block_colour_buffer() const { return block_colours_; }
@@ -109,6 +123,10 @@ class PlanGpu {
     // Small plans: every stage's places kept on the CPU (paths, labels).
     std::vector<std::vector<float>> small_places_;
     std::vector<Rgba8> small_colours_;
+    // Colours not yet uploaded (large plans; small plans upload
+    // small_colours_) and the LOD blocks' colours; cleared by sync().
+    std::vector<Rgba8> pending_colours_, pending_block_colours_;
+    bool colours_dirty_ = false;
     std::vector<int64_t> final_offsets_;
     mutable int64_t memo_cell_ = -1, memo_offset_ = -1;  // final_offset of a large plan
     int final_identity_ = -1;  // last stage's offsets == cell ids: 1 yes, 0 no, -1 unknown

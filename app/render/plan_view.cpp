@@ -86,6 +86,7 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
         ImGui::PopID();
         return;
     }
+    gpu.sync();  // the colours set_plan/set_colours recorded, uploaded once
     int last = int(p->stages.size()) - 1;
     s = std::clamp(s, 0.f, float(last));
     ka_ = std::min(int(std::floor(s)), last);
@@ -243,9 +244,11 @@ void PlanView::draw_stage_overlays(PlanGpu& gpu, ImDrawList* dl, ImVec2 end,
         drawn_labels_.clear();
         of.drawn = &drawn_labels_;
         draw_overlays(of, gpu.plan()->stages[kn]);
-        if (!gpu.plan()->stages[kn].highlight.empty() && ka_ == kb_)
-            draw_highlight(of, gpu.plan()->stages[kn].highlight,
-                           [&](int64_t cell) { return gpu.place(kn, cell); });
+        const Stage& st = gpu.plan()->stages[kn];
+        auto place = [&](int64_t cell) { return gpu.place(kn, cell); };
+        if (!st.highlight.empty() && ka_ == kb_) draw_highlight(of, st.highlight, place);
+        if (ka_ == kb_)
+            for (const CellSet& m : st.marks) draw_cell_set(of, m, place);
     }
 }
 
@@ -333,6 +336,13 @@ void PlanView::upload_view_uniforms(unsigned prog, float w, float h, bool pick_m
     glUniform4fv(glGetUniformLocation(prog, "u_xform"), 1, xf);
     float inset = z >= 5.f ? std::min(1.f / z, 0.12f) : 0.f;
     glUniform1f(glGetUniformLocation(prog, "u_inset"), pick_mode ? 0.f : inset);
+    // Dimmed cells fade towards the canvas (the colour draw() fills it with).
+    if (dark_)
+        glUniform4f(glGetUniformLocation(prog, "u_canvas"), 22 / 255.f, 24 / 255.f, 28 / 255.f,
+                    1.f);
+    else
+        glUniform4f(glGetUniformLocation(prog, "u_canvas"), 250 / 255.f, 250 / 255.f, 250 / 255.f,
+                    1.f);
     if (dark_) {
         glUniform4f(glGetUniformLocation(prog, "u_pad_col"), 0.20f, 0.20f, 0.23f, 1.f);
         glUniform4f(glGetUniformLocation(prog, "u_outline_col"), 0.50f, 0.50f, 0.56f, 1.f);
@@ -394,14 +404,29 @@ void bind_instances(PlanGpu& gpu, int ka, int kb, bool blocks, int64_t first = 0
         glVertexAttrib2f(4, 1.f, 1.f);
         glVertexAttrib2f(5, 1.f, 1.f);
     }
+    // Dim per cell (or per block: the share of its cells dimmed) in each
+    // stage; 0 when the stage dims nothing.
+    auto bind_dim = [&](GLuint loc, unsigned buf) {
+        if (!buf) {
+            glDisableVertexAttribArray(loc);
+            glVertexAttrib1f(loc, 0.f);
+            return;
+        }
+        glBindBuffer(GL_ARRAY_BUFFER, buf);
+        glEnableVertexAttribArray(loc);
+        glVertexAttribPointer(loc, 1, GL_UNSIGNED_BYTE, GL_TRUE, 1, at(1));
+        glVertexAttribDivisor(loc, 1);
+    };
+    bind_dim(6, blocks ? a.block_dim : a.dim);
+    bind_dim(7, blocks ? b.block_dim : b.dim);
     if (waves && !blocks) {  // staged motion: one float per cell
         glBindBuffer(GL_ARRAY_BUFFER, waves);
-        glEnableVertexAttribArray(6);
-        glVertexAttribPointer(6, 1, GL_FLOAT, GL_FALSE, 4, at(4));
-        glVertexAttribDivisor(6, 1);
+        glEnableVertexAttribArray(8);
+        glVertexAttribPointer(8, 1, GL_FLOAT, GL_FALSE, 4, at(4));
+        glVertexAttribDivisor(8, 1);
     } else {
-        glDisableVertexAttribArray(6);
-        glVertexAttrib1f(6, 0.f);
+        glDisableVertexAttribArray(8);
+        glVertexAttrib1f(8, 0.f);
     }
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }

@@ -1,32 +1,60 @@
 // libFuzzer target: every panel's scene reader. The input is read as the
-// window reads a --scene file (bounded JSON parse), then handed to each
-// panel's load_settings the way `--panel ID --scene F` does. The explorer's
-// load_settings uploads to the GPU, so for it the GL-free part is fuzzed:
-// scene_from_json and build_plan (what its load_settings runs first). Panels
-// that draw cells own a render::PlanGpu, which uploads to the GPU as soon as
-// a panel builds its first picture (in its constructor), so they need a GL
-// context and are left out here: today every cell panel. Their scene keys go
-// through the same ll::gui::SceneReader, which the pipeline panel exercises.
-// (To fuzz them all, PlanGpu should defer its uploads to the first draw.)
+// window reads a --scene file (bounded JSON parse) and handed to one panel
+// through load_settings, the way `--panel ID --scene F` does: the panel its
+// "panel" key names, else the one its first byte picks (so every panel gets
+// inputs). Then the panel is driven without drawing: seek to the start,
+// middle and end of its timeline, a few update() steps (a playing scene
+// animates), and save_settings; a panel that refused the scene is driven
+// too, as the window keeps it. A scene a panel accepted must be saved in a
+// form that panel accepts again. No GL context exists here: render::PlanGpu
+// records CPU data only until its first draw, so every panel is covered.
 // Any input must load or give a UsageError.
 #include <imgui.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <set>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
 #include "core/error.hpp"
 #include "core/io/json_input.hpp"
 
+namespace {
+
+// Two instances per registry entry: the one a scene is loaded into, and the
+// one its saved settings are loaded into.
+struct Pair {
+    std::unique_ptr<ll::gui::Panel> p, q;
+};
+std::vector<Pair>* g_panels = nullptr;  // never destroyed (static order at exit)
+
+// Everything a window does with a panel between two draws.
+void drive(ll::gui::Panel& p) {
+    const ll::gui::Timeline tl = p.timeline();
+    if (tl.end > tl.begin) {
+        p.seek(tl.begin);
+        p.seek((tl.begin + tl.end) / 2);
+        p.seek(tl.end);
+    }
+    for (double dt : {0.0, 1.0 / 60, 0.25, 3.0}) p.update(dt);
+    (void)p.busy();
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
     ImGui::CreateContext();  // some panels read the style when built
+    g_panels = new std::vector<Pair>;
+    for (const ll::gui::PanelEntry& e : ll::gui::panel_registry())
+        g_panels->push_back({e.make(), e.make()});
     return 0;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    if (size == 0) return 0;
     const std::string text(reinterpret_cast<const char*>(data), size);
     nlohmann::json j;
     try {
@@ -35,25 +63,29 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         return 0;
     }
     if (!j.is_object()) return 0;
+    // No file access at fuzzed paths: the explorer's "image" is read, the
+    // pipeline's "export" names files to write.
+    j.erase("image");
+    j.erase("export");
+    const auto& reg = ll::gui::panel_registry();
+    size_t i = data[0] % reg.size();
+    if (j.contains("panel")) {  // as main_panel_id (app/gui/scene_args.cpp) reads it
+        if (!j["panel"].is_string()) return 0;
+        for (size_t k = 0; k < reg.size(); ++k)
+            if (j["panel"].get<std::string>() == reg[k].id) i = k;
+        j.erase("panel");
+    }
+    Pair& pp = (*g_panels)[i];
     try {
-        ll::gui::Scene s = ll::gui::scene_from_json(j, ".");
-        s.image.clear();  // no file reads from fuzzed paths
-        ll::gui::build_plan(s);
+        pp.p->load_settings(j);
     } catch (const ll::UsageError&) {
+        drive(*pp.p);  // the window keeps a panel whose scene it refused
+        return 0;
     }
-    const auto& panels = ll::gui::panel_registry();
-    for (size_t i = 1; i < panels.size(); ++i) {
-        // Panels that build GPU resources (render::PlanGpu) when constructed
-        // cannot exist without a GL context (see the top of this file).
-        const std::string id = panels[i].id;
-        static const std::set<std::string> needs_gl = {
-            "planning", "conv", "img2col", "loaddata", "cube", "tiling", "views", "fusion", "agu"};
-        if (needs_gl.count(id)) continue;
-        auto p = panels[i].make();
-        try {
-            p->load_settings(j);
-        } catch (const ll::UsageError&) {
-        }
-    }
+    drive(*pp.p);
+    // What a panel saves, it (a second one too) must load again.
+    const nlohmann::json saved = pp.p->save_settings();
+    pp.q->load_settings(saved);  // a UsageError here escapes: libFuzzer reports it
+    drive(*pp.q);
     return 0;
 }
