@@ -22,6 +22,7 @@ struct Options {
     int bench_frames = 0;    // render N animating frames, print frame times
     std::string signal_dir;  // tests: SIGUSR1 writes <dir>/shot-<n>.png
     bool no_config = false;  // neither read nor write ~/.config/layoutlab
+    bool present = false;    // start in presentation mode (F5 toggles it)
     RecordOptions rec;       // --record / --frames / --fps (app/gui/recorder.hpp)
 };
 

@@ -7,6 +7,9 @@
 #include <cstdio>
 #include <string>
 
+#include "app/gui/present_caption.hpp"
+#include "app/render/palette.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 
 namespace ll::gui {
@@ -64,6 +67,38 @@ void Host::open_requested() {
     ctx_.open_requests.clear();
 }
 
+// The full-window panel; in presentation mode its diagram fills the window
+// above a large caption of what it shows (AppContext::caption).
+void Host::draw_main_panel(float menu_h) {
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(0, menu_h));
+    ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, io.DisplaySize.y - menu_h));
+    ImGui::Begin(slots_[main_].entry->title, nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                     ImGuiWindowFlags_NoSavedSettings);
+    ctx_.dt = io.DeltaTime;
+    ctx_.caption = {};
+    if (!ctx_.present) {
+        slots_[main_].panel->draw(ctx_);
+        ImGui::End();
+        return;
+    }
+    const float cap_h = caption_height();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    ImGui::BeginChild("slide", ImVec2(avail.x, std::max(64.f, avail.y - cap_h)), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    render::display().slide_min = ImGui::GetWindowPos();
+    render::display().slide_max = ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
+                                         ImGui::GetWindowPos().y + ImGui::GetWindowSize().y);
+    slots_[main_].panel->draw(ctx_);
+    ImGui::EndChild();
+    draw_caption(ctx_.caption, slots_[main_].entry->title, ImGui::GetCursorScreenPos(), avail.x,
+                 st_.dark);
+    ImGui::Dummy(ImVec2(avail.x, cap_h - ImGui::GetStyle().ItemSpacing.y));
+    ImGui::End();
+}
+
 void Host::frame() {
     apply_style();  // between frames: may rebuild the font atlas
     pf_.new_frame();
@@ -77,10 +112,20 @@ void Host::frame() {
         if (k == GLFW_KEY_RIGHT) ctx_.keys.push_back(Key::right);
         if (k == GLFW_KEY_HOME) ctx_.keys.push_back(Key::home);
         if (k == GLFW_KEY_END) ctx_.keys.push_back(Key::end);
+        if (k == GLFW_KEY_F5) ctx_.present = !ctx_.present;
+        if (k == GLFW_KEY_ESCAPE) ctx_.present = false;
     }
+    render::display().ui_scale = st_.ui_scale;
+    render::display().present = ctx_.present;
+    render::display().dark = st_.dark;
+    render::diagram_reset();
     float menu_h = 0;
-    if (ImGui::BeginMainMenuBar()) {
+    // Presentation mode shows no menu bar: the slide is the diagram alone.
+    if (!ctx_.present && ImGui::BeginMainMenuBar()) {
         if (ImGui::BeginMenu("View")) {
+            if (ImGui::MenuItem("Presentation mode", "F5", ctx_.present))
+                ctx_.present = !ctx_.present;
+            ImGui::Separator();
             std::string group;
             for (size_t i = 0; i < slots_.size(); ++i) {
                 if (i == main_) continue;
@@ -110,18 +155,10 @@ void Host::frame() {
         ImGui::EndMainMenuBar();
     }
     ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(0, menu_h));
-    ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, io.DisplaySize.y - menu_h));
-    ImGui::Begin(slots_[main_].entry->title, nullptr,
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus |
-                     ImGuiWindowFlags_NoSavedSettings);
-    ctx_.dt = io.DeltaTime;
-    slots_[main_].panel->draw(ctx_);
-    ImGui::End();
+    draw_main_panel(menu_h);
     for (size_t i = 0; i < slots_.size(); ++i) {
         PanelSlot& s = slots_[i];
-        if (i == main_ || !s.open || !s.panel) continue;
+        if (i == main_ || !s.open || !s.panel || ctx_.present) continue;
         ImGui::SetNextWindowSize(ImVec2(720 * st_.ui_scale, 520 * st_.ui_scale),
                                  ImGuiCond_FirstUseEver);
         if (ImGui::Begin(s.entry->title, &s.open)) s.panel->draw(ctx_);
@@ -132,7 +169,7 @@ void Host::frame() {
         ImDrawList* fg = ImGui::GetForegroundDrawList();
         ImVec2 ts = ImGui::CalcTextSize(ctx_.status.c_str());
         ImVec2 p(io.DisplaySize.x - ts.x - 12, menu_h > 0 ? (menu_h - ts.y) / 2 : 2);
-        fg->AddText(p, IM_COL32(255, 210, 120, 255), ctx_.status.c_str());
+        fg->AddText(p, render::ink(render::Role::status, st_.dark), ctx_.status.c_str());
     }
     rec_.end_frame(st_.ui_scale);
 }

@@ -53,10 +53,15 @@ class Host {
     }
     Recorder& recorder() { return rec_; }
     void frame();
+    // Presentation mode (AppContext::present): F5 and View > Presentation
+    // mode toggle it, Escape leaves it; lessons and --present call this.
+    void set_present(bool on) { ctx_.present = on; }
+    bool present() const { return ctx_.present; }
 
   private:
     void open_requested();
     void apply_style();
+    void draw_main_panel(float menu_h);
     Platform& pf_;
     Settings st_;
     float applied_scale_ = -1;

@@ -16,9 +16,13 @@
 
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/present.hpp"
+#include "app/render/overview.hpp"
 #include "app/render/plan_view.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 #include "core/format/format.hpp"
+#include "core/plan_padding.hpp"
 
 namespace ll::gui {
 
@@ -26,7 +30,9 @@ namespace {
 
 // ---- [state] -------------------------------------------------------------------
 
-const ImVec4 kErr(1.0f, 0.42f, 0.38f, 1.0f);
+ImVec4 err_colour() {
+    return render::theme_colour(render::Role::error);
+}
 
 class ExplorerPanel : public Panel {
   public:
@@ -54,6 +60,11 @@ class ExplorerPanel : public Panel {
     // What the inspector says about a cell (empty for none).
     std::vector<std::string> inspect_lines(int64_t cell) const;
     void draw_stage(AppContext& ctx);
+    void draw_present(AppContext& ctx);
+    // The minimap and magnifier over view v (0: logical grid, 1: pipeline).
+    void draw_aids(int v, bool dark);
+    // The toolbar's button that hides the controls column (projectors).
+    void sidebar_button();
     bool format_combo(const char* label, std::string& value, bool allow_none, bool plain_only);
     void field_error(const char* field) const;
     float last_stage() const { return plan_ ? float(plan_->stages.size() - 1) : 0.f; }
@@ -72,7 +83,11 @@ class ExplorerPanel : public Panel {
     bool playing_ = false;
     int64_t hovered_ = -1, selected_ = -1;
     bool pending_fit_cameras_ = true;
-    double build_ms_ = 0;  // building the last plan (for --dump-view)
+    double build_ms_ = 0;   // building the last plan (for --dump-view)
+    PaddingCount padding_;  // of the plan (core counts it)
+    bool sidebar_ = true;   // the controls column is shown
+    bool magnifier_ = true;
+    float sidebar_btn_[4] = {};  // the toggle's screen rectangle in the last frame
 };
 
 void ExplorerPanel::sync_buffers() {
@@ -98,6 +113,7 @@ bool ExplorerPanel::rebuild() {
         return false;
     }
     gpu_.set_plan(plan_, colour_mode_from_name(scene_.colour));
+    padding_ = padding_of(*plan_);
     views_[0].request_fit(0, 0);
     views_[1].set_follow(true);
     stage_ = target_ = std::min(stage_, last_stage());
@@ -135,6 +151,11 @@ nlohmann::json ExplorerPanel::save_settings() const {
     // Building the plan, then colours + stage places + uploads so far.
     j["plan_ms"] = build_ms_;
     j["gpu_load_ms"] = gpu_.load_ms();
+    // The controls column and its toggle (projector layout tests); core's padding count.
+    j["sidebar"] = {
+        {"shown", sidebar_},
+        {"button", {sidebar_btn_[0], sidebar_btn_[1], sidebar_btn_[2], sidebar_btn_[3]}}};
+    j["padding"] = {{"cells", padding_.padding}, {"total", padding_.total}};
     return j;
 }
 
@@ -233,7 +254,7 @@ void ExplorerPanel::handle_keys(const std::vector<Key>& keys) {
 void ExplorerPanel::field_error(const char* field) const {
     auto it = err_.find(field);
     if (it == err_.end()) return;
-    ImGui::PushStyleColor(ImGuiCol_Text, kErr);
+    ImGui::PushStyleColor(ImGuiCol_Text, err_colour());
     ImGui::TextWrapped("%s", it->second.c_str());
     ImGui::PopStyleColor();
 }
@@ -489,6 +510,9 @@ void ExplorerPanel::draw_legend(AppContext& ctx) {
     ImGui::Dummy(ImVec2(h, h));
     ImGui::SameLine();
     ImGui::Text("padding (value %g)", scene_.pad_value);
+    ImGui::Text("padding ratio %lld / %lld cells = %.1f%%", (long long)padding_.padding,
+                (long long)padding_.total, 100.0 * padding_.ratio());
+    ImGui::Checkbox("magnifier over small cells", &magnifier_);
 }
 
 std::vector<std::string> ExplorerPanel::inspect_lines(int64_t cell) const {
@@ -538,11 +562,13 @@ void ExplorerPanel::draw_inspect() {
 
 void ExplorerPanel::draw_stage(AppContext& ctx) {
     if (!plan_) {
-        ImGui::TextColored(kErr, "No plan: fix the fields on the left.");
+        ImGui::TextColored(err_colour(), "No plan: fix the fields on the left.");
         return;
     }
     float last = last_stage();
     // Transport: |< < play > >|, scrub slider, speed, loop.
+    sidebar_button();
+    ImGui::SameLine();
     if (ImGui::Button("|<")) go_to(0, false);
     ImGui::SameLine();
     if (ImGui::Button("<")) go_to(std::ceil(target_ - 1e-3f) - 1, true);
@@ -556,10 +582,14 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     ImGui::SameLine();
     if (ImGui::Button(">|")) go_to(last, false);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(std::max(120.f, ImGui::GetContentRegionAvail().x - 330 * ctx.ui_scale));
+    // The slider takes what speed and loop leave; when that is too little
+    // (a projector at 150%) they wrap onto the next line instead of off the edge.
+    const float tail = ImGui::GetFontSize() * 17;
+    const bool wrap = ImGui::GetContentRegionAvail().x - tail < ImGui::GetFontSize() * 10;
+    ImGui::SetNextItemWidth(wrap ? -1.f : ImGui::GetContentRegionAvail().x - tail);
     float s = stage_;
     if (ImGui::SliderFloat("##stage", &s, 0, last, "stage %.2f")) go_to(s, false);
-    ImGui::SameLine();
+    if (!wrap) ImGui::SameLine();
     ImGui::SetNextItemWidth(110 * ctx.ui_scale);
     ImGui::SliderFloat("speed", &scene_.speed, 0.1f, 4.f, "%.1f st/s");
     ImGui::SameLine();
@@ -569,8 +599,8 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     size_t k = size_t(std::lround(stage_));
     const Stage& st = plan_->stages[k];
     ImGui::SetWindowFontScale(1.3f);
-    ImGui::Text("%s   stage %zu of %zu: %s", plan_->title.c_str(), k, plan_->stages.size() - 1,
-                st.label.c_str());
+    ImGui::TextWrapped("%s   stage %zu of %zu: %s", plan_->title.c_str(), k,
+                       plan_->stages.size() - 1, st.label.c_str());
     ImGui::SetWindowFontScale(1.0f);
     ImGui::TextWrapped("%s   ->  shape %s", st.formula.c_str(), to_string(st.shape).c_str());
 
@@ -597,6 +627,8 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     vs.show_path = true;
     views_[1].draw(gpu_, stage_, ImVec2(rw, h), vs);
     ImGui::EndGroup();
+    draw_aids(0, ctx.dark_theme);
+    draw_aids(1, ctx.dark_theme);
 
     hovered_ = views_[0].hovered() >= 0 ? views_[0].hovered() : views_[1].hovered();
     for (auto& v : views_)
@@ -606,19 +638,64 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
                      " (zoom in for single cells)";
 }
 
+void ExplorerPanel::sidebar_button() {
+    if (ImGui::Button(sidebar_ ? "<<" : ">>")) sidebar_ = !sidebar_;
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    sidebar_btn_[0] = a.x, sidebar_btn_[1] = a.y, sidebar_btn_[2] = b.x, sidebar_btn_[3] = b.y;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(sidebar_ ? "hide the controls (more room for the picture)"
+                                   : "show the controls");
+}
+
+void ExplorerPanel::draw_aids(int v, bool dark) {
+    if (!plan_) return;
+    // View 0 rests on the source; view 1 only at rest (gliding cells are between stages).
+    const int k = v == 0 ? 0 : int(std::lround(stage_));
+    if (v == 1 && std::abs(stage_ - float(k)) > 1e-3f) return;
+    const bool on_map = render::draw_overview(views_[v], gpu_, k, dark);
+    if (magnifier_ && !on_map) render::draw_magnifier(views_[v], gpu_, k, dark);
+}
+
+// Presentation mode: the pipeline view alone fills the slide; the caption
+// names the stage.
+void ExplorerPanel::draw_present(AppContext& ctx) {
+    if (!plan_) {
+        ImGui::TextColored(err_colour(),
+                           "No plan: leave presentation mode (F5) and fix the fields.");
+        return;
+    }
+    caption_from_stage(ctx, *plan_, stage_, plan_->title + "   ");
+    render::ViewStyle vs;
+    vs.dark = ctx.dark_theme;
+    vs.highlight = selected_;
+    vs.show_path = selected_ >= 0;
+    views_[1].draw(gpu_, stage_, ImGui::GetContentRegionAvail(), vs);
+    draw_aids(1, ctx.dark_theme);
+    hovered_ = views_[1].hovered();
+    if (views_[1].clicked()) selected_ = views_[1].hovered();
+}
+
 void ExplorerPanel::draw(AppContext& ctx) {
     handle_keys(ctx.keys);
-    // Controls take at most a third of a small window (projectors at 150%).
-    float cw = std::min(360 * ctx.ui_scale, ImGui::GetContentRegionAvail().x * 0.34f);
-    ImGui::BeginChild("controls", ImVec2(cw, 0), true);
-    draw_controls(ctx);
-    draw_legend(ctx);
-    draw_inspect();
-    ImGui::Spacing();
-    ImGui::TextDisabled(
-        "space play/pause, left/right step,\nHome/End first/last, wheel zoom, drag pan");
-    ImGui::EndChild();
-    ImGui::SameLine();
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
+    // Controls take at most a third of a small window (projectors at 150%),
+    // or nothing once hidden (the << button of the toolbar).
+    if (sidebar_) {
+        float cw = std::min(360 * ctx.ui_scale, ImGui::GetContentRegionAvail().x * 0.34f);
+        ImGui::BeginChild("controls", ImVec2(cw, 0), true);
+        draw_controls(ctx);
+        draw_legend(ctx);
+        draw_inspect();
+        ImGui::Spacing();
+        ImGui::TextDisabled(
+            "space play/pause, left/right step,\nHome/End first/last, wheel zoom, drag pan,\n"
+            "F5 presentation mode");
+        ImGui::EndChild();
+        ImGui::SameLine();
+    }
     ImGui::BeginChild("stage", ImVec2(0, 0), false,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     draw_stage(ctx);
