@@ -97,6 +97,7 @@ class PlanningPanel : public Panel {
     static constexpr float kNocRate = 0.8f;  // hops per second while playing
     float noc_t_ = 0;
     bool playing_ = false;
+    float present_scale_ = 1;  // presentation mode: the graph's font scale
 };
 
 // ---- [engine] ------------------------------------------------------------------
@@ -674,13 +675,19 @@ void PlanningPanel::draw_legend() {
 // the boxes grow with it (a child window's font scales with its parent's).
 void PlanningPanel::draw_present(AppContext& ctx) {
     const ImVec2 a = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
-    const float line = ImGui::GetTextLineHeight();
-    const float want = float(planning::graph_rows(graph_)) * (4 * line + 40) + 40;
-    ImGui::SetWindowFontScale(std::clamp(avail.y / std::max(1.f, want), 1.f, 2.f));
+    ImGui::SetWindowFontScale(present_scale_);
     planning::GraphClick click =
         planning::draw_graph(graph_, plan_ok_ ? &plan_ : nullptr, selected_node_, selected_edge_,
                              ImGui::GetContentRegionAvail().y);
     ImGui::SetWindowFontScale(1.f);
+    // The graph's size grows with its text: the next frame's scale makes it
+    // just fit the slide (a margin for the child's padding and scroll bar).
+    if (click.content.x > 0 && click.content.y > 0) {
+        const float fit =
+            std::min((avail.x - 40) / click.content.x, (avail.y - 40) / click.content.y);
+        const float next = std::clamp(present_scale_ * fit, 0.7f, 2.5f);
+        if (std::abs(next - present_scale_) > 0.02f) present_scale_ = next;
+    }
     if (click.node >= 0) selected_node_ = click.node;
     if (click.edge >= 0) selected_edge_ = click.edge;
     note_diagram(a, ImVec2(a.x + avail.x, a.y + avail.y));
