@@ -648,7 +648,9 @@ void ExplorerPanel::sidebar_button() {
 }
 
 void ExplorerPanel::draw_aids(int v, bool dark) {
-    if (!plan_) return;
+    // Not while playing: a lens that jumps with every stage is noise, and
+    // its cell lookups would build an inverse map for each stage in turn.
+    if (!plan_ || playing_) return;
     // View 0 rests on the source; view 1 only at rest (gliding cells are between stages).
     const int k = v == 0 ? 0 : int(std::lround(stage_));
     if (v == 1 && std::abs(stage_ - float(k)) > 1e-3f) return;
