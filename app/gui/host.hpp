@@ -62,6 +62,7 @@ class Host {
     void open_requested();
     void apply_style();
     void draw_main_panel(float menu_h);
+    void language_menu();
     Platform& pf_;
     Settings st_;
     float applied_scale_ = -1;
