@@ -172,6 +172,7 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
     build_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     gpu_.set_plan(plan_, colour_mode_from_name(scene_.colour));
+    padding_ = padding_of(*plan_);
     err_.clear();
     stage_ = target_ = parse_stage(scene_.stage, plan_->stages.size());
     if (scene_.select >= plan_->cell_count)

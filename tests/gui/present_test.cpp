@@ -10,6 +10,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/format/format.hpp"
+#include "core/format/format_plan.hpp"
+#include "core/plan_padding.hpp"
 #include "tests/support/gui.hpp"
 
 using ll::test::Image;
@@ -152,4 +155,24 @@ TEST(GuiPresent, ExplorerSidebarHidesOnTheProjector) {
     };
     EXPECT_LT(canvas_share(d.shots[0]), 0.5) << "the controls column should be there at first";
     EXPECT_GT(canvas_share(d.shots[1]), 0.8) << "the << button did not hide the controls";
+}
+
+// The explorer's padding ratio is core's count for the scene it loaded
+// (ND (3,17,40) fp16 -> FRACTAL_NZ), not the previous plan's.
+TEST(GuiPresent, ExplorerPaddingComesFromCore) {
+    const std::string dir = ll::test::make_temp_dir();
+    const std::string scene = dir + "/pad.json";
+    ll::test::run_shell("printf '%s' " +
+                        ll::test::shell_quote(
+                            R"({"from":"ND","to":"FRACTAL_NZ","shape":"3,17,40","dtype":"fp16"})") +
+                        " > " + ll::test::shell_quote(scene));
+    std::string err;
+    nlohmann::json j = dump(dir, "explorer", "--size 1280x800 --scene " + scene, &err);
+    ASSERT_TRUE(j.is_object()) << err;
+    const ll::Plan p = ll::format_plan({ll::make_pipeline(
+        {ll::Format::ND, ll::Format::FRACTAL_NZ, {3, 17, 40}, ll::DType::fp16})});
+    const ll::PaddingCount c = ll::padding_of(p);
+    ASSERT_GT(c.padding, 0);
+    EXPECT_EQ(j["padding"]["cells"].get<int64_t>(), c.padding);
+    EXPECT_EQ(j["padding"]["total"].get<int64_t>(), c.total);
 }
