@@ -90,8 +90,9 @@ bool draw_magnifier(PlanView& view, PlanGpu& gpu, int k, bool dark) {
     const ImVec2 o = view.origin(), sz = view.canvas_size();
     const ImVec2 m = ImGui::GetIO().MousePos;
     const float fs = ImGui::GetFontSize();
-    // Cells that already hold their numbers need no lens.
-    if (cam.zoom * 0.42f >= 9.f && p->cell_count <= 16384) return false;
+    // For large tensors: cells under 8 px, where no number can ever be
+    // printed (larger cells of small plans print their own numbers).
+    if (cam.zoom >= 8.f) return false;
     if (m.x < o.x || m.y < o.y || m.x >= o.x + sz.x || m.y >= o.y + sz.y) return false;
     if (!ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows)) return false;
     const float cx = std::floor(cam.pan_x + (m.x - o.x) / cam.zoom);

@@ -19,8 +19,8 @@ namespace ll::render {
 // mouse inside it centres the view there. Returns true while it has the mouse.
 bool draw_overview(PlanView& view, PlanGpu& gpu, int k, bool dark);
 
-// The magnifier: while the mouse is over the canvas and the cells are too
-// small to print their numbers, a lens beside the cursor shows the 7 x 7
+// The magnifier: while the mouse is over the canvas and the cells are under
+// 8 px (too small for any number), a lens beside the cursor shows the 7 x 7
 // cells around it, enlarged, each with its source index ("pad" for padding).
 // Returns true when it drew.
 bool draw_magnifier(PlanView& view, PlanGpu& gpu, int k, bool dark);
