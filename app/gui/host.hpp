@@ -62,6 +62,7 @@ class Host {
     void open_requested();
     void apply_style();
     void draw_main_panel(float menu_h);
+    void back_to_main_item();
     void language_menu();
     Platform& pf_;
     Settings st_;

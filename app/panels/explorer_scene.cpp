@@ -77,8 +77,8 @@ Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
          "pad_value", "image", "colour", "stage", "speed", "loop", "cameras", "select", "playing",
          "panel", "_base_dir",
          // written by --dump-view, ignored on load:
-         "screen", "inspect", "stages", "cells", "block_size", "plan_ms", "gpu_load_ms", "window",
-         "present", "diagram", "slide", "sidebar", "padding"},
+         "screen", "inspect", "shape_field", "stages", "cells", "block_size", "plan_ms",
+         "gpu_load_ms", "window", "present", "diagram", "slide", "sidebar", "padding"},
         "--scene");
     auto has = [&](const char* k) { return j.contains(k); };
     auto key = [](const char* k) { return std::string("--scene: \"") + k + "\""; };
