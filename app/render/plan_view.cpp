@@ -11,6 +11,7 @@
 #include <cstdlib>
 
 #include "app/render/gl_programs.hpp"
+#include "app/render/grid_labels.hpp"
 #include "app/render/overlays.hpp"
 #include "app/render/present.hpp"
 
@@ -81,6 +82,11 @@ void PlanView::note_diagram(PlanGpu& gpu) {
            f = grid_extent(p->stages[size_t(kb_)].grid);
     ImVec2 a = to_screen(0, 0), b = to_screen(std::max(e.w, f.w), std::max(e.h, f.h));
     ImVec2 end(origin_.x + size_.x, origin_.y + size_.y);
+    // The labels around the grid (axes, ticks, addresses) belong to the diagram.
+    for (const DrawnLabel& l : drawn_labels_) {
+        a = ImVec2(std::min(a.x, l.x), std::min(a.y, l.y));
+        b = ImVec2(std::max(b.x, l.x + l.w), std::max(b.y, l.y + l.h));
+    }
     diagram_note(ImVec2(std::max(a.x, origin_.x), std::max(a.y, origin_.y)),
                  ImVec2(std::min(b.x, end.x), std::min(b.y, end.y)));
 }
