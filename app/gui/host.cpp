@@ -10,6 +10,7 @@
 #include "app/gui/present_caption.hpp"
 #include "app/i18n/fonts.hpp"
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/render/palette.hpp"
 #include "app/render/present.hpp"
 #include "core/error.hpp"
@@ -208,11 +209,12 @@ void Host::frame() {
     }
     open_requested();
     if (!ctx_.status.empty()) {
-        i18n::want_glyphs(ctx_.status);  // may name a file
+        const std::string status = tr_text(ctx_.status);  // core's English, translated
+        i18n::want_glyphs(status);                        // may name a file
         ImDrawList* fg = ImGui::GetForegroundDrawList();
-        ImVec2 ts = ImGui::CalcTextSize(ctx_.status.c_str());
+        ImVec2 ts = ImGui::CalcTextSize(status.c_str());
         ImVec2 p(io.DisplaySize.x - ts.x - 12, menu_h > 0 ? (menu_h - ts.y) / 2 : 2);
-        fg->AddText(p, render::ink(render::Role::status, st_.dark), ctx_.status.c_str());
+        fg->AddText(p, render::ink(render::Role::status, st_.dark), status.c_str());
     }
     rec_.end_frame(st_.ui_scale);
 }

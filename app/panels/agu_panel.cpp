@@ -21,6 +21,7 @@
 #include <cstdio>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
 #include "app/panels/present.hpp"
@@ -228,7 +229,7 @@ void AguPanel::draw(AppContext& ctx) {
     }
     if (!error_.empty()) {
         ImGui::TextColored(render::theme_colour(render::Role::error), tr("error: %s"),
-                           error_.c_str());
+                           tr_text(error_).c_str());
         return;
     }
     apply_keys(ph_, ctx.keys);
@@ -333,7 +334,7 @@ void AguPanel::draw_dma(bool dark) {
     ensure_scene(k, c);
     probe_ = nlohmann::json();
     if (!draw_error_.empty()) {
-        ImGui::TextWrapped("(%s)", draw_error_.c_str());
+        ImGui::TextWrapped("(%s)", tr_text(draw_error_).c_str());
         return;
     }
     // Between whole steps the element glides from its source to its destination.
@@ -410,7 +411,7 @@ void AguPanel::draw_gather(bool dark) {
     ensure_scene(k, c);
     probe_ = nlohmann::json();
     if (!draw_error_.empty()) {
-        ImGui::TextWrapped("(%s)", draw_error_.c_str());
+        ImGui::TextWrapped("(%s)", tr_text(draw_error_).c_str());
         return;
     }
     pic_.draw(0, ImVec2(c.w, c.h), dark);

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
@@ -264,7 +265,7 @@ void CubePanel::picture(ImVec2 size, bool dark) {
     }
     probe_ = nlohmann::json::object();
     if (!plan_) {
-        ImGui::TextColored(compute::err_colour(), "%s", error_.c_str());
+        ImGui::TextColored(compute::err_colour(), "%s", tr_text(error_).c_str());
         return;
     }
     render::ViewStyle vs;

@@ -16,6 +16,7 @@
 
 #include "app/i18n/fonts.hpp"
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/present.hpp"
@@ -618,10 +619,11 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     size_t k = size_t(std::lround(stage_));
     const Stage& st = plan_->stages[k];
     ImGui::SetWindowFontScale(1.3f);
-    ImGui::TextWrapped(tr("%s   stage %zu of %zu: %s"), plan_->title.c_str(), k,
-                       plan_->stages.size() - 1, st.label.c_str());
+    ImGui::TextWrapped(tr("%s   stage %zu of %zu: %s"), tr_text(plan_->title).c_str(), k,
+                       plan_->stages.size() - 1, tr_text(st.label).c_str());
     ImGui::SetWindowFontScale(1.0f);
-    ImGui::TextWrapped(tr("%s   ->  shape %s"), st.formula.c_str(), to_string(st.shape).c_str());
+    ImGui::TextWrapped(tr("%s   ->  shape %s"), tr_text(st.formula).c_str(),
+                       to_string(st.shape).c_str());
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float gap = 8 * ctx.ui_scale;
@@ -632,7 +634,7 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     vs.dark = ctx.dark_theme;
 
     ImGui::BeginGroup();
-    ImGui::Text(tr("Logical grid: %s %s"), plan_->stages[0].label.c_str(),
+    ImGui::Text(tr("Logical grid: %s %s"), tr_text(plan_->stages[0].label).c_str(),
                 to_string(plan_->src_shape).c_str());
     vs.highlight = views_[1].hovered() >= 0 ? views_[1].hovered() : selected_;
     vs.show_path = false;

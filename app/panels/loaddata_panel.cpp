@@ -17,6 +17,7 @@
 #include <string>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
@@ -511,7 +512,7 @@ void LoadDataPanel::draw(AppContext& ctx) {
     const Stage& st = plan_->stages[play_.value < 0.5 ? 0 : 1];
     ImGui::TextDisabled(tr("now showing %s: %s (%s)"),
                         play_.value < 0.5 ? tr("the source") : tr("the destination"),
-                        level(st.label).c_str(), st.formula.c_str());
+                        level(st.label).c_str(), tr_text(st.formula).c_str());
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lw = avail.x * 0.74f, h = std::max(120.0f, avail.y - 4);
     render::ViewStyle vs;
