@@ -31,6 +31,7 @@
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
 #include "app/render/plan_view.hpp"
+#include "app/render/present.hpp"
 #include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/io/atomic_file.hpp"
@@ -79,6 +80,9 @@ void add_options(CLI::App& app, Options& o) {
     app.add_option("--screenshot-on-signal", o.signal_dir,
                    "tests: on SIGUSR1 write <dir>/shot-<n>.png");
     app.add_flag("--no-config", o.no_config, "do not read or write ~/.config/layoutlab");
+    app.add_flag("--present", o.present,
+                 "presentation mode: controls hidden, the diagram fills the window above a large "
+                 "caption of the stage (F5 or View > Presentation mode toggles it, Esc leaves)");
     add_record_options(app, o.rec);
     app.add_option("--lesson", o.lesson,
                    "open a lesson (JSON slides: a scene, a title and notes each; see README); "
@@ -106,6 +110,16 @@ void parse_size(const std::string& s, int& w, int& h) {
 }
 
 // ---- [run] ----------------------------------------------------------------------
+
+// --dump-view's "diagram": the screen rectangle [x0, y0, x1, y1] the frame's
+// diagrams covered (app/render/present.hpp), and whether presentation mode was on.
+void add_diagram_probe(nlohmann::json& j, bool present) {
+    ImVec2 a, b;
+    j["present"] = present;
+    if (render::diagram_bounds(a, b)) j["diagram"] = {a.x, a.y, b.x, b.y};
+    const render::Display& d = render::display();
+    if (present) j["slide"] = {d.slide_min.x, d.slide_min.y, d.slide_max.x, d.slide_max.y};
+}
 
 // The window's language: chosen (--lang, or remembered), else Chinese when
 // the user's locale is (not in headless runs: tests and recordings must not
@@ -247,6 +261,7 @@ void frame_loop(const Options& o, Platform& platform, Host& host, const Settings
             if (!o.dump_view.empty()) {
                 nlohmann::json j = host.main_panel().save_settings();
                 j["window"] = {w, h};
+                add_diagram_probe(j, host.present());
                 try {
                     write_file_atomic(o.dump_view, j.dump(2) + "\n");
                 } catch (const UsageError& e) {
@@ -323,6 +338,7 @@ int run(const Options& given) {
     if (!scene.is_null()) i18n::want_glyphs_in(scene);
     {
         Host host(platform, st, main_id);
+        host.set_present(o.present);
         if (o.bench_frames > 0 && explorer && !rest) scene["playing"] = true, scene["loop"] = true;
         if (!scene.is_null()) host.main_panel().load_settings(scene);
         if (deck) {

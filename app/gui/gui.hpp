@@ -27,6 +27,7 @@ struct Options {
     std::string lesson;      // a lesson file (app/gui/lesson_run.hpp)
     int slide = 0;           // with --lesson: start at slide N (1-based; 0 = the first)
     double hold = 0;         // with --lesson --record: seconds per still slide (0 = lesson's)
+    bool present = false;    // start in presentation mode (F5 toggles it)
     RecordOptions rec;       // --record / --frames / --fps (app/gui/recorder.hpp)
 };
 

@@ -8,9 +8,12 @@
 #include <cstdio>
 #include <string>
 
+#include "app/gui/present_caption.hpp"
 #include "app/i18n/fonts.hpp"
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
+#include "app/render/palette.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 
 namespace ll::gui {
@@ -120,6 +123,38 @@ void Host::show_slide(size_t i) {
     lesson_->take_pending(ignored);
 }
 
+// The full-window panel; in presentation mode its diagram fills the window
+// above a large caption of what it shows (AppContext::caption).
+void Host::draw_main_panel(float menu_h, float strip_h) {
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(0, menu_h));
+    ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, io.DisplaySize.y - menu_h - strip_h));
+    ImGui::Begin(tr_id(slots_[main_].entry->title), nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                     ImGuiWindowFlags_NoSavedSettings);
+    ctx_.dt = io.DeltaTime;
+    ctx_.caption = {};
+    if (!ctx_.present) {
+        slots_[main_].panel->draw(ctx_);
+        ImGui::End();
+        return;
+    }
+    const float cap_h = caption_height();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    ImGui::BeginChild("slide", ImVec2(avail.x, std::max(64.f, avail.y - cap_h)), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    render::display().slide_min = ImGui::GetWindowPos();
+    render::display().slide_max = ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
+                                         ImGui::GetWindowPos().y + ImGui::GetWindowSize().y);
+    slots_[main_].panel->draw(ctx_);
+    ImGui::EndChild();
+    draw_caption(ctx_.caption, tr(slots_[main_].entry->title), ImGui::GetCursorScreenPos(), avail.x,
+                 st_.dark);
+    ImGui::Dummy(ImVec2(avail.x, cap_h - ImGui::GetStyle().ItemSpacing.y));
+    ImGui::End();
+}
+
 // The main panel (the explorer unless --panel named another) is always
 // listed: choosing it closes the panels open over it, so the way back is in
 // the menu (issue 13: the View menu had no entry back to the explorer).
@@ -176,10 +211,21 @@ void Host::frame() {
         if (k == GLFW_KEY_RIGHT) ctx_.keys.push_back(Key::right);
         if (k == GLFW_KEY_HOME) ctx_.keys.push_back(Key::home);
         if (k == GLFW_KEY_END) ctx_.keys.push_back(Key::end);
+        if (k == GLFW_KEY_F5) ctx_.present = !ctx_.present;
+        if (k == GLFW_KEY_ESCAPE) ctx_.present = false;
     }
+    render::display().ui_scale = st_.ui_scale;
+    render::display().present = ctx_.present;
+    render::display().dark = st_.dark;
+    render::diagram_reset();
     float menu_h = 0;
-    if ((!lesson_ || lesson_->menu_visible()) && ImGui::BeginMainMenuBar()) {
+    // Presentation mode shows no menu bar (the slide is the diagram alone);
+    // in a lesson, M shows it again.
+    if ((lesson_ ? lesson_->menu_visible() : !ctx_.present) && ImGui::BeginMainMenuBar()) {
         if (ImGui::BeginMenu(tr_id("View"))) {
+            if (ImGui::MenuItem("Presentation mode", "F5", ctx_.present))
+                ctx_.present = !ctx_.present;
+            ImGui::Separator();
             back_to_main_item();
             std::string group;
             for (size_t i = 0; i < slots_.size(); ++i) {
@@ -215,18 +261,10 @@ void Host::frame() {
     ImGuiIO& io = ImGui::GetIO();
     const float strip_h =
         lesson_ ? lesson_->strip(io.DisplaySize.x, io.DisplaySize.y, st_.ui_scale) : 0;
-    ImGui::SetNextWindowPos(ImVec2(0, menu_h));
-    ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, io.DisplaySize.y - menu_h - strip_h));
-    ImGui::Begin(tr_id(slots_[main_].entry->title), nullptr,
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus |
-                     ImGuiWindowFlags_NoSavedSettings);
-    ctx_.dt = io.DeltaTime;
-    slots_[main_].panel->draw(ctx_);
-    ImGui::End();
+    draw_main_panel(menu_h, strip_h);
     for (size_t i = 0; i < slots_.size(); ++i) {
         PanelSlot& s = slots_[i];
-        if (i == main_ || !s.open || !s.panel) continue;
+        if (i == main_ || !s.open || !s.panel || ctx_.present) continue;
         ImGui::SetNextWindowSize(ImVec2(720 * st_.ui_scale, 520 * st_.ui_scale),
                                  ImGuiCond_FirstUseEver);
         if (ImGui::Begin(tr_id(s.entry->title), &s.open)) s.panel->draw(ctx_);
@@ -239,7 +277,7 @@ void Host::frame() {
         ImDrawList* fg = ImGui::GetForegroundDrawList();
         ImVec2 ts = ImGui::CalcTextSize(status.c_str());
         ImVec2 p(io.DisplaySize.x - ts.x - 12, menu_h > 0 ? (menu_h - ts.y) / 2 : 2);
-        fg->AddText(p, IM_COL32(255, 210, 120, 255), status.c_str());
+        fg->AddText(p, render::ink(render::Role::status, st_.dark), status.c_str());
     }
     rec_.end_frame(st_.ui_scale);
 }

@@ -59,16 +59,24 @@ class Host {
     void frame();
     // Lessons (app/gui/lesson_deck.hpp): the deck's keys, slide changes and
     // presenter strip. Hook for presentation mode: a lesson hides the menu bar.
-    void set_lesson(LessonDeck* deck) { lesson_ = deck; }
+    void set_lesson(LessonDeck* deck) {
+        lesson_ = deck;
+        if (deck) ctx_.present = true;  // a lesson opens as slides
+    }
     // Makes panel `id` the full-window one and loads `settings` into it
     // (throws UsageError from the panel's reader).
     void show_panel(const std::string& id, const nlohmann::json& settings);
     // A lesson's slide i shown now (throws UsageError naming the slide).
     void show_slide(size_t i);
+    // Presentation mode (AppContext::present): F5 and View > Presentation
+    // mode toggle it, Escape leaves it; lessons and --present call this.
+    void set_present(bool on) { ctx_.present = on; }
+    bool present() const { return ctx_.present; }
 
   private:
     void open_requested();
     void apply_style();
+    void draw_main_panel(float menu_h, float strip_h);
     void back_to_main_item();
     void language_menu();
     Platform& pf_;

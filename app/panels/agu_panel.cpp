@@ -24,8 +24,10 @@
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
+#include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/panels/view_widgets.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 #include "core/view/agu.hpp"
 #include "core/view/args.hpp"
@@ -63,6 +65,7 @@ class AguPanel : public Panel {
     Timeline timeline() const override { return timeline_of(ph_, "step"); }
     void seek(double t) override { seek_at_rest(ph_, t); }
     void draw(AppContext& ctx) override;
+    void draw_present(AppContext& ctx);
     nlohmann::json save_settings() const override {
         nlohmann::json j = set_.to_json(ph_);
         if (!probe_.empty()) j["screen"] = probe_;
@@ -90,7 +93,9 @@ class AguPanel : public Panel {
     viewui::Picture pic_;
     int64_t scene_k_ = -1;
     std::string error_, draw_error_;
-    nlohmann::json probe_;  // the current step's cells, last frame (for dumps)
+    bool present_ = false;      // drawing for presentation mode (no tables)
+    std::string present_line_;  // the caption's second line in presentation mode
+    nlohmann::json probe_;      // the current step's cells, last frame (for dumps)
 };
 
 void AguPanel::load_settings(const nlohmann::json& j) {
@@ -164,7 +169,33 @@ void AguPanel::rebuild() {
     pic_.has_plan = false;
 }
 
+// Presentation mode: the address stream and the picture fill the slide (no
+// settings, no transport; the keys still play and step).
+void AguPanel::draw_present(AppContext& ctx) {
+    if (!error_.empty()) {
+        ImGui::TextWrapped("error: %s", error_.c_str());
+        return;
+    }
+    apply_keys(ph_, ctx.keys);
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "%s: step %lld of %lld",
+                  dma() ? "DMA (two AGUs)" : "scatter-gather",
+                  (long long)std::min<int64_t>(ph_.whole(), total()), (long long)total());
+    ctx.caption.title = buf;
+    present_ = true;
+    if (dma())
+        draw_dma(ctx.dark_theme);
+    else
+        draw_gather(ctx.dark_theme);
+    present_ = false;
+    ctx.caption.formula = present_line_;
+}
+
 void AguPanel::draw(AppContext& ctx) {
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
     int mode = dma() ? 0 : 1;
     bool changed = ImGui::RadioButton(tr_id("DMA (two AGUs)"), &mode, 0);
     ImGui::SameLine();
@@ -197,7 +228,8 @@ void AguPanel::draw(AppContext& ctx) {
         rebuild();
     }
     if (!error_.empty()) {
-        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), tr_text(error_).c_str());
+        ImGui::TextColored(render::theme_colour(render::Role::error), tr("error: %s"),
+                           tr_text(error_).c_str());
         return;
     }
     apply_keys(ph_, ctx.keys);
@@ -245,9 +277,11 @@ void AguPanel::ensure_scene(int64_t k, const view::Canvas& c) {
 
 void AguPanel::draw_dma(bool dark) {
     const view::StreamStats &rs = read_stats_, &ws = write_stats_;
-    ImGui::Text(tr("read stream: %lld contiguous runs; write stream: %lld runs (%s%lld addresses)"),
-                static_cast<long long>(rs.runs), static_cast<long long>(ws.runs),
-                rs.truncated ? tr("first ") : "", static_cast<long long>(rs.count));
+    if (!present_)
+        ImGui::Text(
+            tr("read stream: %lld contiguous runs; write stream: %lld runs (%s%lld addresses)"),
+            static_cast<long long>(rs.runs), static_cast<long long>(ws.runs),
+            rs.truncated ? tr("first ") : "", static_cast<long long>(rs.count));
     const int64_t n = dma_.count();
     const int64_t k = std::min<int64_t>(ph_.whole(), n);  // elements already moved
     // The address streams as generated: the last steps up to this one, each
@@ -258,10 +292,22 @@ void AguPanel::draw_dma(bool dark) {
     const float table_h =
         ImGui::GetFrameHeightWithSpacing() * float(std::min<int64_t>(n, 6) + 1) + 4;
     ImVec4 dim = dark ? ImVec4(0.65f, 0.65f, 0.65f, 1) : ImVec4(0.35f, 0.35f, 0.35f, 1);
-    if (ImGui::BeginTable(
-            tr_id("streams"), 4,
-            ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
-            ImVec2(0, table_h))) {
+    // Presentation mode: the step's addresses go to the caption, not a table.
+    present_line_.clear();
+    if (present_ && !rows.empty()) {
+        const auto& e = rows.back();
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "element %s: read 0x%llx (%+lld), write 0x%llx (%+lld)",
+                      ll::to_string(e.element).c_str(), static_cast<unsigned long long>(e.read),
+                      static_cast<long long>(e.read_delta),
+                      static_cast<unsigned long long>(e.write),
+                      static_cast<long long>(e.write_delta));
+        present_line_ = buf;
+    }
+    if (!present_ && ImGui::BeginTable(tr_id("streams"), 4,
+                                       ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
+                                           ImGuiTableFlags_ScrollY,
+                                       ImVec2(0, table_h))) {
         ImGui::TableSetupColumn(tr("step"));
         ImGui::TableSetupColumn(tr("element"));
         ImGui::TableSetupColumn(tr("read AGU address (delta)"));
@@ -310,20 +356,28 @@ void AguPanel::draw_dma(bool dark) {
 
 void AguPanel::draw_gather(bool dark) {
     const auto& g = gather_;
-    ImGui::Text(
-        tr("%lld elements in %zu requests of width %d: %lld contiguous runs, %lld bursts of %d B"),
-        static_cast<long long>(g.elements), g.requests.size(), set_.width,
-        static_cast<long long>(g.runs), static_cast<long long>(g.bursts), set_.burst);
+    if (!present_)
+        ImGui::Text(tr("%lld elements in %zu requests of width %d: %lld contiguous runs, %lld "
+                       "bursts of %d B"),
+                    static_cast<long long>(g.elements), g.requests.size(), set_.width,
+                    static_cast<long long>(g.runs), static_cast<long long>(g.bursts), set_.burst);
     const int64_t k = std::min<int64_t>(ph_.whole(), int64_t(g.requests.size()));
     // The address stream as issued: one row per request up to the current one.
     const float table_h = ImGui::GetFrameHeightWithSpacing() *
                               float(std::min<int64_t>(int64_t(g.requests.size()), 6) + 1) +
                           4;
     ImVec4 dim = dark ? ImVec4(0.65f, 0.65f, 0.65f, 1) : ImVec4(0.35f, 0.35f, 0.35f, 1);
-    if (ImGui::BeginTable(
-            tr_id("requests"), 4,
-            ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
-            ImVec2(0, table_h))) {
+    present_line_.clear();
+    if (present_) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "%lld contiguous runs, %lld bursts of %d B",
+                      static_cast<long long>(g.runs), static_cast<long long>(g.bursts), set_.burst);
+        present_line_ = buf;
+    }
+    if (!present_ && ImGui::BeginTable(tr_id("requests"), 4,
+                                       ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
+                                           ImGuiTableFlags_ScrollY,
+                                       ImVec2(0, table_h))) {
         ImGui::TableSetupColumn(tr("request"));
         ImGui::TableSetupColumn(tr("byte addresses issued together"));
         ImGui::TableSetupColumn(tr("runs"));

@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 
 namespace ll::gui::compute {
 
-const ImVec4 kErrColour(1.0f, 0.42f, 0.38f, 1.0f);
+ImVec4 err_colour() {
+    return render::theme_colour(render::Role::error);
+}
 
 void wrap_for(float width) {
     if (ImGui::GetCursorPosX() > ImGui::GetStyle().WindowPadding.x + 1 &&
@@ -40,7 +43,7 @@ bool labelled_int(const char* label, int64_t& v, float width, bool bad) {
     ImGui::PushID(label);
     ImGui::SetNextItemWidth(width);
     if (bad) {
-        ImGui::PushStyleColor(ImGuiCol_Border, kErrColour);
+        ImGui::PushStyleColor(ImGuiCol_Border, err_colour());
         ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.45f, 0.12f, 0.12f, 1.0f));
         ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
     }

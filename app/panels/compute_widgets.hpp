@@ -20,7 +20,8 @@
 
 namespace ll::gui::compute {
 
-extern const ImVec4 kErrColour;
+// Error text and borders: the palette's error colour of the current theme.
+ImVec4 err_colour();
 
 // After ImGui::SameLine(): moves to a new line when less than `width` pixels
 // remain, so rows of controls wrap in a narrow window instead of running off.

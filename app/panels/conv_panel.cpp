@@ -25,6 +25,7 @@
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
+#include "app/panels/present.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
 #include "core/exec/conv.hpp"
@@ -127,6 +128,7 @@ class ConvPanel : public Panel {
     void stage_table();
     void buffer_diagram(ImVec2 size, bool dark);
     void feature_map(ImVec2 size, bool dark);
+    void draw_present(AppContext& ctx);
 
     ConvSettings set_;
     Playhead play_{0, 3};
@@ -417,13 +419,31 @@ void ConvPanel::feature_map(ImVec2 size, bool dark) {
                              {"lod", view_.lod_active()}};
 }
 
+// Presentation mode: the feature map's journey alone fills the slide.
+void ConvPanel::draw_present(AppContext& ctx) {
+    if (!error_.empty() || !plan_) {
+        ImGui::TextWrapped("%s", !error_.empty() ? error_.c_str()
+                                                 : "The feature-map animation is off above 4M "
+                                                   "cells; leave presentation mode (F5).");
+        return;
+    }
+    caption_from_stage(ctx, *plan_, play_.value, "feature map   ");
+    render::ViewStyle vs;
+    vs.dark = ctx.dark_theme;
+    view_.draw(gpu_, float(play_.value), ImGui::GetContentRegionAvail(), vs);
+}
+
 void ConvPanel::draw(AppContext& ctx) {
     // space play/pause, left/right one feature-map stage, Home/End first/last.
     apply_keys(play_, ctx.keys);
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
     controls();
     probe_ = nlohmann::json::object();
     if (!error_.empty()) {
-        ImGui::TextColored(compute::kErrColour, "%s", tr_text(error_).c_str());
+        ImGui::TextColored(compute::err_colour(), "%s", tr_text(error_).c_str());
         return;
     }
     if (ImGui::Button(tr_id("Run on real numbers"))) run_case();

@@ -20,6 +20,7 @@
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
+#include "app/panels/present.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
 #include "core/exec/cube_plan.hpp"
@@ -101,6 +102,7 @@ class CubePanel : public Panel {
     void controls();
     void loop_nest();
     void picture(ImVec2 size, bool dark);
+    void draw_present(AppContext& ctx);
 
     CubeSettings set_;
     Playhead play_{0, 0};
@@ -263,7 +265,7 @@ void CubePanel::picture(ImVec2 size, bool dark) {
     }
     probe_ = nlohmann::json::object();
     if (!plan_) {
-        ImGui::TextColored(compute::kErrColour, "%s", tr_text(error_).c_str());
+        ImGui::TextColored(compute::err_colour(), "%s", tr_text(error_).c_str());
         return;
     }
     render::ViewStyle vs;
@@ -300,9 +302,33 @@ void CubePanel::picture(ImVec2 size, bool dark) {
             {"c_fractal", values_.c_fractal}, {"before", values_.before}, {"after", values_.after}};
 }
 
+// Presentation mode: the three matrices alone fill the slide; the caption
+// says which fractals the current step multiplies.
+void CubePanel::draw_present(AppContext& ctx) {
+    picture(ImGui::GetContentRegionAvail(), ctx.dark_theme);
+    const exec::CubeState st = exec::cube_state(set_.scene, play_.whole());
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "Cube step %lld of %lld", (long long)st.step,
+                  (long long)st.steps);
+    ctx.caption.title = buf;
+    if (st.done) {
+        std::snprintf(buf, sizeof buf, "done: %lld multiply-accumulates", (long long)st.macs);
+    } else {
+        const exec::CubeStep& c = st.current;
+        std::snprintf(buf, sizeof buf, "C[m=%lld][n=%lld] %s A[m=%lld][k=%lld] x B[k=%lld][n=%lld]",
+                      (long long)c.m, (long long)c.n, c.first_k ? "=" : "+=", (long long)c.m,
+                      (long long)c.k, (long long)c.k, (long long)c.n);
+    }
+    ctx.caption.formula = buf;
+}
+
 void CubePanel::draw(AppContext& ctx) {
     // space play/pause, left/right one step, Home/End first/last step.
     apply_keys(play_, ctx.keys);
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
     controls();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float side = std::min(360.0f * ctx.ui_scale, avail.x * 0.3f);

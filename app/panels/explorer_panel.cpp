@@ -19,8 +19,11 @@
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/present.hpp"
 #include "app/panels/stage_hold.hpp"
+#include "app/render/overview.hpp"
 #include "app/render/plan_view.hpp"
+#include "app/render/present.hpp"
 #include "app/render/trail.hpp"
 #include "app/render/waves_gpu.hpp"
 #include "core/error.hpp"
@@ -28,6 +31,7 @@
 #include "core/format/narrate.hpp"
 #include "core/motion.hpp"
 #include "core/plan_legend.hpp"
+#include "core/plan_padding.hpp"
 
 namespace ll::gui {
 
@@ -35,7 +39,9 @@ namespace {
 
 // ---- [state] -------------------------------------------------------------------
 
-const ImVec4 kErr(1.0f, 0.42f, 0.38f, 1.0f);
+ImVec4 err_colour() {
+    return render::theme_colour(render::Role::error);
+}
 
 class ExplorerPanel : public Panel {
   public:
@@ -70,6 +76,11 @@ class ExplorerPanel : public Panel {
     // Height of the strip: the frames plus the wrapped narration lines.
     float follow_strip_height(AppContext& ctx, ImVec2 avail) const;
     nlohmann::json follow_probe() const;
+    void draw_present(AppContext& ctx);
+    // The minimap and magnifier over view v (0: logical grid, 1: pipeline).
+    void draw_aids(int v, bool dark);
+    // The toolbar's button that hides the controls column (projectors).
+    void sidebar_button();
     bool format_combo(const char* label, std::string& value, bool allow_none, bool plain_only);
     void field_error(const char* field) const;
     float last_stage() const { return plan_ ? float(plan_->stages.size() - 1) : 0.f; }
@@ -97,6 +108,10 @@ class ExplorerPanel : public Panel {
     render::WaveSet waves_;
     std::string wave_by_ = "none";
     std::vector<render::TrailMark> trail_;
+    PaddingCount padding_;  // of the plan (core counts it)
+    bool sidebar_ = true;   // the controls column is shown
+    bool magnifier_ = true;
+    float sidebar_btn_[4] = {};  // the toggle's screen rectangle in the last frame
 };
 
 void ExplorerPanel::sync_buffers() {
@@ -132,6 +147,7 @@ bool ExplorerPanel::rebuild() {
     }
     gpu_.set_plan(plan_, colour_mode_from_name(scene_.colour));
     waves_.set(plan_, wave_by_from_name(wave_by_));
+    padding_ = padding_of(*plan_);
     show_picture_shape();
     views_[0].request_fit(0, 0);
     views_[1].set_follow(true);
@@ -177,6 +193,11 @@ nlohmann::json ExplorerPanel::save_settings() const {
     // Building the plan, then colours + stage places + uploads so far.
     j["plan_ms"] = build_ms_;
     j["gpu_load_ms"] = gpu_.load_ms();
+    // The controls column and its toggle (projector layout tests); core's padding count.
+    j["sidebar"] = {
+        {"shown", sidebar_},
+        {"button", {sidebar_btn_[0], sidebar_btn_[1], sidebar_btn_[2], sidebar_btn_[3]}}};
+    j["padding"] = {{"cells", padding_.padding}, {"total", padding_.total}};
     return j;
 }
 
@@ -193,6 +214,7 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
     gpu_.set_plan(plan_, colour_mode_from_name(scene_.colour));
     wave_by_ = scene_.waves;
     waves_.set(plan_, wave_by_from_name(wave_by_));
+    padding_ = padding_of(*plan_);
     show_picture_shape();
     err_.clear();
     stage_ = target_ = parse_stage(scene_.stage, plan_->stages.size());
@@ -284,7 +306,7 @@ void ExplorerPanel::handle_keys(const std::vector<Key>& keys) {
 void ExplorerPanel::field_error(const char* field) const {
     auto it = err_.find(field);
     if (it == err_.end()) return;
-    ImGui::PushStyleColor(ImGuiCol_Text, kErr);
+    ImGui::PushStyleColor(ImGuiCol_Text, err_colour());
     ImGui::TextWrapped("%s", it->second.c_str());
     ImGui::PopStyleColor();
 }
@@ -530,6 +552,9 @@ void ExplorerPanel::draw_legend(AppContext& ctx) {
     ImGui::Dummy(ImVec2(h, h));
     ImGui::SameLine();
     ImGui::Text(tr("padding (value %g)"), scene_.pad_value);
+    ImGui::Text("padding ratio %lld / %lld cells = %.1f%%", (long long)padding_.padding,
+                (long long)padding_.total, 100.0 * padding_.ratio());
+    ImGui::Checkbox("magnifier over small cells", &magnifier_);
 }
 
 std::vector<std::string> ExplorerPanel::inspect_lines(int64_t cell) const {
@@ -593,11 +618,13 @@ void ExplorerPanel::draw_inspect() {
 
 void ExplorerPanel::draw_stage(AppContext& ctx) {
     if (!plan_) {
-        ImGui::TextColored(kErr, "%s", tr("No plan: fix the fields on the left."));
+        ImGui::TextColored(err_colour(), "%s", tr("No plan: fix the fields on the left."));
         return;
     }
     float last = last_stage();
     // Transport: |< < play > >|, scrub slider, speed, loop.
+    sidebar_button();
+    ImGui::SameLine();
     if (ImGui::Button("|<")) go_to(0, false);
     ImGui::SameLine();
     if (ImGui::Button("<")) go_to(std::ceil(target_ - 1e-3f) - 1, true);
@@ -612,10 +639,14 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     ImGui::SameLine();
     if (ImGui::Button(">|")) go_to(last, false);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(std::max(120.f, ImGui::GetContentRegionAvail().x - 330 * ctx.ui_scale));
+    // The slider takes what speed and loop leave; when that is too little
+    // (a projector at 150%) they wrap onto the next line instead of off the edge.
+    const float tail = ImGui::GetFontSize() * 17;
+    const bool wrap = ImGui::GetContentRegionAvail().x - tail < ImGui::GetFontSize() * 10;
+    ImGui::SetNextItemWidth(wrap ? -1.f : ImGui::GetContentRegionAvail().x - tail);
     float s = stage_;
     if (ImGui::SliderFloat("##stage", &s, 0, last, tr("stage %.2f"))) go_to(s, false);
-    ImGui::SameLine();
+    if (!wrap) ImGui::SameLine();
     ImGui::SetNextItemWidth(110 * ctx.ui_scale);
     ImGui::SliderFloat(tr_id("speed"), &scene_.speed, 0.1f, 4.f, tr("%.1f st/s"));
     ImGui::SameLine();
@@ -625,8 +656,8 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     size_t k = size_t(std::lround(stage_));
     const Stage& st = plan_->stages[k];
     ImGui::SetWindowFontScale(1.3f);
-    ImGui::Text(tr("%s   stage %zu of %zu: %s"), tr_text(plan_->title).c_str(), k,
-                plan_->stages.size() - 1, tr_text(st.label).c_str());
+    ImGui::TextWrapped(tr("%s   stage %zu of %zu: %s"), tr_text(plan_->title).c_str(), k,
+                       plan_->stages.size() - 1, tr_text(st.label).c_str());
     ImGui::SetWindowFontScale(1.0f);
     ImGui::TextWrapped(tr("%s   ->  shape %s"), tr_text(st.formula).c_str(),
                        to_string(st.shape).c_str());
@@ -661,6 +692,8 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     views_[1].draw(gpu_, stage_, ImVec2(rw, h), vs);
     ImGui::EndGroup();
     if (strip > 0) draw_follow_strip(ctx, strip);
+    draw_aids(0, ctx.dark_theme);
+    draw_aids(1, ctx.dark_theme);
 
     hovered_ = views_[0].hovered() >= 0 ? views_[0].hovered() : views_[1].hovered();
     // A click pins the cell under the mouse (a click on no cell unpins).
@@ -694,7 +727,7 @@ void ExplorerPanel::draw_follow_controls(AppContext& ctx) {
         if (c >= 0) selected_ = c, hold_.reset();
     }
     if (!follow_err_.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, kErr);
+        ImGui::PushStyleColor(ImGuiCol_Text, err_colour());
         ImGui::TextWrapped("%s", follow_err_.c_str());
         ImGui::PopStyleColor();
     }
@@ -768,20 +801,68 @@ nlohmann::json ExplorerPanel::follow_probe() const {
     return f;
 }
 
+void ExplorerPanel::sidebar_button() {
+    if (ImGui::Button(sidebar_ ? "<<" : ">>")) sidebar_ = !sidebar_;
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    sidebar_btn_[0] = a.x, sidebar_btn_[1] = a.y, sidebar_btn_[2] = b.x, sidebar_btn_[3] = b.y;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(sidebar_ ? "hide the controls (more room for the picture)"
+                                   : "show the controls");
+}
+
+void ExplorerPanel::draw_aids(int v, bool dark) {
+    // Not while playing: a lens that jumps with every stage is noise, and
+    // its cell lookups would build an inverse map for each stage in turn.
+    if (!plan_ || playing_) return;
+    // View 0 rests on the source; view 1 only at rest (gliding cells are between stages).
+    const int k = v == 0 ? 0 : int(std::lround(stage_));
+    if (v == 1 && std::abs(stage_ - float(k)) > 1e-3f) return;
+    const bool on_map = render::draw_overview(views_[v], gpu_, k, dark);
+    if (magnifier_ && !on_map) render::draw_magnifier(views_[v], gpu_, k, dark);
+}
+
+// Presentation mode: the pipeline view alone fills the slide; the caption
+// names the stage.
+void ExplorerPanel::draw_present(AppContext& ctx) {
+    if (!plan_) {
+        ImGui::TextColored(err_colour(),
+                           "No plan: leave presentation mode (F5) and fix the fields.");
+        return;
+    }
+    caption_from_stage(ctx, *plan_, stage_, plan_->title + "   ");
+    render::ViewStyle vs;
+    vs.dark = ctx.dark_theme;
+    vs.highlight = selected_;
+    vs.show_path = selected_ >= 0;
+    views_[1].draw(gpu_, stage_, ImGui::GetContentRegionAvail(), vs);
+    draw_aids(1, ctx.dark_theme);
+    hovered_ = views_[1].hovered();
+    if (views_[1].clicked()) selected_ = views_[1].hovered();
+}
+
 void ExplorerPanel::draw(AppContext& ctx) {
     handle_keys(ctx.keys);
-    // Controls take at most a third of a small window (projectors at 150%).
-    float cw = std::min(360 * ctx.ui_scale, ImGui::GetContentRegionAvail().x * 0.34f);
-    ImGui::BeginChild("controls", ImVec2(cw, 0), true);
-    draw_controls(ctx);
-    draw_legend(ctx);
-    draw_inspect();
-    draw_follow_controls(ctx);
-    ImGui::Spacing();
-    ImGui::TextDisabled(
-        "%s", tr("space play/pause, left/right step,\nHome/End first/last, wheel zoom, drag pan"));
-    ImGui::EndChild();
-    ImGui::SameLine();
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
+    // Controls take at most a third of a small window (projectors at 150%),
+    // or nothing once hidden (the << button of the toolbar).
+    if (sidebar_) {
+        float cw = std::min(360 * ctx.ui_scale, ImGui::GetContentRegionAvail().x * 0.34f);
+        ImGui::BeginChild("controls", ImVec2(cw, 0), true);
+        draw_controls(ctx);
+        draw_legend(ctx);
+        draw_inspect();
+        draw_follow_controls(ctx);
+        ImGui::Spacing();
+        ImGui::TextDisabled(
+            "%s",
+            tr("space play/pause, left/right step,\nHome/End first/last, wheel zoom, drag pan"));
+        ImGui::TextDisabled("F5 presentation mode");
+        ImGui::EndChild();
+        ImGui::SameLine();
+    }
     ImGui::BeginChild("stage", ImVec2(0, 0), false,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     draw_stage(ctx);

@@ -25,8 +25,10 @@
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/panels/view_widgets.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 #include "core/view/fuse.hpp"
 #include "core/view/view_plans.hpp"
@@ -55,6 +57,7 @@ class FusionPanel : public Panel {
     FusionPanel() { rebuild(); }
     const char* title() const override { return "Fusion"; }
     void draw(AppContext& ctx) override;
+    void draw_present(AppContext& ctx);
     nlohmann::json save_settings() const override {
         nlohmann::json j = set_.to_json();
         if (!probe_.empty()) j["screen"] = probe_;
@@ -101,10 +104,23 @@ class FusionPanel : public Panel {
     std::string error_, draw_error_;
 };
 
+// Presentation mode: the buffers of the fused and unfused execution fill the slide.
+void FusionPanel::draw_present(AppContext& ctx) {
+    if (!ok_) return;
+    ctx.caption.title = "Fusion: " + std::to_string(fused_.steps.size()) + " ops on input " +
+                        view::to_string(fused_.input.layout);
+    draw_execution(ctx.dark_theme);
+}
+
 void FusionPanel::draw(AppContext& ctx) {
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
     if (set_.chain.draw(false)) rebuild();
     if (!error_.empty())
-        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), tr_text(error_).c_str());
+        ImGui::TextColored(render::theme_colour(render::Role::error), tr("error: %s"),
+                           tr_text(error_).c_str());
     if (!ok_) return;
     ImGui::BeginChild(
         "chain",

@@ -22,6 +22,8 @@
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
+#include "app/panels/present.hpp"
+#include "app/render/palette.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
 #include "core/exec/img2col.hpp"
@@ -38,8 +40,11 @@ constexpr int64_t kMaxC = 64;
 using compute::labelled_int;
 using compute::rect_json;
 
-const ImU32 kWindowCol = IM_COL32(255, 200, 40, 255);  // the window and its row
-const ImU32 kDupCol = IM_COL32(255, 60, 220, 255);     // a repeated input element
+// The window and its row: the palette's marker colour (readable on both themes).
+ImU32 window_col(bool dark) {
+    return render::ink(render::Role::marker, dark);
+}
+const ImU32 kDupCol = IM_COL32(255, 60, 220, 255);  // a repeated input element
 
 class Img2colPanel : public Panel {
   public:
@@ -72,6 +77,7 @@ class Img2colPanel : public Panel {
     void rebuild();
     void controls();
     void draw_explicit(ImDrawList* dl, ImVec2 size, bool dark);
+    void draw_present(AppContext& ctx);
     void draw_implicit(ImDrawList* dl, ImVec2 size, bool dark);
     void formula();
 
@@ -248,14 +254,35 @@ void Img2colPanel::controls() {
     if (ch) rebuild();
 }
 
+// Presentation mode: the matrix (explicit) and the input with its window
+// (implicit) share the slide; the caption names the window.
+void Img2colPanel::draw_present(AppContext& ctx) {
+    if (!plan_) return;
+    caption_from_stage(
+        ctx, *plan_, stage_.value,
+        "window " + std::to_string(window() + 1) + " of " + std::to_string(shown_.rows()) + "   ");
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float lw = std::floor(avail.x * 0.58f);
+    screen_ = nlohmann::json::object();
+    draw_explicit(dl, ImVec2(lw, avail.y), ctx.dark_theme);
+    ImGui::SameLine();
+    draw_implicit(dl, ImVec2(avail.x - lw - ImGui::GetStyle().ItemSpacing.x, avail.y),
+                  ctx.dark_theme);
+}
+
 void Img2colPanel::draw(AppContext& ctx) {
     // space play/pause, left/right one window, Home/End first/last window.
     // Steps jump (a window is a whole position); playing moves on its own.
     if (apply_keys(pos_, ctx.keys) && !pos_.playing) pos_.seek(pos_.target);
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
     controls();
     // A bad geometry is reported inline; the last valid one stays on screen.
     if (!error_.empty())
-        ImGui::TextColored(compute::kErrColour, tr("%s (showing the last valid geometry)"),
+        ImGui::TextColored(compute::err_colour(), tr("%s (showing the last valid geometry)"),
                            error_.c_str());
     if (!plan_) return;
     const int64_t rows = shown_.rows(), cols = shown_.cols();
@@ -330,7 +357,7 @@ void Img2colPanel::draw_explicit(ImDrawList* dl, ImVec2 size, bool dark) {
         }
     }
     const ImVec2 a = at(0, float(win)), b = at(float(cols), float(win + 1));
-    dl->AddRect(a, b, kWindowCol, 0, 0, 3.0f);
+    dl->AddRect(a, b, window_col(dark), 0, 0, 3.0f);
     dl->PopClipRect();
     screen_["row_box"] = rect_json(a, b);
     screen_["matrix"] = {{"origin", {o.x, o.y}}, {"size", {size.x, size.y}}, {"zoom", zoom}};
@@ -366,12 +393,12 @@ void Img2colPanel::draw_implicit(ImDrawList* dl, ImVec2 size, bool dark) {
                                 ImVec2(b.x - zoom * 0.12f, b.y - zoom * 0.12f), kDupCol, 0, 0,
                                 std::max(1.5f, zoom * 0.08f));
                 else
-                    dl->AddRect(a, b, kWindowCol, 0, 0, 1.0f);
+                    dl->AddRect(a, b, window_col(dark), 0, 0, 1.0f);
             }
         const Place p0 = cell_place(g, (base + y0) * pw + x0);
         const Place p1 = cell_place(g, (base + y1) * pw + x1);
         const ImVec2 a = input_.to_screen(p0.x, p0.y), b = input_.to_screen(p1.x + 1, p1.y + 1);
-        dl->AddRect(a, b, kWindowCol, 0, 0, 3.0f);
+        dl->AddRect(a, b, window_col(dark), 0, 0, 3.0f);
         if (c == 0) screen_["window_box"] = rect_json(a, b);
     }
     dl->PopClipRect();

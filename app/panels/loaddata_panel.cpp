@@ -69,6 +69,7 @@ class LoadDataPanel : public Panel {
     void seek(double t) override { seek_at_rest(play_, t); }
     void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
+    void draw_present(AppContext& ctx);
     nlohmann::json save_settings() const override;
     void load_settings(const nlohmann::json& j) override;
 
@@ -313,7 +314,7 @@ void LoadDataPanel::controls() {
     auto frame_if = [&](const char* key) {
         if (error_key_ != key) return;
         ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
-                                            ImGui::GetColorU32(compute::kErrColour), 0, 0, 2);
+                                            ImGui::GetColorU32(compute::err_colour()), 0, 0, 2);
     };
     if (mode_ != 2) {
         ImGui::SameLine(0, 16);
@@ -461,12 +462,29 @@ void LoadDataPanel::formula_line() {
     }
 }
 
+// Presentation mode: the buffer in view fills the slide; the caption says
+// which buffer it is and the move's formula.
+void LoadDataPanel::draw_present(AppContext& ctx) {
+    if (!plan_) return;
+    const Stage& st = plan_->stages[play_.value < 0.5 ? 0 : 1];
+    ctx.caption.title =
+        std::string(play_.value < 0.5 ? "source: " : "destination: ") + level(st.label);
+    ctx.caption.formula = st.formula;
+    render::ViewStyle vs;
+    vs.dark = ctx.dark_theme;
+    view_.draw(gpu_, float(play_.value), ImGui::GetContentRegionAvail(), vs);
+}
+
 void LoadDataPanel::draw(AppContext& ctx) {
     // space play/pause, left/Home: the source, right/End: the destination.
     apply_keys(play_, ctx.keys);
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
     controls();
     if (!error_.empty())
-        ImGui::TextColored(compute::kErrColour, tr("%s  (showing the last valid load)"),
+        ImGui::TextColored(compute::err_colour(), tr("%s  (showing the last valid load)"),
                            error_.c_str());
     if (!plan_) return;
     if (ImGui::Button(play_.playing ? tr_id("Pause") : tr_id("Play"))) play_.toggle();

@@ -47,6 +47,16 @@ struct AppContext {
     float ui_scale = 1.0f;   // font/UI scale chosen by the user
     bool dark_theme = true;  // panels pick matching colours
     std::string status;      // a panel may set a one-line status message
+    // Presentation mode (F5, View menu, --present; app/panels/present.hpp):
+    // the panel draws its diagram alone, filling the space it is given (no
+    // controls, no side bars), and sets `caption` to what the diagram shows
+    // now; the host draws the caption large below it. Lessons switch it with
+    // Host::set_present().
+    bool present = false;
+    struct Caption {
+        std::string title;    // e.g. the stage's label: "stage 2 of 4: transpose"
+        std::string formula;  // e.g. "(M1,M0,N1,N0) -> (N1,M1,M0,N0)"
+    } caption;
     // Panels to open after this frame (see OpenRequest).
     std::vector<OpenRequest> open_requests;
 };

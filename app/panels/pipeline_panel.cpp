@@ -25,6 +25,7 @@
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/present.hpp"
 #include "app/plot/imgui_plot.hpp"
 #include "app/plot/pipeline_plots.hpp"
 #include "core/aicore/sweep.hpp"
@@ -70,6 +71,7 @@ class PipelinePanel : public Panel {
     void rebuild(bool resweep);
     void draw_controls();
     void draw_timeline(AppContext& ctx, float height);
+    void draw_present(AppContext& ctx);
     void draw_buffers(ImVec2 p0, ImVec2 p1);
     void draw_export();
     void export_all(const std::string& base);
@@ -331,7 +333,7 @@ void PipelinePanel::draw_controls() {
 
     ImGui::Separator();
     if (!error_.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, compute::kErrColour);
+        ImGui::PushStyleColor(ImGuiCol_Text, compute::err_colour());
         ImGui::TextWrapped(tr("error: %s"), tr_text(error_).c_str());
         ImGui::PopStyleColor();
         return;
@@ -646,7 +648,32 @@ void PipelinePanel::draw_export() {
     if (!export_msg_.empty()) ImGui::TextUnformatted(export_msg_.c_str());
 }
 
+// Presentation mode: the units' lanes and the buffers fill the slide; the
+// caption says where the cursor is in the run.
+void PipelinePanel::draw_present(AppContext& ctx) {
+    if (!sched_) {
+        ImGui::TextWrapped("Nothing to show: %s", error_.c_str());
+        return;
+    }
+    for (Key k : ctx.keys)
+        if (k == Key::space) playing_ = !playing_;
+    const ImVec2 a = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+    draw_timeline(ctx, avail.y);
+    note_diagram(a, ImVec2(a.x + avail.x, a.y + avail.y));
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "Pipeline: cycle %.0f of %lld", std::max(0.0, cursor_),
+                  (long long)sched_->total_cycles);
+    ctx.caption.title = buf;
+    std::snprintf(buf, sizeof buf, "M x K x N = %lld x %lld x %lld, %s buffering", (long long)m_,
+                  (long long)k_, (long long)n_, double_ ? "double" : "single");
+    ctx.caption.formula = buf;
+}
+
 void PipelinePanel::draw(AppContext& ctx) {
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
     const float sc = ctx.ui_scale, em = ImGui::GetFontSize();
     const float win_w = ImGui::GetContentRegionAvail().x;
     ImGui::BeginChild("controls", ImVec2(std::min(300 * sc, 0.32f * win_w), 0), true);

@@ -154,6 +154,7 @@ GraphClick draw_graph(const Graph& g, const NetPlan* plan, int selected_node, lo
     ImVec2 o = ImGui::GetCursorScreenPos();
     ImVec2 inner = ImGui::GetContentRegionAvail();
     ImVec2 canvas(std::max(content_w, inner.x), std::max(content_h, inner.y));
+    out.content = ImVec2(content_w, content_h);
     ImGui::InvisibleButton("canvas", canvas);
     bool clicked = ImGui::IsItemClicked(0);
     const float x0 = o.x + std::max(margin, (canvas.x - content_w) / 2 + margin);

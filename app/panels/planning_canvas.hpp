@@ -23,8 +23,9 @@ constexpr ImU32 kChanged = IM_COL32(250, 190, 70, 255);        // layout changed
 constexpr ImU32 kSelected = IM_COL32(255, 220, 120, 255);
 
 struct GraphClick {
-    int node = -1;   // index into Graph::nodes
-    long edge = -1;  // index into Propagation::edges
+    int node = -1;         // index into Graph::nodes
+    long edge = -1;        // index into Propagation::edges
+    ImVec2 content{0, 0};  // the drawn graph's size in pixels (before centring)
 };
 
 // The most nodes in one column of the drawn graph (for sizing the canvas).

@@ -22,6 +22,8 @@
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/planning_canvas.hpp"
+#include "app/panels/present.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 #include "core/netplan/edit.hpp"
 #include "core/netplan/examples.hpp"
@@ -50,6 +52,7 @@ class PlanningPanel : public Panel {
     const char* title() const override { return "Layout planning"; }
     void update(double dt) override;
     void draw(AppContext& ctx) override;
+    void draw_present(AppContext& ctx);
     bool busy() const override { return playing_; }
     Timeline timeline() const override;
     void seek(double t) override {
@@ -96,6 +99,7 @@ class PlanningPanel : public Panel {
     static constexpr float kNocRate = 0.8f;  // hops per second while playing
     float noc_t_ = 0;
     bool playing_ = false;
+    float present_scale_ = 1;  // presentation mode: the graph's font scale
 };
 
 // ---- [engine] ------------------------------------------------------------------
@@ -560,7 +564,7 @@ void PlanningPanel::draw_noc() {
     ImGui::SetNextItemWidth(200);
     ImGui::SliderFloat(tr_id("hops travelled"), &noc_t_, 0, noc_end(), "%.2f");
     if (!noc_error_.empty()) {
-        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", noc_error_.c_str());
+        ImGui::TextColored(render::theme_colour(render::Role::error), "%s", noc_error_.c_str());
         return;
     }
     ImGui::TextWrapped(
@@ -665,11 +669,48 @@ void PlanningPanel::draw_legend() {
     ImGui::NewLine();
 }
 
+// Presentation mode: the graph alone fills the slide, its text enlarged so
+// the boxes grow with it (a child window's font scales with its parent's).
+void PlanningPanel::draw_present(AppContext& ctx) {
+    const ImVec2 a = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+    ImGui::SetWindowFontScale(present_scale_);
+    planning::GraphClick click =
+        planning::draw_graph(graph_, plan_ok_ ? &plan_ : nullptr, selected_node_, selected_edge_,
+                             ImGui::GetContentRegionAvail().y);
+    ImGui::SetWindowFontScale(1.f);
+    // The graph's size grows with its text: the next frame's scale makes it
+    // just fit the slide (a margin for the child's padding and scroll bar).
+    if (click.content.x > 0 && click.content.y > 0) {
+        const float fit =
+            std::min((avail.x - 40) / click.content.x, (avail.y - 40) / click.content.y);
+        const float next = std::clamp(present_scale_ * fit, 0.7f, 2.5f);
+        if (std::abs(next - present_scale_) > 0.02f) present_scale_ = next;
+    }
+    if (click.node >= 0) selected_node_ = click.node;
+    if (click.edge >= 0) selected_edge_ = click.edge;
+    note_diagram(a, ImVec2(a.x + avail.x, a.y + avail.y));
+    ctx.caption.title = "Layout planning";
+    if (plan_ok_) {
+        const size_t nm = plan_.initial.mismatches.size(), nd = plan_.decisions.size();
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "%zu mismatch%s before deciding, %zu decision%s", nm,
+                      nm == 1 ? "" : "es", nd, nd == 1 ? "" : "s");
+        ctx.caption.formula = buf;
+    } else if (!error_.empty()) {
+        ctx.caption.formula = "error: " + error_;
+    }
+}
+
 void PlanningPanel::draw(AppContext& ctx) {
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
     screen_ = nlohmann::json::object();
     draw_toolbar();
     if (!error_.empty()) {
-        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), tr_text(error_).c_str());
+        ImGui::TextColored(render::theme_colour(render::Role::error), tr("error: %s"),
+                           tr_text(error_).c_str());
         ctx.status = "planning: " + error_;
     }
     float line = ImGui::GetTextLineHeight();

@@ -30,7 +30,8 @@ void SceneReader::only(std::initializer_list<const char*> known) const {
                          j_.dump().substr(0, 80) + "; expected a JSON object");
     for (auto it = j_.begin(); it != j_.end(); ++it) {
         const std::string& k = it.key();
-        bool ok = prefix_.empty() && (k == "panel" || k == "window" || k == "screen");
+        bool ok = prefix_.empty() && (k == "panel" || k == "window" || k == "screen" ||
+                                      k == "present" || k == "diagram" || k == "slide");
         for (const char* q : known) ok = ok || k == q;
         if (ok) continue;
         std::string list;

@@ -23,10 +23,12 @@
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/present.hpp"
 #include "app/plot/imgui_plot.hpp"
 #include "app/plot/tiling_plots.hpp"
 #include "app/render/overlays.hpp"
 #include "app/render/plan_view.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 #include "core/tiling/stride_note.hpp"
 #include "core/tiling/sweep.hpp"
@@ -90,6 +92,7 @@ class TilingPanel : public Panel {
     void export_all(const std::string& base);  // base.png, base.svg, base.csv
     void draw_controls();
     void draw_traversal(const AppContext& ctx);
+    void draw_present(AppContext& ctx);
     void draw_export();
     void draw_level(render::PlanView& view, render::PlanGpu& gpu, const Visit& now,
                     const Visit* before, const BlockGrid& blocks, float height,
@@ -550,7 +553,7 @@ void draw_address_strip(const Config& c, const Extent3& frame, const Index3& org
     if (!why.empty()) ImGui::TextWrapped("(%s)", why.c_str());
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     // Whole buffer with every element of the block as a tick.
-    const float x0 = p0.x + 4, y0 = p0.y + 2, h0 = 12;
+    const float x0 = p0.x + 4, y0 = p0.y + 2, h0 = std::round(0.75f * ImGui::GetFontSize());
     dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + avail, y0 + h0), bg);
     auto xat = [&](int64_t a) { return x0 + float(double(a) / double(numel)) * avail; };
     {
@@ -763,7 +766,7 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", l1_label);
     auto no_picture = [](const std::string& why) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.6f, 0.3f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Text, render::theme_colour(render::Role::accent));
         ImGui::TextWrapped(tr("no picture: %s (the numbers hold)"), why.c_str());
         ImGui::PopStyleColor();
     };
@@ -830,7 +833,73 @@ void TilingPanel::draw_export() {
     if (!export_msg_.empty()) ImGui::TextUnformatted(export_msg_.c_str());
 }
 
+// Presentation mode: the tab in view fills the slide. Traversal: the tensor
+// (L1 tiles) and the current tile (L2 sub-tiles) side by side, the caption
+// naming the tile read now; the other tabs: their plot, full size.
+void TilingPanel::draw_present(AppContext& ctx) {
+    if (!error_.empty()) {
+        ImGui::TextWrapped("error: %s", error_.c_str());
+        return;
+    }
+    for (Key key : ctx.keys)
+        if (key == Key::space) playing_ = !playing_;
+    const ImVec2 a = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+    ctx.caption.title = std::string("Tiling: ") + kTabNames[std::clamp(tab_, 0, 4)];
+    if (tab_ != 0) {
+        const plot::PlotSpec* spec = nullptr;
+        if (tab_ == 1 && bars_) spec = &bars_->efficiency;
+        if (tab_ == 2 && heat_) spec = &heat_->spec;
+        if (tab_ == 3 && lines_) spec = &lines_->spec;
+        if (tab_ == 4 && scatter_) spec = &scatter_->spec;
+        if (spec) {
+            plot::show_plot("present", *spec, avail);
+            note_diagram(a, ImVec2(a.x + avail.x, a.y + avail.y));
+        }
+        return;
+    }
+    {  // the (C,H,W) pictures shaped to the slide's two columns
+        const float col_w = (avail.x - ImGui::GetStyle().ItemSpacing.x) / 2;
+        const float want = std::clamp(col_w / std::max(1.f, avail.y), 0.25f, 8.0f);
+        if (std::fabs(std::log(want / aspect_)) > 0.2f) {
+            aspect_ = want;
+            build_pictures();
+        }
+    }
+    const int64_t step = int64_t(step_);
+    const int64_t k = std::min(step / sub_per_tile_, l1_count_ - 1), j = step % sub_per_tile_;
+    const Visit v1 = l1_visit(cfg_, k), p1 = l1_visit(cfg_, k > 0 ? k - 1 : 0);
+    const BlockGrid sub = l2_grid(cfg_, k);
+    const int64_t jj = std::min(j, sub.size() - 1);
+    const Visit v2 = l2_visit(cfg_, k, jj), p2 = l2_visit(cfg_, k, jj > 0 ? jj - 1 : 0);
+    if (!(v1.extent == tile_plan_frame_)) {
+        tile_picture_error_ =
+            show(tile_gpu_, tile_view_, [&] { return tile_plan(cfg_, k, aspect_); });
+        tile_plan_frame_ = v1.extent;
+    }
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "L1 tile %lld of %lld at (c,h,w) = %s, sub-tile %lld of %lld",
+                  (long long)k + 1, (long long)l1_count_, to_string(v1.origin).c_str(),
+                  (long long)jj + 1, (long long)sub.size());
+    ctx.caption.title = buf;
+    std::snprintf(buf, sizeof buf, "order %s, start address jump %+lld elements, eta %.3g",
+                  to_string(cfg_.l1_order).c_str(), (long long)v1.jump, res_.l1.efficiency);
+    ctx.caption.formula = buf;
+    if (!ImGui::BeginTable("levels", 2, ImGuiTableFlags_SizingStretchSame)) return;
+    ImGui::TableNextColumn();
+    if (picture_error_.empty())
+        draw_level(tensor_view_, tensor_gpu_, v1, k > 0 ? &p1 : nullptr, l1_grid(cfg_), avail.y,
+                   ctx);
+    ImGui::TableNextColumn();
+    if (tile_picture_error_.empty())
+        draw_level(tile_view_, tile_gpu_, v2, jj > 0 ? &p2 : nullptr, sub, avail.y, ctx);
+    ImGui::EndTable();
+}
+
 void TilingPanel::draw(AppContext& ctx) {
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
     ImGui::BeginChild("controls", ImVec2(330 * ctx.ui_scale, 0), true);
     ImGui::PushItemWidth(-ImGui::CalcTextSize(tr("setup ns/tile  ")).x);
     draw_controls();
@@ -839,7 +908,8 @@ void TilingPanel::draw(AppContext& ctx) {
     ImGui::SameLine();
     ImGui::BeginChild("views", ImVec2(0, 0), false);
     if (!error_.empty()) {
-        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), tr("error: %s"), tr_text(error_).c_str());
+        ImGui::TextColored(render::theme_colour(render::Role::error), tr("error: %s"),
+                           tr_text(error_).c_str());
         ImGui::EndChild();
         return;
     }
@@ -900,7 +970,7 @@ void TilingPanel::draw(AppContext& ctx) {
             }
             if (sweep_ && sweep_stale_) {
                 ImGui::SameLine();
-                ImGui::TextColored(ImVec4(0.9f, 0.5f, 0.1f, 1), "%s",
+                ImGui::TextColored(render::theme_colour(render::Role::accent), "%s",
                                    tr("settings changed since this sweep: run it again"));
             }
             if (sweep_ && scatter_) {

@@ -24,8 +24,10 @@
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/panels/view_widgets.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 #include "core/view/layout.hpp"
 #include "core/view/view_plans.hpp"
@@ -52,6 +54,7 @@ class ViewsPanel : public Panel {
     ViewsPanel() { rebuild(); }
     const char* title() const override { return "Views"; }
     void draw(AppContext& ctx) override;
+    void draw_present(AppContext& ctx);
     nlohmann::json save_settings() const override {
         nlohmann::json j = set_.to_json();
         if (!probe_.empty()) j["screen"] = probe_;
@@ -123,10 +126,38 @@ void ViewsPanel::rebuild() {
     scene_step_ = -1;  // the picture follows on the next draw
 }
 
+// Presentation mode: the storage and the view at this step fill the slide;
+// the caption names the op and the view's strides. Keys step through the ops.
+void ViewsPanel::draw_present(AppContext& ctx) {
+    if (chain_.views.empty()) return;
+    const int last = int(chain_.views.size()) - 1, before = set_.step;
+    for (Key k : ctx.keys) {
+        if (k == Key::left) set_.step = std::max(0, set_.step - 1);
+        if (k == Key::right) set_.step = std::min(last, set_.step + 1);
+        if (k == Key::home) set_.step = 0;
+        if (k == Key::end) set_.step = last;
+    }
+    if (set_.step != before && !select_valid()) set_.select.clear();
+    const view::View& v = chain_.views[size_t(set_.step)];
+    ctx.caption.title =
+        "step " + std::to_string(set_.step) + " of " + std::to_string(last) + ": " +
+        (set_.step == 0 ? std::string("input") : set_.chain.ops[size_t(set_.step - 1)]);
+    ctx.caption.formula =
+        "shape " + ll::to_string(v.shape()) + "   strides " +
+        (v.layout.flat() ? ll::to_string(v.layout.strides()) : view::to_string(v.layout)) +
+        (view::is_contiguous(v.layout) ? "   contiguous" : "   not contiguous");
+    draw_canvas(ctx.dark_theme);
+}
+
 void ViewsPanel::draw(AppContext& ctx) {
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
     if (set_.chain.draw(true)) rebuild();
     if (!error_.empty())
-        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), tr_text(error_).c_str());
+        ImGui::TextColored(render::theme_colour(render::Role::error), tr("error: %s"),
+                           tr_text(error_).c_str());
     if (chain_.views.empty()) return;
     int last = int(chain_.views.size()) - 1;
     int before = set_.step;
@@ -165,7 +196,7 @@ void ViewsPanel::draw(AppContext& ctx) {
                               : tr("no strided layout reads the previous view this way");
         if (cost.moves)
             ImGui::TextColored(
-                ctx.dark_theme ? ImVec4(1, 0.8f, 0.3f, 1) : ImVec4(0.6f, 0.3f, 0, 1),
+                render::theme_colour(render::Role::accent),
                 tr("this step COPIES (%s): reads %lld B, writes %lld B into storage %d"), why,
                 static_cast<long long>(cost.reads * eb), static_cast<long long>(cost.writes * eb),
                 v.storage);
@@ -183,7 +214,7 @@ void ViewsPanel::draw(AppContext& ctx) {
         shown = unravel(gi, s);
     else if (select_valid())
         shown = set_.select;
-    ImVec4 info = ctx.dark_theme ? ImVec4(0.55f, 0.85f, 1, 1) : ImVec4(0.05f, 0.3f, 0.55f, 1);
+    ImVec4 info = render::theme_colour(render::Role::info);
     if (!shown.empty()) {
         auto [f, nums] = view::address_formula(v, shown);
         ImGui::TextColored(info, "%s", tr_text(f).c_str());

@@ -11,8 +11,10 @@
 #include <cstdlib>
 
 #include "app/render/gl_programs.hpp"
+#include "app/render/grid_labels.hpp"
 #include "app/render/overlays.hpp"
 #include "app/render/trail.hpp"
+#include "app/render/present.hpp"
 
 namespace ll::render {
 
@@ -54,7 +56,7 @@ Camera PlanView::fitted(PlanGpu& gpu, int k0, int k1) const {
     const float margin = 12, left = margin + lm.left, top = margin + lm.top;
     const float right = margin + lm.right, bottom = margin + lm.bottom;
     c.zoom = std::min((size_.x - left - right) / w, (size_.y - top - bottom) / h);
-    c.zoom = std::clamp(c.zoom, 1e-4f, 80.f);
+    c.zoom = std::clamp(c.zoom, 1e-4f, display().max_cell());
     c.pan_x = -((size_.x - left - right) / c.zoom - w) / 2 - left / c.zoom;
     c.pan_y = -((size_.y - top - bottom) / c.zoom - h) / 2 - top / c.zoom;
     return c;
@@ -62,6 +64,32 @@ Camera PlanView::fitted(PlanGpu& gpu, int k0, int k1) const {
 
 void PlanView::fit(PlanGpu& gpu, int k0, int k1) {
     cam_ = fitted(gpu, k0, k1);
+    fitted_size_ = size_;
+}
+
+// A camera the fit placed is placed again when the canvas changes size
+// (presentation mode, a resized window, a UI scale); one moved by hand stays.
+void PlanView::refit_on_resize() {
+    if (fitted_size_.x <= 0 || follow_ || fit_pending_) return;
+    if (std::abs(size_.x - fitted_size_.x) < 1 && std::abs(size_.y - fitted_size_.y) < 1) return;
+    fit_pending_ = true;
+}
+
+// The screen rectangle the shown stage's cells cover, for the presentation
+// probe (app/render/present.hpp).
+void PlanView::note_diagram(PlanGpu& gpu) {
+    const Plan* p = gpu.plan();
+    Extent e = grid_extent(p->stages[size_t(ka_)].grid),
+           f = grid_extent(p->stages[size_t(kb_)].grid);
+    ImVec2 a = to_screen(0, 0), b = to_screen(std::max(e.w, f.w), std::max(e.h, f.h));
+    ImVec2 end(origin_.x + size_.x, origin_.y + size_.y);
+    // The labels around the grid (axes, ticks, addresses) belong to the diagram.
+    for (const DrawnLabel& l : drawn_labels_) {
+        a = ImVec2(std::min(a.x, l.x), std::min(a.y, l.y));
+        b = ImVec2(std::max(b.x, l.x + l.w), std::max(b.y, l.y + l.h));
+    }
+    diagram_note(ImVec2(std::max(a.x, origin_.x), std::max(a.y, origin_.y)),
+                 ImVec2(std::min(b.x, end.x), std::min(b.y, end.y)));
 }
 
 void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) {
@@ -95,6 +123,7 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
     // plus one gliding fit the three slots, so no stage is re-uploaded per frame.
     kb_ = t_ > 0 ? std::min(ka_ + 1, last) : ka_;
     if (waves_ && t_ > 0) waves_->step(ka_);  // this step's waves, before a pick or the GL callback
+    refit_on_resize();
     if (fit_pending_) {
         int k1 = fit_k1_ < 0 ? last : std::min(fit_k1_, last);
         fit(gpu, std::min(fit_k0_, k1), k1);
@@ -144,6 +173,7 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
     draw_numbers(gpu, dl, end, style);
     draw_path(gpu, dl, style);
     dl->PopClipRect();
+    note_diagram(gpu);
     ImGui::PopID();
 }
 
@@ -167,6 +197,7 @@ void PlanView::handle_input(PlanGpu& gpu) {
     }
     if (over && io.MouseWheel != 0) {
         follow_ = false;
+        fitted_size_ = ImVec2(0, 0);
         float f = std::pow(1.15f, io.MouseWheel);
         float cx = cam_.pan_x + (io.MousePos.x - origin_.x) / cam_.zoom;
         float cy = cam_.pan_y + (io.MousePos.y - origin_.y) / cam_.zoom;
@@ -180,6 +211,7 @@ void PlanView::handle_input(PlanGpu& gpu) {
         cam_.pan_y -= io.MouseDelta.y / cam_.zoom;
         dragged_ = true;
         follow_ = false;
+        fitted_size_ = ImVec2(0, 0);
     }
     if (ImGui::IsItemDeactivated() && !dragged_) clicked_ = true;
 }

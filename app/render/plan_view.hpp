@@ -62,6 +62,7 @@ class PlanView {
         cam_ = c;
         fit_pending_ = false;
         follow_ = false;
+        fitted_size_ = ImVec2(0, 0);
     }
     const Camera& camera() const { return cam_; }
     // Frame the whole stage range [k0, k1] in the canvas on the next draw.
@@ -96,6 +97,8 @@ class PlanView {
   private:
     void fit(PlanGpu& gpu, int k0, int k1);
     void handle_input(PlanGpu& gpu);
+    void refit_on_resize();
+    void note_diagram(PlanGpu& gpu);
     // What the view draws over the cells with ImGui: the memory grid's row
     // and fractal lines, the stage's overlays from core, cell numbers, the
     // highlighted cell's path through the stages.
@@ -115,6 +118,7 @@ class PlanView {
     bool fit_pending_ = true, follow_ = false;
     int fit_k0_ = 0, fit_k1_ = -1;
     ImVec2 origin_{0, 0}, size_{0, 0};
+    ImVec2 fitted_size_{0, 0};  // canvas size of the last fit; 0 = moved by hand
     int64_t hovered_ = -1;
     bool clicked_ = false, dragged_ = false;
     bool lod_ = false;

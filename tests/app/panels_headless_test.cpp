@@ -76,7 +76,12 @@ TEST(PanelsHeadless, BundledScenesLoadWithoutAGlContext) {
         std::ifstream in(dir + f);
         ASSERT_TRUE(in) << dir + f;
         nlohmann::json j = nlohmann::json::parse(in);
-        const std::string id = j.value("panel", std::string(ll::gui::panel_registry()[0].id));
+        // (Not j.value(): GCC 12 sees a possible null in its inlined string
+        // conversion under -Wnull-dereference.)
+        const auto it = j.find("panel");
+        const std::string id = it != j.end() && it->is_string()
+                                   ? it->get_ref<const std::string&>()
+                                   : std::string(ll::gui::panel_registry()[0].id);
         const ll::gui::PanelEntry* e = ll::gui::find_panel(id);
         ASSERT_NE(e, nullptr);
         auto p = e->make();

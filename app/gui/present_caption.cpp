@@ -1,0 +1,48 @@
+#include "app/gui/present_caption.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "app/render/palette.hpp"
+
+namespace ll::gui {
+
+namespace {
+// The title reads from the back of a lecture room at 1024x768: about 1.7 lines
+// of body text; the formula a little smaller.
+constexpr float kTitleScale = 1.7f, kFormulaScale = 1.35f;
+
+// Draws `text` at `size` into width w, shrinking it (down to body size) until
+// it fits, so a long formula is never cut off at the window's edge.
+void fitted_text(ImDrawList* dl, ImVec2 p, float w, float size, ImU32 col,
+                 const std::string& text) {
+    ImFont* font = ImGui::GetFont();
+    const float body = ImGui::GetFontSize();
+    float s = size;
+    ImVec2 ts = font->CalcTextSizeA(s, 1e9f, 0, text.c_str());
+    if (ts.x > w && ts.x > 0) s = std::max(body, s * w / ts.x);
+    ts = font->CalcTextSizeA(s, 1e9f, 0, text.c_str());
+    float x = p.x + std::max(0.f, (w - ts.x) / 2);
+    dl->PushClipRect(p, ImVec2(p.x + w, p.y + size * 1.3f), true);
+    dl->AddText(font, s, ImVec2(x, p.y), col, text.c_str());
+    dl->PopClipRect();
+}
+}  // namespace
+
+float caption_height() {
+    const float f = ImGui::GetFontSize();
+    return f * (kTitleScale + kFormulaScale) * 1.2f + ImGui::GetStyle().WindowPadding.y;
+}
+
+void draw_caption(const AppContext::Caption& c, const char* panel_title, ImVec2 pos, float w,
+                  bool dark) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float f = ImGui::GetFontSize();
+    const std::string title = c.title.empty() ? std::string(panel_title) : c.title;
+    fitted_text(dl, pos, w, f * kTitleScale, render::ink(render::Role::text, dark), title);
+    if (!c.formula.empty())
+        fitted_text(dl, ImVec2(pos.x, pos.y + f * kTitleScale * 1.2f), w, f * kFormulaScale,
+                    render::ink(render::Role::accent, dark), c.formula);
+}
+
+}  // namespace ll::gui
