@@ -4,7 +4,7 @@
 //
 // Three kinds of state, kept apart: the engine's Plan (rebuilt only when a
 // control changes), the saved Scene (controls, colour, stage, cameras), and
-// the animation (stage_, target_, playing_) advanced only in update(dt).
+// the animation (play_, a Playhead over the stages) advanced only in update(dt).
 #include <imgui.h>
 
 #include <dirent.h>
@@ -16,6 +16,7 @@
 
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/playhead.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
 #include "core/format/format.hpp"
@@ -33,15 +34,18 @@ class ExplorerPanel : public Panel {
     ExplorerPanel() {
         sync_buffers();
         rebuild();
+        play_.speed = scene_.speed;
+        play_.loop = scene_.loop;
     }
     const char* title() const override { return "Explorer"; }
     void update(double dt) override;
     void draw(AppContext& ctx) override;
     // Also while a resting stage's picture is being built (it shows when done).
-    bool busy() const override { return playing_ || stage_ != target_ || gpu_.picture_pending(); }
-    Timeline timeline() const override { return {0, last_stage(), scene_.speed, "stage"}; }
-    void seek(double t) override { go_to(float(t), false); }
+    bool busy() const override { return play_.busy() || gpu_.picture_pending(); }
+    Timeline timeline() const override { return timeline_of(play_, "stage"); }
+    void seek(double t) override { seek_at_rest(play_, t); }
     nlohmann::json save_settings() const override;
+    nlohmann::json probe() const override;
     void load_settings(const nlohmann::json& j) override;
 
   private:
@@ -57,7 +61,7 @@ class ExplorerPanel : public Panel {
     bool format_combo(const char* label, std::string& value, bool allow_none, bool plain_only);
     void field_error(const char* field) const;
     float last_stage() const { return plan_ ? float(plan_->stages.size() - 1) : 0.f; }
-    void go_to(float s, bool glide);
+    float stage() const { return float(play_.value); }  // where the picture is
 
     Scene scene_;
     std::shared_ptr<Plan> plan_;
@@ -67,9 +71,8 @@ class ExplorerPanel : public Panel {
     char shape_buf_[128] = {}, fractal_buf_[32] = {}, image_buf_[512] = {}, save_buf_[512] = {};
     char src_fractal_buf_[32] = {};
     std::string save_msg_;
-    // Animation state.
-    float stage_ = 0, target_ = 0;
-    bool playing_ = false;
+    // Animation state: the stage shown; its speed is the scene's.
+    Playhead play_;
     int64_t hovered_ = -1, selected_ = -1;
     bool pending_fit_cameras_ = true;
     double build_ms_ = 0;  // building the last plan (for --dump-view)
@@ -100,7 +103,8 @@ bool ExplorerPanel::rebuild() {
     gpu_.set_plan(plan_, colour_mode_from_name(scene_.colour));
     views_[0].request_fit(0, 0);
     views_[1].set_follow(true);
-    stage_ = target_ = std::min(stage_, last_stage());
+    play_.set_range(0, last_stage());
+    play_.seek(play_.value);
     hovered_ = selected_ = -1;
     return true;
 }
@@ -108,20 +112,24 @@ bool ExplorerPanel::rebuild() {
 nlohmann::json ExplorerPanel::save_settings() const {
     Scene s = scene_;
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", double(stage_));
+    std::snprintf(buf, sizeof buf, "%g", double(stage()));
     s.stage = buf;
     s.select = selected_;
     for (int i = 0; i < 2; ++i) {
         const render::PlanView& v = views_[i];
         s.cameras[i] = {i == 0 || !v.follow(), v.camera().zoom, v.camera().pan_x, v.camera().pan_y};
     }
-    nlohmann::json j = to_json(s);
+    return to_json(s);
+}
+
+nlohmann::json ExplorerPanel::probe() const {
+    nlohmann::json j = nlohmann::json::object();
     // Where the views sat on screen in the last frame (tests and tools).
     for (int i = 0; i < 2; ++i) {
         ImVec2 o = views_[i].origin();
         const render::Camera& c = views_[i].camera();
         j["screen"].push_back({{"origin", {o.x, o.y}},
-                               {"stage", i == 0 ? 0.f : stage_},
+                               {"stage", i == 0 ? 0.f : stage()},
                                {"zoom", c.zoom},
                                {"pan_x", c.pan_x},
                                {"pan_y", c.pan_y},
@@ -150,7 +158,10 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     gpu_.set_plan(plan_, colour_mode_from_name(scene_.colour));
     err_.clear();
-    stage_ = target_ = parse_stage(scene_.stage, plan_->stages.size());
+    play_.set_range(0, last_stage());
+    seek_at_rest(play_, parse_stage(scene_.stage, plan_->stages.size()));
+    play_.speed = scene_.speed;
+    play_.loop = scene_.loop;
     if (scene_.select >= plan_->cell_count)
         throw UsageError("--scene: 'select' " + std::to_string(scene_.select) +
                          " is past the last cell; expected a cell index below " +
@@ -170,61 +181,27 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
         }
     }
     auto pl = j.find("playing");
-    playing_ = pl != j.end() && *pl == true;
+    play_.playing = pl != j.end() && *pl == true;
 }
 
 // ---- [update + keys] --------------------------------------------------------------
 
-void ExplorerPanel::go_to(float s, bool glide) {
-    s = std::clamp(s, 0.f, last_stage());
-    target_ = s;
-    if (!glide) stage_ = s;
-    playing_ = false;
-}
-
 void ExplorerPanel::update(double dt) {
-    float last = last_stage();
-    if (playing_) {
-        stage_ += float(dt) * scene_.speed;
-        if (stage_ >= last) {
-            if (scene_.loop && last > 0) {
-                stage_ = std::fmod(stage_, last);
-            } else {
-                stage_ = last;
-                playing_ = false;
-            }
-        }
-        target_ = stage_;
-        return;
-    }
-    if (stage_ != target_) {  // a step glides at least 2 stages per second
-        float v = std::max(scene_.speed, 2.f) * float(dt);
-        stage_ = std::abs(target_ - stage_) <= v ? target_ : stage_ + (target_ > stage_ ? v : -v);
-    }
+    // Plays at the scene's speed; a step glides at least 2 stages per second.
+    play_.loop = scene_.loop;
+    play_.speed = play_.playing ? scene_.speed : std::max(scene_.speed, 2.f);
+    play_.update(dt);
+    play_.speed = scene_.speed;
 }
 
 void ExplorerPanel::handle_keys(const std::vector<Key>& keys) {
     if (ImGui::GetIO().WantTextInput) return;  // typing in a field
-    float last = last_stage();
     for (Key k : keys) {
-        switch (k) {
-            case Key::space:
-                if (!playing_ && stage_ >= last) stage_ = target_ = 0;
-                playing_ = !playing_;
-                break;
-            case Key::right:
-                go_to(std::floor(target_ + 1e-3f) + 1, true);
-                break;
-            case Key::left:
-                go_to(std::ceil(target_ - 1e-3f) - 1, true);
-                break;
-            case Key::home:
-                go_to(0, false);
-                break;
-            case Key::end:
-                go_to(last, false);
-                break;
-        }
+        // Home and End jump; the other keys act as in every animated panel.
+        if (k == Key::home || k == Key::end)
+            seek_at_rest(play_, k == Key::home ? play_.lo : play_.hi);
+        else
+            apply_keys(play_, {k});
     }
 }
 
@@ -351,7 +328,7 @@ void ExplorerPanel::draw_controls(AppContext& ctx) {
         try {
             Scene s = scene_;
             char buf[32];
-            std::snprintf(buf, sizeof buf, "%g", double(stage_));
+            std::snprintf(buf, sizeof buf, "%g", double(stage()));
             s.stage = buf;
             for (int i = 0; i < 2; ++i)
                 s.cameras[i] = {i == 0 || !views_[i].follow(), views_[i].camera().zoom,
@@ -543,22 +520,20 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     }
     float last = last_stage();
     // Transport: |< < play > >|, scrub slider, speed, loop.
-    if (ImGui::Button("|<")) go_to(0, false);
+    if (ImGui::Button("|<")) seek_at_rest(play_, 0);
     ImGui::SameLine();
-    if (ImGui::Button("<")) go_to(std::ceil(target_ - 1e-3f) - 1, true);
+    if (ImGui::Button("<")) play_.step(-1);
     ImGui::SameLine();
-    if (ImGui::Button(playing_ ? "Pause" : "Play ", ImVec2(70 * ctx.ui_scale, 0))) {
-        if (!playing_ && stage_ >= last) stage_ = target_ = 0;
-        playing_ = !playing_;
-    }
+    if (ImGui::Button(play_.playing ? "Pause" : "Play ", ImVec2(70 * ctx.ui_scale, 0)))
+        play_.toggle();
     ImGui::SameLine();
-    if (ImGui::Button(">")) go_to(std::floor(target_ + 1e-3f) + 1, true);
+    if (ImGui::Button(">")) play_.step(+1);
     ImGui::SameLine();
-    if (ImGui::Button(">|")) go_to(last, false);
+    if (ImGui::Button(">|")) seek_at_rest(play_, last);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(std::max(120.f, ImGui::GetContentRegionAvail().x - 330 * ctx.ui_scale));
-    float s = stage_;
-    if (ImGui::SliderFloat("##stage", &s, 0, last, "stage %.2f")) go_to(s, false);
+    float s = stage();
+    if (ImGui::SliderFloat("##stage", &s, 0, last, "stage %.2f")) seek_at_rest(play_, s);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(110 * ctx.ui_scale);
     ImGui::SliderFloat("speed", &scene_.speed, 0.1f, 4.f, "%.1f st/s");
@@ -566,7 +541,7 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     ImGui::Checkbox("loop", &scene_.loop);
 
     // Caption of the stage in view (the nearer one while gliding).
-    size_t k = size_t(std::lround(stage_));
+    size_t k = size_t(std::lround(stage()));
     const Stage& st = plan_->stages[k];
     ImGui::SetWindowFontScale(1.3f);
     ImGui::Text("%s   stage %zu of %zu: %s", plan_->title.c_str(), k, plan_->stages.size() - 1,
@@ -595,7 +570,7 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
                 name(plan_->dtype));
     vs.highlight = views_[0].hovered() >= 0 ? views_[0].hovered() : selected_;
     vs.show_path = true;
-    views_[1].draw(gpu_, stage_, ImVec2(rw, h), vs);
+    views_[1].draw(gpu_, stage(), ImVec2(rw, h), vs);
     ImGui::EndGroup();
 
     hovered_ = views_[0].hovered() >= 0 ? views_[0].hovered() : views_[1].hovered();

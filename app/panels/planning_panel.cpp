@@ -8,7 +8,8 @@
 // State kept apart: the engine's data (graph_, plan_, noc_; rebuilt only
 // when the graph, the memory model, a pick or the NoC settings change), the
 // saved settings (graph, memory model, picks, selection, tab, NoC), and the
-// animation (noc_t_, playing_) advanced only in update(dt).
+// animation (hops_, a Playhead over the hops travelled) advanced only in
+// update(dt).
 #include <imgui.h>
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 
 #include "app/panels/panel.hpp"
 #include "app/panels/planning_canvas.hpp"
+#include "app/panels/playhead.hpp"
 #include "core/error.hpp"
 #include "core/netplan/edit.hpp"
 #include "core/netplan/examples.hpp"
@@ -48,13 +50,11 @@ class PlanningPanel : public Panel {
     const char* title() const override { return "Layout planning"; }
     void update(double dt) override;
     void draw(AppContext& ctx) override;
-    bool busy() const override { return playing_; }
+    bool busy() const override { return hops_.busy(); }
     Timeline timeline() const override;
-    void seek(double t) override {
-        noc_t_ = std::max(0.f, float(t));
-        playing_ = false;
-    }
+    void seek(double t) override { seek_at_rest(hops_, t); }
     nlohmann::json save_settings() const override;
+    nlohmann::json probe() const override;
     void load_settings(const nlohmann::json& j) override;
 
   private:
@@ -92,8 +92,15 @@ class PlanningPanel : public Panel {
     NocPlan noc_;
     std::string noc_error_;
     static constexpr float kNocRate = 0.8f;  // hops per second while playing
-    float noc_t_ = 0;
-    bool playing_ = false;
+    // Hops travelled, looping over 0..noc_end() and a short hold at the end.
+    Playhead hops_ = initial_hops();
+    static Playhead initial_hops() {
+        Playhead p(0, 1);
+        p.speed = kNocRate;
+        p.loop = true;
+        return p;
+    }
+    static constexpr float kNocHold = 0.8f;  // hops' time the finished transpose stays
 };
 
 // ---- [engine] ------------------------------------------------------------------
@@ -147,9 +154,7 @@ Timeline PlanningPanel::timeline() const {
 }
 
 void PlanningPanel::update(double dt) {
-    if (!playing_) return;
-    noc_t_ += float(dt) * kNocRate;
-    if (noc_t_ > noc_end() + 0.8f) noc_t_ = 0;
+    hops_.update(dt);
 }
 
 // ---- [settings] -------------------------------------------------------------------
@@ -181,10 +186,16 @@ nlohmann::json PlanningPanel::save_settings() const {
     if (selected_node_ >= 0 && size_t(selected_node_) < graph_.nodes.size())
         j["select_node"] = graph_.nodes[size_t(selected_node_)].name;
     j["tab"] = kTabs[tab_];
-    if (!screen_.empty()) j["screen"] = screen_;  // read back by tests, ignored on load
-    j["noc"] = {{"rows", noc_cfg_.rows},           {"cols", noc_cfg_.cols}, {"pes", noc_cfg_.pes},
-                {"mesh_cols", noc_cfg_.mesh_cols}, {"step", noc_t_},        {"playing", playing_}};
+    j["noc"] = {{"rows", noc_cfg_.rows}, {"cols", noc_cfg_.cols},
+                {"pes", noc_cfg_.pes},   {"mesh_cols", noc_cfg_.mesh_cols},
+                {"step", hops_.value},   {"playing", hops_.playing}};
     return j;
+}
+
+nlohmann::json PlanningPanel::probe() const {
+    nlohmann::json p = nlohmann::json::object();
+    if (!screen_.empty()) p["screen"] = screen_;
+    return p;
 }
 
 namespace {
@@ -214,10 +225,12 @@ Graph graph_from_setting(const nlohmann::json& g) {
 
 void PlanningPanel::load_settings(const nlohmann::json& j) {
     const std::string what = "planning scene";
+    double step = hops_.value;  // the NoC animation's, when "noc" gives them
+    bool playing = hops_.playing;
     try {
         only_keys(j,
                   {"example", "graph", "model", "picked", "select", "strategy", "select_node",
-                   "tab", "noc", "screen"},
+                   "tab", "noc", "screen", "probe"},
                   what);
         if (j.contains("example") && j.contains("graph"))
             throw UsageError(what + ": give \"example\" or \"graph\", not both");
@@ -293,15 +306,17 @@ void PlanningPanel::load_settings(const nlohmann::json& j) {
             noc_cfg_.cols = n.value("cols", noc_cfg_.cols);
             noc_cfg_.pes = n.value("pes", noc_cfg_.pes);
             noc_cfg_.mesh_cols = n.value("mesh_cols", noc_cfg_.mesh_cols);
-            noc_t_ = n.value("step", 0.0f);
-            playing_ = n.value("playing", false);
-            if (noc_t_ < 0) throw UsageError(what + " \"noc\": step must be >= 0");
+            step = n.value("step", 0.0);
+            playing = n.value("playing", false);
+            if (step < 0) throw UsageError("noc.step", what + " \"noc\": step must be >= 0");
         }
     } catch (const nlohmann::json::exception& e) {
         throw UsageError(what + ": a value has the wrong type (" + e.what() + ")");
     }
     rebuild_noc();
     if (!noc_error_.empty()) throw UsageError(what + " \"noc\": " + noc_error_);
+    seek_at_rest(hops_, step);
+    hops_.playing = playing;
 }
 
 // ---- [decision] -------------------------------------------------------------------
@@ -541,6 +556,7 @@ void PlanningPanel::rebuild_noc() {
     try {
         noc_ = plan_distributed_transpose(noc_cfg_);
         noc_error_.clear();
+        hops_.set_range(0, noc_end() + kNocHold);
     } catch (const UsageError& e) {
         noc_error_ = e.what();
     }
@@ -557,10 +573,11 @@ void PlanningPanel::draw_noc() {
         rebuild_noc();
     }
     ImGui::SameLine(0, 20);
-    if (ImGui::Button(playing_ ? "pause" : "play")) playing_ = !playing_;
+    if (ImGui::Button(hops_.playing ? "pause" : "play")) hops_.toggle();
     ImGui::SameLine();
     ImGui::SetNextItemWidth(200);
-    ImGui::SliderFloat("hops travelled", &noc_t_, 0, noc_end(), "%.2f");
+    float t = float(hops_.value);
+    if (ImGui::SliderFloat("hops travelled", &t, 0, noc_end(), "%.2f")) seek_at_rest(hops_, t);
     if (!noc_error_.empty()) {
         ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", noc_error_.c_str());
         return;
@@ -579,7 +596,7 @@ void PlanningPanel::draw_noc() {
                             (avail_h - 10) / float(noc_.mesh_rows)),
                    48.f, 190.f);
     ImGui::BeginGroup();
-    planning::draw_noc_grid(noc_, noc_t_, cell);
+    planning::draw_noc_grid(noc_, float(hops_.value), cell);
     ImGui::EndGroup();
     ImGui::SameLine(0, 20);
     ImGui::BeginChild("blocks", ImVec2(0, std::max(120.f, avail_h - 4)), true);

@@ -130,8 +130,8 @@ TEST(GuiPlanning, ClicksEditTheGraph) {
                                "/v.png --dump-view " + dir + "/v.json");
     ASSERT_EQ(v.code, 0) << v.err;
     auto view = nlohmann::json::parse(ll::test::read_file(dir + "/v.json"));
-    ASSERT_TRUE(view["screen"]["remove"].is_array()) << view.dump();
-    const auto& rm = view["screen"]["remove"];
+    ASSERT_TRUE(view["probe"]["screen"]["remove"].is_array()) << view.dump();
+    const auto& rm = view["probe"]["screen"]["remove"];
     const int cx = int((rm[0].get<float>() + rm[2].get<float>()) / 2),
               cy = int((rm[1].get<float>() + rm[3].get<float>()) / 2);
     auto d = ll::test::drive_app(dir, "--size 1400x900 --scene " + scene,
