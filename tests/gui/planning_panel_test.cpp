@@ -92,14 +92,14 @@ TEST(GuiPlanning, BadScenesAreExit2) {
         const char* scene;
         const char* expect;
     } bad[] = {
-        {R"({"panel":"planning","colour":"red"})", "'colour'"},
+        {R"({"panel":"planning","colour":"red"})", "unknown key colour"},
         {R"({"panel":"planning","example":"nope"})", "nope"},
         {R"({"panel":"planning","graph":{"nodes":[{"name":"z","op":"Frob"}]}})", "'z'"},
         {R"({"panel":"planning","example":"conv-relu-conv","select":"a->b"})", "a->b"},
         {R"({"panel":"planning","example":"conv-relu-conv","strategy":"warp"})", "warp"},
         {R"({"panel":"planning","model":{"dram_gbps":-1}})", "bandwidth"},
         {R"({"panel":"planning","noc":{"pes":0}})", "noc"},
-        {R"({"panel":"planning","noc":{"speed":2}})", "'speed'"},
+        {R"({"panel":"planning","noc":{"speed":2}})", "unknown key noc.speed"},
     };
     int k = 0;
     for (const auto& b : bad) {
