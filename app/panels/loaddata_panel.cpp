@@ -16,6 +16,7 @@
 #include <memory>
 #include <string>
 
+#include "app/i18n/tr.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/loaddata_settings.hpp"
 #include "app/panels/panel.hpp"
@@ -174,7 +175,7 @@ void LoadDataPanel::controls() {
     bool ch = false;
     fields_ = nlohmann::json::object();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("instruction");
+    ImGui::TextUnformatted(tr("instruction"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(170);
     ch |= ImGui::Combo("##instruction", &set_.mode, kModes, 3);
@@ -187,7 +188,7 @@ void LoadDataPanel::controls() {
     if (set_.mode != 2) {
         ImGui::SameLine(0, 16);
         compute::wrap_for(260);
-        ImGui::TextUnformatted("product");
+        ImGui::TextUnformatted(tr("product"));
         ImGui::SameLine();
         const float arrow = ImGui::GetFrameHeight() * 1.5f;
         ImGui::SetNextItemWidth(ImGui::CalcTextSize(exec::product_name(set_.product)).x + arrow);
@@ -203,9 +204,10 @@ void LoadDataPanel::controls() {
     }
     ImGui::SameLine(0, 16);
     compute::wrap_for(140);
-    ImGui::TextUnformatted("dtype");
+    ImGui::TextUnformatted(tr("dtype"));
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("fp4x2_e2m1").x + ImGui::GetFrameHeight() * 1.5f);
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("fp4x2_e2m1")).x +
+                            ImGui::GetFrameHeight() * 1.5f);
     if (ImGui::BeginCombo("##dtype", set_.dtype.c_str())) {
         for (DType t : all_dtypes())
             if (ImGui::Selectable(name(t), set_.dtype == name(t))) {
@@ -218,14 +220,15 @@ void LoadDataPanel::controls() {
     if (set_.mode != 2) {
         ImGui::SameLine(0, 16);
         compute::wrap_for(150);
-        ImGui::TextUnformatted("path");
+        ImGui::TextUnformatted(tr("path"));
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(ImGui::CalcTextSize("GM->A2").x + ImGui::GetFrameHeight() * 1.5f);
+        ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("GM->A2")).x +
+                                ImGui::GetFrameHeight() * 1.5f);
         ch |= ImGui::Combo("##path", &set_.path, kPaths, 6);
         frame_if("path");
     }
     if (set_.mode == 0) {
-        ch |= field("source size (fractals)", set_.v1.src_fractals, "source size");
+        ch |= field(trn("source size (fractals)"), set_.v1.src_fractals, "source size");
         ImGui::SameLine(0, 16);
         ch |= field("startIndex", set_.v1.start_index);
         ImGui::SameLine(0, 16);
@@ -234,11 +237,11 @@ void LoadDataPanel::controls() {
         ImGui::SameLine(0, 16);
         ch |= field("dstGap", set_.v1.dst_gap);
         ImGui::SameLine(0, 16);
-        ch |= ImGui::Checkbox("ifTranspose", &set_.v1.transpose);
+        ch |= ImGui::Checkbox(tr_id("ifTranspose"), &set_.v1.transpose);
         ImGui::SameLine(0, 16);
-        ch |= ImGui::Checkbox("addrMode decrement", &set_.v1.decrement);
+        ch |= ImGui::Checkbox(tr_id("addrMode decrement"), &set_.v1.decrement);
     } else if (set_.mode == 1) {
-        ch |= field("source size (fractals)", set_.v2.src_fractals, "source size");
+        ch |= field(trn("source size (fractals)"), set_.v2.src_fractals, "source size");
         ImGui::SameLine(0, 16);
         ch |= field("mStartPosition", set_.v2.m_start);
         ImGui::SameLine(0, 16);
@@ -251,7 +254,7 @@ void LoadDataPanel::controls() {
         ImGui::SameLine(0, 16);
         ch |= field("dstStride", set_.v2.dst_stride);
         ImGui::SameLine(0, 16);
-        ch |= ImGui::Checkbox("ifTranspose", &set_.v2.transpose);
+        ch |= ImGui::Checkbox(tr_id("ifTranspose"), &set_.v2.transpose);
     } else {
         ch |= field("C1", set_.v3.c1);
         ImGui::SameLine();
@@ -259,18 +262,18 @@ void LoadDataPanel::controls() {
         ImGui::SameLine();
         ch |= field("W", set_.v3.w);
         ImGui::SameLine(0, 16);
-        ch |= field("c1Index", set_.v3.c1_index);
+        ch |= field(trn("c1Index"), set_.v3.c1_index);
         ImGui::SameLine(0, 16);
         ch |= field("filterH", set_.v3.kh, "filterH");
         ImGui::SameLine();
         ch |= field("filterW", set_.v3.kw);
         ch |= field("padList left", set_.v3.pad_left);
         ImGui::SameLine();
-        ch |= field("right", set_.v3.pad_right, "padList right");
+        ch |= field(trn("right"), set_.v3.pad_right, "padList right");
         ImGui::SameLine();
-        ch |= field("top", set_.v3.pad_top, "padList top");
+        ch |= field(trn("top"), set_.v3.pad_top, "padList top");
         ImGui::SameLine();
-        ch |= field("bottom", set_.v3.pad_bottom, "padList bottom");
+        ch |= field(trn("bottom"), set_.v3.pad_bottom, "padList bottom");
         ImGui::SameLine(0, 16);
         ch |= field("leftTopH", set_.v3.left_top_h);
         ImGui::SameLine();
@@ -292,7 +295,7 @@ void LoadDataPanel::controls() {
         ImGui::SameLine(0, 16);
         ch |= field("repeatTime", set_.v3.repeat);
         ImGui::SameLine(0, 16);
-        if (ImGui::Button("document 001 example")) {
+        if (ImGui::Button(tr_id("document 001 example"))) {
             set_.v3 = exec::load3d_doc_example();
             ch = true;
         }
@@ -314,18 +317,17 @@ void LoadDataPanel::formula_line() {
     auto dst = list([](const exec::FractalMove& m) { return m.dst_fractal; });
     if (shown_mode_ == 0) {
         ImGui::Text(
-            "source fractal = startIndex %s i*srcStride = %s;   destination = i*(1+dstGap) "
-            "= %s%s",
+            tr("source fractal = startIndex %s i*srcStride = %s;   destination = i*(1+dstGap) "
+               "= %s%s"),
             set_.v1.decrement ? "-" : "+", src.c_str(), dst.c_str(),
-            set_.v1.transpose ? ";   each fractal transposed" : "");
+            set_.v1.transpose ? tr(";   each fractal transposed") : "");
     } else if (shown_mode_ == 1) {
-        ImGui::Text(
-            "source (i,j) = (kStart+j)*srcStride + mStart+i = %s;   destination = "
-            "j*dstStride + i = %s%s",
-            src.c_str(), dst.c_str(), set_.v2.transpose ? ";   transposed blocks" : "");
+        ImGui::Text(tr("source (i,j) = (kStart+j)*srcStride + mStart+i = %s;   destination = "
+                       "j*dstStride + i = %s%s"),
+                    src.c_str(), dst.c_str(), set_.v2.transpose ? tr(";   transposed blocks") : "");
     } else {
-        ImGui::Text("repeat r reads kernel position %s into destination fractal %s", src.c_str(),
-                    dst.c_str());
+        ImGui::Text(tr("repeat r reads kernel position %s into destination fractal %s"),
+                    src.c_str(), dst.c_str());
     }
 }
 
@@ -334,14 +336,14 @@ void LoadDataPanel::draw(AppContext& ctx) {
     apply_keys(play_, ctx.keys);
     controls();
     if (!error_.empty())
-        ImGui::TextColored(compute::kErrColour, "%s  (showing the last valid load)",
+        ImGui::TextColored(compute::kErrColour, tr("%s  (showing the last valid load)"),
                            error_.c_str());
     if (!plan_) return;
-    if (ImGui::Button(play_.playing ? "Pause" : "Play")) play_.toggle();
+    if (ImGui::Button(play_.playing ? tr_id("Pause") : tr_id("Play"))) play_.toggle();
     ImGui::SameLine();
     float t = float(play_.target);
-    if (compute::labelled_float("L1 -> L0", t, 0, 1, t < 0.5f ? "source %.2f" : "destination %.2f",
-                                200)) {
+    if (compute::labelled_float(trn("L1 -> L0"), t, 0, 1,
+                                t < 0.5f ? "source %.2f" : "destination %.2f", 200)) {
         play_.playing = false;
         play_.go(t);
     }
@@ -349,25 +351,25 @@ void LoadDataPanel::draw(AppContext& ctx) {
     int64_t written = 0, padded = 0;
     for (int64_t s : result_.dst_of) written += s >= 0;
     for (uint8_t b : result_.padded) padded += b;
-    ImGui::Text("%zu fractal copies, %lld of %zu destination elements written",
+    ImGui::Text(tr("%zu fractal copies, %lld of %zu destination elements written"),
                 result_.fractals.size(), (long long)written, result_.dst_of.size());
     if (!result_.padded.empty()) {
         ImGui::SameLine(0, 8);
-        ImGui::Text("+ %lld padding (padValue)", (long long)padded);
+        ImGui::Text(tr("+ %lld padding (padValue)"), (long long)padded);
     }
     if (!result_.dst_format.empty()) {
         // The destination fractal as document 001 writes it for this buffer.
         ImGui::SameLine(0, 16);
         compute::wrap_for(260);
-        ImGui::Text("destination fractals %s %lld x %lld%s", result_.dst_format.c_str(),
+        ImGui::Text(tr("destination fractals %s %lld x %lld%s"), result_.dst_format.c_str(),
                     (long long)result_.dst_rows, (long long)result_.dst_cols,
                     result_.dst_format == "ZN" ? " (32 B / sizeof x 16)" : " (16 x 32 B / sizeof)");
     }
     formula_line();
     // Which buffer the picture shows: the source before the move, the destination after.
     const Stage& st = plan_->stages[play_.value < 0.5 ? 0 : 1];
-    ImGui::TextDisabled("now showing %s: %s (%s)",
-                        play_.value < 0.5 ? "the source" : "the destination",
+    ImGui::TextDisabled(tr("now showing %s: %s (%s)"),
+                        play_.value < 0.5 ? tr("the source") : tr("the destination"),
                         level(st.label).c_str(), st.formula.c_str());
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lw = avail.x * 0.74f, h = std::max(120.0f, avail.y - 4);
@@ -382,20 +384,20 @@ void LoadDataPanel::draw(AppContext& ctx) {
                  {"pan", {view_.camera().pan_x, view_.camera().pan_y}}}}};
     ImGui::SameLine();
     ImGui::BeginChild("moves", ImVec2(0, h), true);
-    const char* what = shown_mode_ == 2 ? "kernel pos" : "src fractal";
+    const char* what = shown_mode_ == 2 ? tr("kernel pos") : tr("src fractal");
     for (const auto& f : result_.fractals)
-        ImGui::Text("#%lld: %s %lld -> dst %lld%s", (long long)f.iteration, what,
+        ImGui::Text(tr("#%lld: %s %lld -> dst %lld%s"), (long long)f.iteration, what,
                     (long long)f.src_fractal, (long long)f.dst_fractal, f.transposed ? " (T)" : "");
     if (view_.hovered() >= 0 && view_.hovered() < int64_t(result_.dst_of.size())) {
         ImGui::Separator();
         int64_t c = view_.hovered();
         int64_t src = result_.dst_of[size_t(c)];
-        ImGui::Text("dst element %lld (fractal %lld)", (long long)c,
+        ImGui::Text(tr("dst element %lld (fractal %lld)"), (long long)c,
                     (long long)(c / result_.geom.elems()));
         if (src >= 0)
-            ImGui::Text("<- src element %lld", (long long)src);
+            ImGui::Text(tr("<- src element %lld"), (long long)src);
         else
-            ImGui::TextUnformatted("not written (gap / padding)");
+            ImGui::TextUnformatted(tr("not written (gap / padding)"));
     }
     ImGui::EndChild();
 }

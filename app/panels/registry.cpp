@@ -1,5 +1,8 @@
 // The ONE table of panels; the View menu is built from it (see panel.hpp).
+// Titles and groups are English catalog keys (trn): the window shows tr(title).
 #include "app/panels/panel.hpp"
+
+#include "app/i18n/tr.hpp"
 
 namespace ll::gui {
 
@@ -18,17 +21,17 @@ std::unique_ptr<Panel> make_pipeline_panel();
 
 const std::vector<PanelEntry>& panel_registry() {
     static const std::vector<PanelEntry> table = {
-        {"explorer", "Explorer", "Formats", make_explorer_panel},
-        {"views", "Views", "Views", make_views_panel},
-        {"fusion", "Fusion", "Views", make_fusion_panel},
-        {"agu", "AGU / DMA", "Views", make_agu_panel},
-        {"planning", "Layout planning", "Views", make_planning_panel},
-        {"tiling", "Tiling", "Tiling", make_tiling_panel},
-        {"img2col", "img2col", "Compute", make_img2col_panel},
-        {"loaddata", "LoadData", "Compute", make_loaddata_panel},
-        {"cube", "Cube", "Compute", make_cube_panel},
-        {"conv", "Conv pipeline", "Compute", make_conv_panel},
-        {"pipeline", "Pipeline", "Compute", make_pipeline_panel},
+        {"explorer", trn("Explorer"), trn("Formats"), make_explorer_panel},
+        {"views", trn("Views"), trn("Views"), make_views_panel},
+        {"fusion", trn("Fusion"), trn("Views"), make_fusion_panel},
+        {"agu", trn("AGU / DMA"), trn("Views"), make_agu_panel},
+        {"planning", trn("Layout planning"), trn("Views"), make_planning_panel},
+        {"tiling", trn("Tiling"), trn("Tiling"), make_tiling_panel},
+        {"img2col", trn("img2col"), trn("Compute"), make_img2col_panel},
+        {"loaddata", trn("LoadData"), trn("Compute"), make_loaddata_panel},
+        {"cube", trn("Cube"), trn("Compute"), make_cube_panel},
+        {"conv", trn("Conv pipeline"), trn("Compute"), make_conv_panel},
+        {"pipeline", trn("Pipeline"), trn("Compute"), make_pipeline_panel},
     };
     return table;
 }
