@@ -32,6 +32,10 @@ namespace ll::gui {
 
 namespace {
 
+// Channels the panel accepts: the case study's 32 and more (the matrix is
+// still bounded to 4M elements in rebuild()).
+constexpr int64_t kMaxC = Img2colSettings::kMaxC;
+
 using compute::labelled_int;
 using compute::rect_json;
 
@@ -182,7 +186,7 @@ void Img2colPanel::controls() {
     ImGui::SameLine();
     field("N", spec_.n, 1, 4);
     ImGui::SameLine();
-    field("C", spec_.c, 1, 8);
+    field("C", spec_.c, 1, kMaxC);
     ImGui::SameLine();
     field("H", spec_.h, 1, 64);
     ImGui::SameLine();

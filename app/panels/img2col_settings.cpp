@@ -33,7 +33,7 @@ void Img2colSettings::read(const SceneReader& r) {
             "playing", "counter"});
     exec::Img2colSpec s = spec;
     r.get("n", s.n, 1, 4);
-    r.get("c", s.c, 1, 8);
+    r.get("c", s.c, 1, kMaxC);
     r.get("h", s.h, 1, 64);
     r.get("w", s.w, 1, 64);
     r.get("kh", s.win.kh, 1, 9);

@@ -16,6 +16,8 @@
 namespace ll::gui {
 
 struct Img2colSettings {
+    static constexpr int64_t kMaxC = 64;  // channels a scene may ask for
+
     exec::Img2colSpec spec;  // engine input
     int64_t position = 0;    // the window shown, 0..rows-1
     double stage = 2;        // 0 input, 1 padded, 2 matrix
