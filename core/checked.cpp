@@ -14,10 +14,9 @@ namespace {
 
 [[noreturn]] void too_big(const std::string& what, const std::string& expr, int64_t limit) {
     if (limit == INT64_MAX)
-        throw UsageError(what + ": " + expr +
-                         " overflows 64-bit arithmetic; expected smaller sizes");
-    throw UsageError(what + ": " + expr + " is over the limit of " + std::to_string(limit) +
-                     "; expected smaller sizes");
+        throw usage_error(what, expr + " overflows 64-bit arithmetic; expected smaller sizes");
+    throw usage_error(
+        what, expr + " is over the limit of " + std::to_string(limit) + "; expected smaller sizes");
 }
 
 }  // namespace
@@ -39,8 +38,8 @@ std::string number_text(double v) {
 
 int64_t checked_mul(int64_t a, int64_t b, const std::string& what, int64_t limit) {
     if (a < 0 || b < 0)
-        throw UsageError(what + ": negative value " + std::to_string(a < 0 ? a : b) +
-                         "; expected sizes >= 0");
+        throw usage_error(
+            what, "negative value " + std::to_string(a < 0 ? a : b) + "; expected sizes >= 0");
     int64_t r = 0;
     if (__builtin_mul_overflow(a, b, &r) || r > limit)
         too_big(what, std::to_string(a) + " x " + std::to_string(b), limit);
@@ -49,8 +48,8 @@ int64_t checked_mul(int64_t a, int64_t b, const std::string& what, int64_t limit
 
 int64_t checked_add(int64_t a, int64_t b, const std::string& what, int64_t limit) {
     if (a < 0 || b < 0)
-        throw UsageError(what + ": negative value " + std::to_string(a < 0 ? a : b) +
-                         "; expected sizes >= 0");
+        throw usage_error(
+            what, "negative value " + std::to_string(a < 0 ? a : b) + "; expected sizes >= 0");
     int64_t r = 0;
     if (__builtin_add_overflow(a, b, &r) || r > limit)
         too_big(what, std::to_string(a) + " + " + std::to_string(b), limit);
@@ -61,8 +60,8 @@ int64_t checked_product(const std::vector<int64_t>& v, const std::string& what, 
     int64_t n = 1;
     for (int64_t d : v) {
         if (d < 0)
-            throw UsageError(what + ": negative value " + std::to_string(d) +
-                             "; expected sizes >= 0");
+            throw usage_error(what,
+                              "negative value " + std::to_string(d) + "; expected sizes >= 0");
         if (d == 0) return 0;
     }
     for (int64_t d : v) {
@@ -81,19 +80,19 @@ int64_t checked_product(const std::vector<int64_t>& v, const std::string& what, 
 
 void check_rank(size_t rank, const std::string& what) {
     if (rank > kMaxRank)
-        throw UsageError(what + ": rank " + std::to_string(rank) + " is over the limit of " +
-                         std::to_string(kMaxRank) + " dimensions; expected at most " +
-                         std::to_string(kMaxRank));
+        throw usage_error(what, "rank " + std::to_string(rank) + " is over the limit of " +
+                                    std::to_string(kMaxRank) + " dimensions; expected at most " +
+                                    std::to_string(kMaxRank));
 }
 
 void check_work(double need, int64_t limit, const std::string& what, const std::string& unit,
-                const std::string& flag) {
+                const std::string& limit_key) {
     if (!(need <= double(limit))) {
         char n[64];
         std::snprintf(n, sizeof n, need < 1e18 ? "%.0f" : "%.3g", need);
-        throw UsageError(what + ": the request needs " + n + " " + unit + ", over the limit of " +
-                         std::to_string(limit) +
-                         "; expected a smaller problem, or raise the limit with " + flag);
+        throw UsageError(limit_key, what + " needs " + n + " " + unit + ", over the limit of " +
+                                        std::to_string(limit) +
+                                        "; expected a smaller problem, or a higher limit");
     }
     work_begins();
 }
@@ -116,27 +115,26 @@ void work_begins() {
 
 double checked_float(double v, const std::string& what, double lo, double hi) {
     if (!std::isfinite(v))
-        throw UsageError(what + ": " + number_text(v) + " is not a finite number; expected " +
-                         number_text(lo) + ".." + number_text(hi));
+        throw usage_error(what, number_text(v) + " is not a finite number; expected " +
+                                    number_text(lo) + ".." + number_text(hi));
     if (v < lo || v > hi)
-        throw UsageError(what + ": " + number_text(v) + " is out of range; expected " +
-                         number_text(lo) + ".." + number_text(hi));
+        throw usage_error(what, number_text(v) + " is out of range; expected " + number_text(lo) +
+                                    ".." + number_text(hi));
     return v;
 }
 
 int64_t exact_integer(double v, const std::string& what, int64_t lo, int64_t hi) {
     const std::string range = std::to_string(lo) + ".." + std::to_string(hi);
     if (!std::isfinite(v))
-        throw UsageError(what + ": " + number_text(v) + " is not a finite number; expected an " +
-                         "integer " + range);
+        throw usage_error(
+            what, number_text(v) + " is not a finite number; expected an " + "integer " + range);
     if (v != std::floor(v))
-        throw UsageError(what + ": " + number_text(v) + " is not a whole number; expected an " +
-                         "integer " + range);
+        throw usage_error(
+            what, number_text(v) + " is not a whole number; expected an " + "integer " + range);
     // Compare as doubles first: converting an out-of-range double to int64
     // is undefined behaviour.
     if (v < double(lo) || v > double(hi) || v >= 9.2233720368547758e18)
-        throw UsageError(what + ": " + number_text(v) + " is out of range; expected an integer " +
-                         range);
+        throw usage_error(what, number_text(v) + " is out of range; expected an integer " + range);
     return int64_t(v);
 }
 

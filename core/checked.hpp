@@ -4,15 +4,16 @@
 // around, allocating gigabytes or running for minutes.
 //
 // Contract:
-//   checked_mul(1 << 40, 1 << 40, "--shape") throws UsageError
-//     "--shape: 1099511627776 x 1099511627776 overflows 64-bit arithmetic; ..."
-//   checked_product({2,3,4}, "--shape", kMaxElements) == 24
-//   check_rank(60001, "--shape") throws "--shape: rank 60001 is over the limit
+//   checked_mul(1 << 40, 1 << 40, "shape") throws UsageError
+//     "shape: 1099511627776 x 1099511627776 overflows 64-bit arithmetic; ..."
+//     with key() "shape" (`what` is the key of every error here)
+//   checked_product({2,3,4}, "shape", kMaxElements) == 24
+//   check_rank(60001, "shape") throws "shape: rank 60001 is over the limit
 //     of 32 dimensions; expected at most 32"
-//   check_work(5e9, 1e8, "tiling", "steps", "--max-steps") throws
-//     "tiling: the request needs 5000000000 steps, over the limit of 100000000;
-//      expected a smaller problem, or raise the limit with --max-steps"
-//   checked_float(nan, "--ui-scale", 0.5, 4) throws "--ui-scale: nan is not a
+//   check_work(5e9, 1e8, "tiling", "steps", "max_steps") throws
+//     "max_steps: tiling needs 5000000000 steps, over the limit of 100000000;
+//      expected a smaller problem, or a higher limit" (key() "max_steps")
+//   checked_float(nan, "ui_scale", 0.5, 4) throws "ui_scale: nan is not a
 //     finite number; expected 0.5..4"
 #pragma once
 
@@ -20,7 +21,17 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
+
 namespace ll {
+
+// An error about `what`, the way every check here reports one: keyed by
+// `what` when it is a parameter's key (one word: "shape", "l1_tile"), else a
+// plain "<what>: <detail>" (what = "img2col rows N x OH x OW").
+inline UsageError usage_error(const std::string& what, const std::string& detail) {
+    if (!what.empty() && what.find(' ') == std::string::npos) return UsageError(what, detail);
+    return UsageError(what.empty() ? detail : what + ": " + detail);
+}
 
 // Most dimensions a shape may have (NumPy's limit was 32 for decades).
 constexpr size_t kMaxRank = 32;
@@ -38,10 +49,11 @@ void check_rank(size_t rank, const std::string& what);
 
 // A work budget: `need` units of work (elements, configurations, bytes,
 // steps) against `limit`, checked before the work starts. The message names
-// the amount, the limit and the flag that raises it. `need` is a double so
+// the amount and the limit; the error's key is `limit_key`, the parameter
+// that raises it. `need` is a double so
 // that a caller can pass an estimate that itself would overflow int64.
 void check_work(double need, int64_t limit, const std::string& what, const std::string& unit,
-                const std::string& flag);
+                const std::string& limit_key);
 
 // A float from a user: finite and within [lo, hi], else UsageError naming `what`.
 double checked_float(double v, const std::string& what, double lo, double hi);

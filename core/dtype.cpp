@@ -131,9 +131,9 @@ void check_value_fits(DType t, double v, const std::string& what) {
     const double lo = sign ? -std::ldexp(1.0, b - 1) : 0;
     const double hi = sign ? std::ldexp(1.0, b - 1) - 1 : std::ldexp(1.0, b) - 1;
     if (!std::isfinite(v) || v != std::floor(v) || v < lo || v > hi)
-        throw UsageError(what + ": " + number_text(v) + " does not fit " + name(t) +
-                         "; expected an integer in [" + std::to_string(int64_t(lo)) + ", " +
-                         std::to_string(int64_t(hi)) + "]");
+        throw usage_error(what, number_text(v) + " does not fit " + name(t) +
+                                    "; expected an integer in [" + std::to_string(int64_t(lo)) +
+                                    ", " + std::to_string(int64_t(hi)) + "]");
 }
 
 }  // namespace ll

@@ -67,8 +67,8 @@ double int_min(DType t);
 double int_max(DType t);
 // A value a user asks to store as t (a padding value): integer types need a
 // whole number within their range, float types take any value (NaN and inf
-// included, as NumPy does). UsageError naming `what` otherwise, e.g.
-//   check_value_fits(int8, 1000, "--pad-value") throws "--pad-value: 1000
+// included, as NumPy does). UsageError with key `what` otherwise, e.g.
+//   check_value_fits(int8, 1000, "pad_value") throws "pad_value: 1000
 //   does not fit int8; expected an integer in [-128, 127]"
 void check_value_fits(DType t, double v, const std::string& what);
 

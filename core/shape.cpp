@@ -40,8 +40,8 @@ std::vector<int64_t> parse_int_list(const std::string& text, const std::string& 
     std::vector<int64_t> out;
     size_t i = 0;
     auto bad = [&](const std::string& why) {
-        return UsageError(what + ": " + why + " in '" + text +
-                          "'; expected comma-separated integers such as 2,3,4");
+        return usage_error(
+            what, why + " in '" + text + "'; expected comma-separated integers such as 2,3,4");
     };
     if (text.find_first_not_of(" \t") == std::string::npos) throw bad("empty list");
     while (i <= text.size()) {
@@ -69,12 +69,12 @@ Shape parse_shape(const std::string& text, const std::string& what) {
     check_rank(s.size(), what);
     for (int64_t d : s)
         if (d <= 0)
-            throw UsageError(what + ": dimension " + std::to_string(d) + " in '" + text +
-                             "' must be a positive integer");
+            throw usage_error(what, "dimension " + std::to_string(d) + " in '" + text +
+                                        "' must be a positive integer");
     try {
         numel(s);
     } catch (const UsageError& e) {
-        throw UsageError(what + ": " + e.what());
+        throw usage_error(what, e.what());
     }
     return s;
 }

@@ -320,13 +320,7 @@ int print_stages(const ConvertSpec& spec, const ConvertArgs& a) {
             "--input, --output and --bench");
     std::optional<Format> via;
     if (!a.via.empty()) via = with_flag("--via", [&] { return format_from_name(a.via); });
-    std::vector<Pipeline> chain;
-    try {
-        chain = conversion_chain(spec, via);
-    } catch (const UsageError& e) {
-        if (e.key().empty()) throw;
-        throw UsageError("--" + e.key() + ": " + e.detail());
-    }
+    const std::vector<Pipeline> chain = conversion_chain(spec, via);
     const int64_t cells = numel(chain.back().dst_shape);
     if (cells > kStageCellsLimit)
         throw UsageError("--shape: " + std::to_string(cells) +

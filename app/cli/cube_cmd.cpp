@@ -43,11 +43,7 @@ Runner setup_cube(CLI::App& sub) {
             s.m1 = c.m1, s.k1 = c.k1, s.n1 = c.n1;
         }
         s.dtype = dtype_from_name(a->dtype);
-        try {
-            s.validate();
-        } catch (const UsageError& e) {
-            throw UsageError("--" + e.key() + ": " + e.detail());
-        }
+        s.validate();
         if (a->step < 0 || a->step > s.steps())
             throw UsageError("--step: " + std::to_string(a->step) +
                              " is out of range; expected 0.." + std::to_string(s.steps()));

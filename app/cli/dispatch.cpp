@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/cli/command.hpp"
+#include "app/cli/flags.hpp"
 #include "app/gui/gui.hpp"
 #include "core/error.hpp"
 #include "core/validate_only.hpp"
@@ -19,15 +20,28 @@ int report(const std::string& msg, int code) {
     return code;
 }
 
-// Runs f, turning every escape into a message and an exit code.
+// True when `cmd` has the flag "--x" (each of "--x/--y").
+bool has_flag(const CLI::App& cmd, const std::string& flag) {
+    size_t i = 0;
+    while (i < flag.size()) {
+        size_t j = flag.find('/', i);
+        if (j == std::string::npos) j = flag.size();
+        if (!cmd.get_option_no_throw(flag.substr(i, j - i))) return false;
+        i = j + 1;
+    }
+    return true;
+}
+
+// Runs f, turning every escape into a message and an exit code; an engine
+// error about a parameter names `cmd`'s flag for it.
 template <class F>
-int guarded(F&& f) {
+int guarded(const CLI::App& cmd, F&& f) {
     try {
         return f();
     } catch (const ValidatedOnly&) {
         return 0;  // a validate-only run stopped where the work starts
     } catch (const UsageError& e) {
-        return report(e.what(), 2);
+        return report(cli_message(e, [&](const std::string& fl) { return has_flag(cmd, fl); }), 2);
     } catch (const CLI::Error& e) {
         return report(e.what(), 2);
     } catch (const std::bad_alloc&) {
@@ -76,8 +90,8 @@ int dispatch(int argc, char** argv) {
     }
 
     for (auto& [sub, run] : runners)
-        if (sub->parsed()) return guarded(run);
-    return guarded([&] { return gui::run(gui_options); });
+        if (sub->parsed()) return guarded(*sub, run);
+    return guarded(app, [&] { return gui::run(gui_options); });
 }
 
 }  // namespace ll::cli

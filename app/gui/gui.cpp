@@ -260,6 +260,7 @@ void frame_loop(const Options& o, Platform& platform, Host& host, const Settings
         if (shot) {
             if (!o.dump_view.empty()) {
                 nlohmann::json j = host.main_panel().save_settings();
+                j["probe"] = host.main_panel().probe();
                 j["window"] = {w, h};
                 add_diagram_probe(j, host.present());
                 try {

@@ -8,8 +8,8 @@
 // (view::dma_scene, view::gather_scene), drawn by the cell renderer.
 //
 // Scene keys: mode ("dma" or "gather"), shape, src, dst, elem_bytes, indices,
-// width, burst, speed (steps/s), step, playing. save_settings() adds
-// "screen" (the probe, not a setting): the cells read and written at the
+// width, burst, speed (steps/s), step, playing. probe() (--dump-view) holds
+// "screen": the cells read and written at the
 // current DMA step as [x, y, size], and the canvas and picture rectangles.
 //
 // State: the settings (saved); the Dma / GatherReport and the scene of the
@@ -66,10 +66,11 @@ class AguPanel : public Panel {
     void seek(double t) override { seek_at_rest(ph_, t); }
     void draw(AppContext& ctx) override;
     void draw_present(AppContext& ctx);
-    nlohmann::json save_settings() const override {
-        nlohmann::json j = set_.to_json(ph_);
-        if (!probe_.empty()) j["screen"] = probe_;
-        return j;
+    nlohmann::json save_settings() const override { return set_.to_json(ph_); }
+    nlohmann::json probe() const override {
+        nlohmann::json p = nlohmann::json::object();
+        if (!probe_.empty()) p["screen"] = probe_;
+        return p;
     }
     void load_settings(const nlohmann::json& j) override;
 

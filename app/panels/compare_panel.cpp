@@ -58,6 +58,7 @@ class ComparePanel : public Panel {
     void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
+    nlohmann::json probe() const override;
     void load_settings(const nlohmann::json& j) override;
 
   private:
@@ -98,7 +99,13 @@ nlohmann::json ComparePanel::save_settings() const {
     j["a"] = to_json(side_[0].scene);
     j["b"] = to_json(side_[1].scene);
     j["stage"] = play_.value;
-    // Probe for tests and tools (ignored on load).
+    return j;
+}
+
+// What --dump-view reports beside the settings: core's diff and where each
+// side's view sat on screen.
+nlohmann::json ComparePanel::probe() const {
+    nlohmann::json j = nlohmann::json::object();
     nlohmann::json d;
     d["same_source"] = diff_.same_source;
     d["compared"] = diff_.compared;
@@ -125,7 +132,8 @@ void ComparePanel::load_settings(const nlohmann::json& j) {
         base = j.at("_base_dir").get<std::string>();
     for (const auto& [k, v] : j.items())
         if (k != "a" && k != "b" && k != "stage" && k != "panel" && k != "_base_dir" &&
-            k != "diff" && k != "screen" && k != "window")
+            k != "diff" && k != "screen" && k != "window" && k != "probe" && k != "present" &&
+            k != "diagram" && k != "slide")
             throw UsageError("compare: unknown key \"" + k + "\"; expected a, b, stage");
     const char* keys[2] = {"a", "b"};
     for (int i = 0; i < 2; ++i) {

@@ -119,6 +119,7 @@ class ConvPanel : public Panel {
     void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
+    nlohmann::json probe() const override;
     void load_settings(const nlohmann::json& j) override;
 
   private:
@@ -149,16 +150,18 @@ nlohmann::json ConvPanel::save_settings() const {
     ConvSettings s = set_;
     s.stage = play_.target;
     s.playing = play_.playing;
-    nlohmann::json j = s.to_json();
-    nlohmann::json screen = probe_;  // the test probe; ignored when loaded
+    return s.to_json();
+}
+
+nlohmann::json ConvPanel::probe() const {
+    nlohmann::json screen = probe_;
     nlohmann::json shapes = nlohmann::json::object();
     for (const auto& st : shapes_.stages) shapes[st.key] = st.shape;
     screen["shapes"] = shapes;
     screen["cube_ops"] = shapes_.cube_ops;
     screen["result"] = run_;
     screen["occupancy"] = exec::occupancy_json(buffers_);
-    j["screen"] = screen;
-    return j;
+    return {{"screen", screen}};
 }
 
 void ConvPanel::load_settings(const nlohmann::json& j) {

@@ -83,10 +83,9 @@ class CubePanel : public Panel {
         s.step = play_.whole();
         s.rate = play_.speed;
         s.playing = play_.playing;
-        nlohmann::json j = s.to_json();
-        j["screen"] = probe_;  // the test probe (--dump-view); ignored when loaded
-        return j;
+        return s.to_json();
     }
+    nlohmann::json probe() const override { return {{"screen", probe_}}; }
     void load_settings(const nlohmann::json& j) override {
         CubeSettings s = set_;
         s.read(SceneReader(j, "Cube"));

@@ -4,7 +4,7 @@
 //
 // Three kinds of state, kept apart: the engine's Plan (rebuilt only when a
 // control changes), the saved Scene (controls, colour, stage, cameras), and
-// the animation (stage_, target_, playing_) advanced only in update(dt).
+// the animation (play_, a Playhead over the stages) advanced only in update(dt).
 #include <imgui.h>
 
 #include <dirent.h>
@@ -19,6 +19,7 @@
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/playhead.hpp"
 #include "app/panels/present.hpp"
 #include "app/panels/stage_hold.hpp"
 #include "app/render/overview.hpp"
@@ -48,15 +49,18 @@ class ExplorerPanel : public Panel {
     ExplorerPanel() {
         sync_buffers();
         rebuild();
+        play_.speed = scene_.speed;
+        play_.loop = scene_.loop;
     }
     const char* title() const override { return "Explorer"; }
     void update(double dt) override;
     void draw(AppContext& ctx) override;
     // Also while a resting stage's picture is being built (it shows when done).
-    bool busy() const override { return playing_ || stage_ != target_ || gpu_.picture_pending(); }
-    Timeline timeline() const override { return {0, last_stage(), scene_.speed, "stage"}; }
-    void seek(double t) override { go_to(float(t), false); }
+    bool busy() const override { return play_.busy() || gpu_.picture_pending(); }
+    Timeline timeline() const override { return timeline_of(play_, "stage"); }
+    void seek(double t) override { seek_at_rest(play_, t); }
     nlohmann::json save_settings() const override;
+    nlohmann::json probe() const override;
     void load_settings(const nlohmann::json& j) override;
 
   private:
@@ -84,7 +88,7 @@ class ExplorerPanel : public Panel {
     bool format_combo(const char* label, std::string& value, bool allow_none, bool plain_only);
     void field_error(const char* field) const;
     float last_stage() const { return plan_ ? float(plan_->stages.size() - 1) : 0.f; }
-    void go_to(float s, bool glide);
+    float stage() const { return float(play_.value); }  // where the picture is
 
     Scene scene_;
     std::shared_ptr<Plan> plan_;
@@ -94,9 +98,8 @@ class ExplorerPanel : public Panel {
     char shape_buf_[128] = {}, fractal_buf_[32] = {}, image_buf_[512] = {}, save_buf_[512] = {};
     char src_fractal_buf_[32] = {};
     std::string save_msg_;
-    // Animation state.
-    float stage_ = 0, target_ = 0;
-    bool playing_ = false;
+    // Animation state: the stage shown; its speed is the scene's.
+    Playhead play_;
     int64_t hovered_ = -1, selected_ = -1;
     bool pending_fit_cameras_ = true;
     double build_ms_ = 0;  // building the last plan (for --dump-view)
@@ -151,7 +154,8 @@ bool ExplorerPanel::rebuild() {
     show_picture_shape();
     views_[0].request_fit(0, 0);
     views_[1].set_follow(true);
-    stage_ = target_ = std::min(stage_, last_stage());
+    play_.set_range(0, last_stage());
+    play_.seek(play_.value);
     hovered_ = selected_ = -1;
     return true;
 }
@@ -159,7 +163,7 @@ bool ExplorerPanel::rebuild() {
 nlohmann::json ExplorerPanel::save_settings() const {
     Scene s = scene_;
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", double(stage_));
+    std::snprintf(buf, sizeof buf, "%g", double(stage()));
     s.stage = buf;
     s.select = selected_;
     s.waves = wave_by_;
@@ -167,13 +171,17 @@ nlohmann::json ExplorerPanel::save_settings() const {
         const render::PlanView& v = views_[i];
         s.cameras[i] = {i == 0 || !v.follow(), v.camera().zoom, v.camera().pan_x, v.camera().pan_y};
     }
-    nlohmann::json j = to_json(s);
+    return to_json(s);
+}
+
+nlohmann::json ExplorerPanel::probe() const {
+    nlohmann::json j = nlohmann::json::object();
     // Where the views sat on screen in the last frame (tests and tools).
     for (int i = 0; i < 2; ++i) {
         ImVec2 o = views_[i].origin();
         const render::Camera& c = views_[i].camera();
         j["screen"].push_back({{"origin", {o.x, o.y}},
-                               {"stage", i == 0 ? 0.f : stage_},
+                               {"stage", i == 0 ? 0.f : stage()},
                                {"zoom", c.zoom},
                                {"pan_x", c.pan_x},
                                {"pan_y", c.pan_y},
@@ -217,7 +225,10 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
     padding_ = padding_of(*plan_);
     show_picture_shape();
     err_.clear();
-    stage_ = target_ = parse_stage(scene_.stage, plan_->stages.size());
+    play_.set_range(0, last_stage());
+    seek_at_rest(play_, parse_stage(scene_.stage, plan_->stages.size()));
+    play_.speed = scene_.speed;
+    play_.loop = scene_.loop;
     if (scene_.select >= plan_->cell_count)
         throw UsageError("--scene: 'select' " + std::to_string(scene_.select) +
                          " is past the last cell; expected a cell index below " +
@@ -239,65 +250,42 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
         }
     }
     auto pl = j.find("playing");
-    playing_ = pl != j.end() && *pl == true;
+    play_.playing = pl != j.end() && *pl == true;
 }
 
 // ---- [update + keys] --------------------------------------------------------------
 
-void ExplorerPanel::go_to(float s, bool glide) {
-    s = std::clamp(s, 0.f, last_stage());
-    target_ = s;
-    if (!glide) stage_ = s;
-    playing_ = false;
-}
-
 void ExplorerPanel::update(double dt) {
-    float last = last_stage();
-    if (playing_) {
+    play_.loop = scene_.loop;
+    if (play_.playing && selected_ >= 0) {
         // A pinned element: stop on every stage for a moment (StageHold).
-        if (selected_ >= 0)
-            stage_ = hold_.advance(stage_, scene_.speed, dt);
-        else
-            stage_ += float(dt) * scene_.speed;
-        if (stage_ >= last) {
+        const double last = play_.hi;
+        double v = hold_.advance(float(play_.value), scene_.speed, dt);
+        if (v >= last) {
             if (scene_.loop && last > 0) {
-                stage_ = std::fmod(stage_, last);
+                v = std::fmod(v, last);
             } else {
-                stage_ = last;
-                playing_ = false;
+                v = last;
+                play_.playing = false;
             }
         }
-        target_ = stage_;
+        play_.value = play_.target = v;
         return;
     }
-    if (stage_ != target_) {  // a step glides at least 2 stages per second
-        float v = std::max(scene_.speed, 2.f) * float(dt);
-        stage_ = std::abs(target_ - stage_) <= v ? target_ : stage_ + (target_ > stage_ ? v : -v);
-    }
+    // Plays at the scene's speed; a step glides at least 2 stages per second.
+    play_.speed = play_.playing ? scene_.speed : std::max(scene_.speed, 2.f);
+    play_.update(dt);
+    play_.speed = scene_.speed;
 }
 
 void ExplorerPanel::handle_keys(const std::vector<Key>& keys) {
     if (ImGui::GetIO().WantTextInput) return;  // typing in a field
-    float last = last_stage();
     for (Key k : keys) {
-        switch (k) {
-            case Key::space:
-                if (!playing_ && stage_ >= last) stage_ = target_ = 0;
-                playing_ = !playing_;
-                break;
-            case Key::right:
-                go_to(std::floor(target_ + 1e-3f) + 1, true);
-                break;
-            case Key::left:
-                go_to(std::ceil(target_ - 1e-3f) - 1, true);
-                break;
-            case Key::home:
-                go_to(0, false);
-                break;
-            case Key::end:
-                go_to(last, false);
-                break;
-        }
+        // Home and End jump; the other keys act as in every animated panel.
+        if (k == Key::home || k == Key::end)
+            seek_at_rest(play_, k == Key::home ? play_.lo : play_.hi);
+        else
+            apply_keys(play_, {k});
     }
 }
 
@@ -424,7 +412,7 @@ void ExplorerPanel::draw_controls(AppContext& ctx) {
         try {
             Scene s = scene_;
             char buf[32];
-            std::snprintf(buf, sizeof buf, "%g", double(stage_));
+            std::snprintf(buf, sizeof buf, "%g", double(stage()));
             s.stage = buf;
             for (int i = 0; i < 2; ++i)
                 s.cameras[i] = {i == 0 || !views_[i].follow(), views_[i].camera().zoom,
@@ -625,27 +613,25 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     // Transport: |< < play > >|, scrub slider, speed, loop.
     sidebar_button();
     ImGui::SameLine();
-    if (ImGui::Button("|<")) go_to(0, false);
+    if (ImGui::Button("|<")) seek_at_rest(play_, 0);
     ImGui::SameLine();
-    if (ImGui::Button("<")) go_to(std::ceil(target_ - 1e-3f) - 1, true);
+    if (ImGui::Button("<")) play_.step(-1);
     ImGui::SameLine();
-    if (ImGui::Button(playing_ ? tr_id("Pause###play") : tr_id("Play###play"),
-                      ImVec2(70 * ctx.ui_scale, 0))) {
-        if (!playing_ && stage_ >= last) stage_ = target_ = 0;
-        playing_ = !playing_;
-    }
+    if (ImGui::Button(play_.playing ? tr_id("Pause###play") : tr_id("Play###play"),
+                      ImVec2(70 * ctx.ui_scale, 0)))
+        play_.toggle();
     ImGui::SameLine();
-    if (ImGui::Button(">")) go_to(std::floor(target_ + 1e-3f) + 1, true);
+    if (ImGui::Button(">")) play_.step(+1);
     ImGui::SameLine();
-    if (ImGui::Button(">|")) go_to(last, false);
+    if (ImGui::Button(">|")) seek_at_rest(play_, last);
     ImGui::SameLine();
     // The slider takes what speed and loop leave; when that is too little
     // (a projector at 150%) they wrap onto the next line instead of off the edge.
     const float tail = ImGui::GetFontSize() * 17;
     const bool wrap = ImGui::GetContentRegionAvail().x - tail < ImGui::GetFontSize() * 10;
     ImGui::SetNextItemWidth(wrap ? -1.f : ImGui::GetContentRegionAvail().x - tail);
-    float s = stage_;
-    if (ImGui::SliderFloat("##stage", &s, 0, last, tr("stage %.2f"))) go_to(s, false);
+    float s = stage();
+    if (ImGui::SliderFloat("##stage", &s, 0, last, tr("stage %.2f"))) seek_at_rest(play_, s);
     if (!wrap) ImGui::SameLine();
     ImGui::SetNextItemWidth(110 * ctx.ui_scale);
     ImGui::SliderFloat(tr_id("speed"), &scene_.speed, 0.1f, 4.f, tr("%.1f st/s"));
@@ -653,7 +639,7 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     ImGui::Checkbox(tr_id("loop"), &scene_.loop);
 
     // Caption of the stage in view (the nearer one while gliding).
-    size_t k = size_t(std::lround(stage_));
+    size_t k = size_t(std::lround(stage()));
     const Stage& st = plan_->stages[k];
     ImGui::SetWindowFontScale(1.3f);
     ImGui::TextWrapped(tr("%s   stage %zu of %zu: %s"), tr_text(plan_->title).c_str(), k,
@@ -689,7 +675,7 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
                 name(plan_->dtype));
     vs.highlight = views_[0].hovered() >= 0 ? views_[0].hovered() : selected_;
     vs.show_path = true;
-    views_[1].draw(gpu_, stage_, ImVec2(rw, h), vs);
+    views_[1].draw(gpu_, stage(), ImVec2(rw, h), vs);
     ImGui::EndGroup();
     if (strip > 0) draw_follow_strip(ctx, strip);
     draw_aids(0, ctx.dark_theme);
@@ -754,7 +740,7 @@ void ExplorerPanel::draw_follow_controls(AppContext& ctx) {
 float ExplorerPanel::follow_strip_height(AppContext& ctx, ImVec2 avail) const {
     if (!plan_ || selected_ < 0) return 0;
     float frames = std::max(std::min(avail.y * 0.2f, 220.f), 70.f * ctx.ui_scale);
-    size_t k = size_t(std::lround(stage_));
+    size_t k = size_t(std::lround(stage()));
     std::string step = narrate_step(*plan_, k, selected_), all = narration(*plan_, selected_);
     float fs = ImGui::GetFontSize(), sp = ImGui::GetStyle().ItemSpacing.y;
     // Text at scale s wraps like the same text at width avail.x / s.
@@ -766,13 +752,13 @@ float ExplorerPanel::follow_strip_height(AppContext& ctx, ImVec2 avail) const {
 void ExplorerPanel::draw_follow_strip(AppContext& ctx, float height) {
     if (!plan_ || selected_ < 0) return;
     float w = ImGui::GetContentRegionAvail().x;
-    size_t k = size_t(std::lround(stage_));
+    size_t k = size_t(std::lround(stage()));
     std::string step = narrate_step(*plan_, k, selected_), all = narration(*plan_, selected_);
     float sp = ImGui::GetStyle().ItemSpacing.y;
     float h1 = ImGui::CalcTextSize(step.c_str(), nullptr, false, w / 1.15f).y * 1.15f;
     float h2 = ImGui::CalcTextSize(all.c_str(), nullptr, false, w).y;
     float frames = std::max(40.f, height - h1 - h2 - 3 * sp);
-    trail_ = render::draw_trail_strip(gpu_, selected_, stage_, ImVec2(w, frames), ctx.dark_theme);
+    trail_ = render::draw_trail_strip(gpu_, selected_, stage(), ImVec2(w, frames), ctx.dark_theme);
     ImGui::SetWindowFontScale(1.15f);
     ImGui::TextWrapped("%s", step.c_str());
     ImGui::SetWindowFontScale(1.0f);
@@ -787,7 +773,7 @@ nlohmann::json ExplorerPanel::follow_probe() const {
     f["pinned"] = selected_;
     f["source"] = plan_->src[size_t(selected_)];
     f["narration"] = narration(*plan_, selected_);
-    f["step"] = narrate_step(*plan_, size_t(std::lround(stage_)), selected_);
+    f["step"] = narrate_step(*plan_, size_t(std::lround(stage())), selected_);
     ImVec2 m = views_[1].pin_screen();
     if (!std::isnan(m.x)) f["marker"] = {m.x, m.y};
     for (const render::TrailMark& t : trail_)
@@ -813,10 +799,10 @@ void ExplorerPanel::sidebar_button() {
 void ExplorerPanel::draw_aids(int v, bool dark) {
     // Not while playing: a lens that jumps with every stage is noise, and
     // its cell lookups would build an inverse map for each stage in turn.
-    if (!plan_ || playing_) return;
+    if (!plan_ || play_.playing) return;
     // View 0 rests on the source; view 1 only at rest (gliding cells are between stages).
-    const int k = v == 0 ? 0 : int(std::lround(stage_));
-    if (v == 1 && std::abs(stage_ - float(k)) > 1e-3f) return;
+    const int k = v == 0 ? 0 : int(std::lround(stage()));
+    if (v == 1 && std::abs(stage() - float(k)) > 1e-3f) return;
     const bool on_map = render::draw_overview(views_[v], gpu_, k, dark);
     if (magnifier_ && !on_map) render::draw_magnifier(views_[v], gpu_, k, dark);
 }
@@ -829,12 +815,12 @@ void ExplorerPanel::draw_present(AppContext& ctx) {
                            "No plan: leave presentation mode (F5) and fix the fields.");
         return;
     }
-    caption_from_stage(ctx, *plan_, stage_, plan_->title + "   ");
+    caption_from_stage(ctx, *plan_, stage(), plan_->title + "   ");
     render::ViewStyle vs;
     vs.dark = ctx.dark_theme;
     vs.highlight = selected_;
     vs.show_path = selected_ >= 0;
-    views_[1].draw(gpu_, stage_, ImGui::GetContentRegionAvail(), vs);
+    views_[1].draw(gpu_, stage(), ImGui::GetContentRegionAvail(), vs);
     draw_aids(1, ctx.dark_theme);
     hovered_ = views_[1].hovered();
     if (views_[1].clicked()) selected_ = views_[1].hovered();

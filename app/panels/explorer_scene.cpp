@@ -79,9 +79,10 @@ Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
          "panel", "_base_dir",
          // staged motion ("none", "row", "block"), read by the explorer panel:
          "waves",
-         // written by --dump-view, ignored on load:
-         "screen", "inspect", "shape_field", "stages", "cells", "block_size", "plan_ms",
-         "gpu_load_ms", "window", "follow", "present", "diagram", "slide", "sidebar", "padding"},
+         // written by --dump-view (the probe, presentation mode's rectangles)
+         // or by older dumps, ignored on load:
+         "probe", "present", "diagram", "slide", "screen", "inspect", "shape_field", "stages",
+         "cells", "block_size", "plan_ms", "gpu_load_ms", "window", "follow", "sidebar", "padding"},
         "--scene");
     auto has = [&](const char* k) { return j.contains(k); };
     auto key = [](const char* k) { return std::string("--scene: \"") + k + "\""; };
@@ -166,23 +167,14 @@ void save_scene_file(const Scene& s, const std::string& path) {
 
 std::string error_field(const UsageError& e) {
     // The engine's key names the parameter; the explorer has one field for
-    // the three format choices and one for the padding value.
+    // the three format choices, one for heads and groups, one for both
+    // fractal sizes and one for the padding value.
     const std::string& k = e.key();
-    if (k == "from" || k == "to" || k == "via") return "format";
+    if (k == "from" || k == "to" || k == "via" || k == "from_to") return "format";
+    if (k == "heads_groups" || k == "groups") return "heads";
+    if (k == "src_fractal") return "fractal";
     if (k == "pad_value") return "pad";
-    if (!k.empty()) return k;
-    // Messages from parts of the engine that do not key their errors yet
-    // start with the flag they are about.
-    const std::string m = e.what();
-    if (m.rfind("--heads", 0) == 0 || m.rfind("--groups", 0) == 0) return "heads";
-    if (m.rfind("--src-fractal", 0) == 0) return "fractal";
-    for (const char* f : {"shape", "c0", "fractal", "dtype", "image"})
-        if (m.rfind(std::string("--") + f, 0) == 0) return f;
-    if (m.rfind("--from", 0) == 0 || m.rfind("--to", 0) == 0 || m.rfind("--via", 0) == 0)
-        return "format";
-    if (m.rfind("--pad", 0) == 0) return "pad";
-    if (m.find("shape") != std::string::npos) return "shape";
-    return "";
+    return k;
 }
 
 namespace {
@@ -192,11 +184,11 @@ constexpr int64_t kMaxCells = int64_t(1) << 25;
 // Largest picture file read (PNG/JPEG).
 constexpr int64_t kMaxImageFileBytes = int64_t(64) << 20;
 
-// "RxC" -> rows, cols; `flag` names the field in the message.
-void parse_rxc(const std::string& text, const char* flag, int64_t& rows, int64_t& cols) {
+// "RxC" -> rows, cols; `key` names the field the error is about.
+void parse_rxc(const std::string& text, const char* key, int64_t& rows, int64_t& cols) {
     long long r = 0, k = 0;
     if (std::sscanf(text.c_str(), "%lldx%lld", &r, &k) != 2 || r <= 0 || k <= 0)
-        throw UsageError(std::string(flag) + ": '" + text + "' is not RxC; expected e.g. 16x16");
+        throw UsageError(key, "'" + text + "' is not RxC; expected e.g. 16x16");
     rows = r;
     cols = k;
 }
@@ -209,7 +201,7 @@ ConvertSpec spec_of(const Scene& s, const std::string& from, const std::string& 
         c.heads = s.heads;
         c.groups = s.groups;
         if (!s.src_fractal.empty())
-            parse_rxc(s.src_fractal, "--src-fractal", c.src_fractal_rows, c.src_fractal_cols);
+            parse_rxc(s.src_fractal, "src_fractal", c.src_fractal_rows, c.src_fractal_cols);
     }
     c.from = format_from_name(from);
     c.to = format_from_name(to);
@@ -217,7 +209,7 @@ ConvertSpec spec_of(const Scene& s, const std::string& from, const std::string& 
     c.dtype = dtype_from_name(s.dtype);
     c.c0 = s.c0;
     c.pad_value = s.pad_value;
-    if (!s.fractal.empty()) parse_rxc(s.fractal, "--fractal", c.fractal_rows, c.fractal_cols);
+    if (!s.fractal.empty()) parse_rxc(s.fractal, "fractal", c.fractal_rows, c.fractal_cols);
     return c;
 }
 
@@ -231,24 +223,28 @@ std::shared_ptr<Plan> build_plan(const Scene& s) {
         int n = 0;
         // The file (regular, bounded) and the picture's size from its header
         // before anything is decoded: a small file can hold a huge picture.
-        check_input_file(s.image, "--image", kMaxImageFileBytes);
+        try {
+            check_input_file(s.image, "", kMaxImageFileBytes);
+        } catch (const UsageError& e) {
+            throw UsageError("image", e.what());
+        }
         if (!stbi_info(s.image.c_str(), &iw, &ih, &n))
-            throw UsageError("--image: cannot read '" + s.image + "' (" + stbi_failure_reason() +
-                             "); expected a PNG or JPEG file");
+            throw UsageError("image", "cannot read '" + s.image + "' (" + stbi_failure_reason() +
+                                          "); expected a PNG or JPEG file");
         if (int64_t(iw) * int64_t(ih) * 3 > kMaxCells)
-            throw UsageError("--image: '" + s.image + "' is " + std::to_string(iw) + "x" +
-                             std::to_string(ih) + " pixels, " +
-                             std::to_string(int64_t(iw) * int64_t(ih) * 3) +
+            throw UsageError(
+                "image", "'" + s.image + "' is " + std::to_string(iw) + "x" + std::to_string(ih) +
+                             " pixels, " + std::to_string(int64_t(iw) * int64_t(ih) * 3) +
                              " cells with 3 channels, over the window's limit of " +
                              std::to_string(kMaxCells) + "; expected a smaller picture");
         unsigned char* data = stbi_load(s.image.c_str(), &iw, &ih, &n, 3);
         if (!data)
-            throw UsageError("--image: cannot read '" + s.image + "'; expected a PNG or JPEG file");
+            throw UsageError("image", "cannot read '" + s.image + "'; expected a PNG or JPEG file");
         pixels.assign(data, data + size_t(iw) * size_t(ih) * 3);
         stbi_image_free(data);
         shape = image_tensor_shape(format_from_name(s.from), ih, iw);
     } else {
-        shape = parse_shape(s.shape, "--shape");
+        shape = parse_shape(s.shape, "shape");
     }
     std::optional<Format> via;
     if (!s.via.empty()) via = format_from_name(s.via);
@@ -256,9 +252,10 @@ std::shared_ptr<Plan> build_plan(const Scene& s) {
     int64_t cells = numel(chain.back().dst_shape);
     if (cells > kMaxCells)
         throw UsageError(
-            "--shape: " + std::to_string(cells) +
-            " elements after conversion is too many for the window; expected at most " +
-            std::to_string(kMaxCells));
+            "shape",
+            std::to_string(cells) +
+                " elements after conversion is too many for the window; expected at most " +
+                std::to_string(kMaxCells));
     auto p = std::make_shared<Plan>(format_plan(chain));
     if (!pixels.empty())
         p->values = image_tensor_values(format_from_name(s.from), pixels.data(), ih, iw);
@@ -274,8 +271,8 @@ float parse_stage(const std::string& text, size_t n) {
         v > last + 1e-4f) {
         char buf[64];
         std::snprintf(buf, sizeof buf, "%g", double(last));
-        throw UsageError("--stage: '" + text + "' is not a stage; expected 0.." + buf +
-                         " or 'last'");
+        throw UsageError("stage",
+                         "'" + text + "' is not a stage; expected 0.." + buf + " or 'last'");
     }
     return std::min(v, last);
 }

@@ -10,8 +10,8 @@
 // renderer.
 //
 // Scene keys: shape, layout, elem_bytes, ops, select (an input element to
-// trace through every buffer; -1 for none). save_settings() adds "screen"
-// (the probe, not a setting): each buffer's first cell as [x, y, size],
+// trace through every buffer; -1 for none). probe() (--dump-view) holds
+// "screen": each buffer's first cell as [x, y, size],
 // "select_cells", the cells that hold the selected element, and the canvas
 // and picture rectangles (for tests).
 //
@@ -58,10 +58,11 @@ class FusionPanel : public Panel {
     const char* title() const override { return "Fusion"; }
     void draw(AppContext& ctx) override;
     void draw_present(AppContext& ctx);
-    nlohmann::json save_settings() const override {
-        nlohmann::json j = set_.to_json();
-        if (!probe_.empty()) j["screen"] = probe_;
-        return j;
+    nlohmann::json save_settings() const override { return set_.to_json(); }
+    nlohmann::json probe() const override {
+        nlohmann::json p = nlohmann::json::object();
+        if (!probe_.empty()) p["screen"] = probe_;
+        return p;
     }
     void load_settings(const nlohmann::json& j) override {
         SceneReader r(j, "fusion");

@@ -20,6 +20,7 @@
 
 #include "app/i18n/tr.hpp"
 #include "app/panels/compute_widgets.hpp"
+#include "app/panels/img2col_settings.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
 #include "app/panels/present.hpp"
@@ -35,7 +36,7 @@ namespace {
 
 // Channels the panel accepts: the case study's 32 and more (the matrix is
 // still bounded to 4M elements in rebuild()).
-constexpr int64_t kMaxC = 64;
+constexpr int64_t kMaxC = Img2colSettings::kMaxC;
 
 using compute::labelled_int;
 using compute::rect_json;
@@ -49,10 +50,10 @@ const ImU32 kDupCol = IM_COL32(255, 60, 220, 255);  // a repeated input element
 class Img2colPanel : public Panel {
   public:
     Img2colPanel() {
-        spec_.h = spec_.w = 3;
-        spec_.win.kh = spec_.win.kw = 2;
+        const Img2colSettings s = Img2colSettings::initial();
+        spec_ = s.spec;
         stage_.speed = 3;
-        stage_.seek(2);
+        stage_.seek(s.stage);
         rebuild();
     }
     const char* title() const override { return "img2col"; }
@@ -69,11 +70,13 @@ class Img2colPanel : public Panel {
     }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
+    nlohmann::json probe() const override;
     void load_settings(const nlohmann::json& j) override;
 
   private:
     int64_t rows() const { return shown_.rows(); }
     int64_t window() const { return std::clamp<int64_t>(pos_.whole(), 0, rows() - 1); }
+    Img2colSettings settings() const;  // what a scene file holds, from the state
     void rebuild();
     void controls();
     void draw_explicit(ImDrawList* dl, ImVec2 size, bool dark);
@@ -98,19 +101,20 @@ class Img2colPanel : public Panel {
 // ---- [settings] ----------------------------------------------------------------
 
 nlohmann::json Img2colPanel::save_settings() const {
-    const exec::Window2d& w = spec_.win;
-    return {{"n", spec_.n},
-            {"c", spec_.c},
-            {"h", spec_.h},
-            {"w", spec_.w},
-            {"kh", w.kh},
-            {"kw", w.kw},
-            {"stride", {w.stride_h, w.stride_w}},
-            {"dilation", {w.dil_h, w.dil_w}},
-            {"pad", {w.pad_top, w.pad_bottom, w.pad_left, w.pad_right}},
-            {"position", window()},
-            {"stage", stage_.target},
-            {"counter",
+    return settings().to_json();
+}
+
+Img2colSettings Img2colPanel::settings() const {
+    Img2colSettings s;
+    s.spec = spec_;
+    s.position = window();
+    s.stage = stage_.target;
+    s.playing = pos_.playing;
+    return s;
+}
+
+nlohmann::json Img2colPanel::probe() const {
+    return {{"counter",
              {{"written", (window() + 1) * spec_.cols()},
               {"repeats", repeats_.empty() ? 0 : repeats_[size_t(window())]},
               {"padding", padding_.empty() ? 0 : padding_[size_t(window())]},
@@ -120,51 +124,14 @@ nlohmann::json Img2colPanel::save_settings() const {
 }
 
 void Img2colPanel::load_settings(const nlohmann::json& j) {
-    compute::SceneReader r(j, "img2col");
-    r.only({"n", "c", "h", "w", "kh", "kw", "stride", "dilation", "pad", "position", "stage",
-            "playing", "counter"});
-    exec::Img2colSpec s = spec_;
-    r.get("n", s.n, 1, 4);
-    r.get("c", s.c, 1, kMaxC);
-    r.get("h", s.h, 1, 64);
-    r.get("w", s.w, 1, 64);
-    r.get("kh", s.win.kh, 1, 9);
-    r.get("kw", s.win.kw, 1, 9);
-    r.get_pair("stride", s.win.stride_h, s.win.stride_w, 1, 8);
-    r.get_pair("dilation", s.win.dil_h, s.win.dil_w, 1, 4);
-    if (r.has("pad")) {
-        const auto& p = j.at("pad");
-        auto ok = [](const nlohmann::json& e) {
-            return e.is_number_integer() && e.get<int64_t>() >= 0 && e.get<int64_t>() <= 4;
-        };
-        if (ok(p)) {
-            s.win.pad_top = s.win.pad_bottom = s.win.pad_left = s.win.pad_right = p.get<int64_t>();
-        } else if (p.is_array() && p.size() == 4 && ok(p[0]) && ok(p[1]) && ok(p[2]) && ok(p[3])) {
-            s.win.pad_top = p[0];
-            s.win.pad_bottom = p[1];
-            s.win.pad_left = p[2];
-            s.win.pad_right = p[3];
-        } else {
-            r.fail("pad", p, "an integer or [top, bottom, left, right], each 0..4");
-        }
-    }
-    try {
-        s.validate();
-    } catch (const UsageError& e) {
-        r.rethrow(e);
-    }
-    spec_ = s;
+    Img2colSettings s = settings();
+    s.read(SceneReader(j, "img2col"));
+    spec_ = s.spec;
     rebuild();
     if (!error_.empty()) throw UsageError("img2col scene: " + error_);
-    int64_t pos = 0;
-    double stage = stage_.target;
-    bool playing = false;
-    r.get("position", pos, 0, spec_.rows() - 1);
-    r.get("stage", stage, 0.0, 2.0);
-    r.get("playing", playing);
-    pos_.seek(double(pos));
-    pos_.playing = playing;
-    stage_.seek(stage);
+    pos_.seek(double(s.position));
+    pos_.playing = s.playing;
+    stage_.seek(s.stage);
 }
 
 // ---- [model] -------------------------------------------------------------------

@@ -19,6 +19,7 @@
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
+#include "app/panels/loaddata_settings.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
 #include "app/render/plan_view.hpp"
@@ -34,8 +35,8 @@ namespace {
 
 using compute::labelled_int;
 const char* kModes[] = {"Load2D (v1)", "Load2Dv2", "Load3D (img2col)"};
-const char* kModeKeys[] = {"load2d", "load2dv2", "load3d"};
-const char* kPaths[] = {"A1->A2", "B1->B2", "GM->A1", "GM->B1", "GM->A2", "GM->B2"};
+const auto& kModeKeys = LoadDataSettings::kModeKeys;
+const auto& kPaths = LoadDataSettings::kPaths;
 
 // "A2" -> "A2 (L0A)": the buffer and the memory it lives in.
 std::string level(const std::string& b) {
@@ -48,18 +49,7 @@ std::string level(const std::string& b) {
 
 class LoadDataPanel : public Panel {
   public:
-    LoadDataPanel() {
-        v1_.src_fractals = 8;
-        v1_.start_index = 1;
-        v1_.repeat = 3;
-        v1_.src_stride = 2;
-        v1_.dst_gap = 1;
-        v2_.src_fractals = 12;
-        v2_.m_step = 2;
-        v2_.k_step = 2;
-        v2_.src_stride = 4;
-        v2_.dst_stride = 2;
-        v3_ = exec::load3d_doc_example();
+    LoadDataPanel() : set_(LoadDataSettings::initial()) {
         rebuild();
         play_.seek(1);  // source and destination side by side from the first frame
     }
@@ -71,6 +61,7 @@ class LoadDataPanel : public Panel {
     void draw(AppContext& ctx) override;
     void draw_present(AppContext& ctx);
     nlohmann::json save_settings() const override;
+    nlohmann::json probe() const override;
     void load_settings(const nlohmann::json& j) override;
 
   private:
@@ -85,12 +76,9 @@ class LoadDataPanel : public Panel {
         return ch;
     }
 
-    int mode_ = 0, path_ = 0;
-    std::string dtype_ = "fp16";
-    exec::Product product_ = exec::Product::any;  // whose Table 1 applies (document 001)
-    exec::Load2dParams v1_;
-    exec::Load2dV2Params v2_;
-    exec::Load3dParams v3_;
+    // The instruction, product, dtype, path and each instruction's
+    // parameters, as edited (stage and playing live in play_).
+    LoadDataSettings set_;
     exec::LoadResult result_;  // of the last valid load (drawn)
     int shown_mode_ = 0;
     std::shared_ptr<Plan> plan_;
@@ -109,184 +97,75 @@ class LoadDataPanel : public Panel {
 // ---- [settings] ----------------------------------------------------------------
 
 nlohmann::json LoadDataPanel::save_settings() const {
-    return {{"mode", kModeKeys[mode_]},
-            {"product", exec::product_id(product_)},
-            {"dtype", dtype_},
-            {"path", kPaths[path_]},
-            {"stage", play_.target},
-            {"load2d",
-             {{"src_fractals", v1_.src_fractals},
-              {"start_index", v1_.start_index},
-              {"repeat", v1_.repeat},
-              {"src_stride", v1_.src_stride},
-              {"dst_gap", v1_.dst_gap},
-              {"transpose", v1_.transpose},
-              {"decrement", v1_.decrement}}},
-            {"load2dv2",
-             {{"src_fractals", v2_.src_fractals},
-              {"m_start", v2_.m_start},
-              {"k_start", v2_.k_start},
-              {"m_step", v2_.m_step},
-              {"k_step", v2_.k_step},
-              {"src_stride", v2_.src_stride},
-              {"dst_stride", v2_.dst_stride},
-              {"transpose", v2_.transpose}}},
-            {"load3d",
-             {{"c1", v3_.c1},
-              {"h", v3_.h},
-              {"w", v3_.w},
-              {"pad", {v3_.pad_left, v3_.pad_right, v3_.pad_top, v3_.pad_bottom}},
-              {"c1_index", v3_.c1_index},
-              {"fetch_filter", {v3_.fetch_filter_w, v3_.fetch_filter_h}},
-              {"left_top", {v3_.left_top_w, v3_.left_top_h}},
-              {"stride", {v3_.stride_w, v3_.stride_h}},
-              {"filter", {v3_.kw, v3_.kh}},
-              {"dilation", {v3_.dil_w, v3_.dil_h}},
-              {"jump_stride", v3_.jump_stride},
-              {"repeat_mode", v3_.repeat_mode},
-              {"repeat", v3_.repeat}}},
-            {"moves", int64_t(result_.fractals.size())},
+    LoadDataSettings s = set_;
+    s.stage = play_.target;
+    s.playing = play_.playing;
+    return s.to_json();
+}
+
+nlohmann::json LoadDataPanel::probe() const {
+    return {{"moves", int64_t(result_.fractals.size())},
             {"error", error_},
             {"screen", screen_},
             {"fields", fields_}};
 }
 
 void LoadDataPanel::load_settings(const nlohmann::json& j) {
-    compute::SceneReader r(j, "LoadData");
-    r.only({"mode", "product", "dtype", "path", "stage", "playing", "load2d", "load2dv2", "load3d",
-            "moves", "error", "fields"});
-    constexpr int64_t big = int64_t(1) << 24;  // the engine checks the real ranges
-    if (r.has("mode")) {
-        std::string m;
-        r.get("mode", m);
-        auto it = std::find(std::begin(kModeKeys), std::end(kModeKeys), m);
-        if (it == std::end(kModeKeys))
-            r.fail("mode", j.at("mode"), "\"load2d\", \"load2dv2\" or \"load3d\"");
-        mode_ = int(it - std::begin(kModeKeys));
-    }
-    if (r.has("product")) {
-        std::string id;
-        r.get("product", id);
-        try {
-            product_ = exec::product_from_id(id);
-        } catch (const UsageError& e) {
-            throw UsageError(std::string("LoadData scene: product: ") + e.what());
-        }
-    }
-    if (r.has("dtype")) {
-        r.get("dtype", dtype_);
-        try {
-            dtype_ = name(dtype_from_name(dtype_));
-        } catch (const UsageError& e) {
-            throw UsageError(std::string("LoadData scene: dtype: ") + e.what());
-        }
-    }
-    if (r.has("path")) {
-        std::string p;
-        r.get("path", p);
-        auto it = std::find_if(std::begin(kPaths), std::end(kPaths),
-                               [&](const char* q) { return p == q; });
-        if (it == std::end(kPaths))
-            r.fail("path", j.at("path"), "A1->A2, B1->B2, GM->A1, GM->B1, GM->A2 or GM->B2");
-        path_ = int(it - std::begin(kPaths));
-    }
-    const compute::SceneReader a = r.sub("load2d");
-    a.only({"src_fractals", "start_index", "repeat", "src_stride", "dst_gap", "transpose",
-            "decrement"});
-    a.get("src_fractals", v1_.src_fractals, -big, big);
-    a.get("start_index", v1_.start_index, -big, big);
-    a.get("repeat", v1_.repeat, -big, big);
-    a.get("src_stride", v1_.src_stride, -big, big);
-    a.get("dst_gap", v1_.dst_gap, -big, big);
-    a.get("transpose", v1_.transpose);
-    a.get("decrement", v1_.decrement);
-    const compute::SceneReader b = r.sub("load2dv2");
-    b.only({"src_fractals", "m_start", "k_start", "m_step", "k_step", "src_stride", "dst_stride",
-            "transpose"});
-    b.get("src_fractals", v2_.src_fractals, -big, big);
-    b.get("m_start", v2_.m_start, -big, big);
-    b.get("k_start", v2_.k_start, -big, big);
-    b.get("m_step", v2_.m_step, -big, big);
-    b.get("k_step", v2_.k_step, -big, big);
-    b.get("src_stride", v2_.src_stride, -big, big);
-    b.get("dst_stride", v2_.dst_stride, -big, big);
-    b.get("transpose", v2_.transpose);
-    const compute::SceneReader c = r.sub("load3d");
-    c.only({"c1", "h", "w", "pad", "c1_index", "fetch_filter", "left_top", "stride", "filter",
-            "dilation", "jump_stride", "repeat_mode", "repeat"});
-    c.get("c1", v3_.c1, -big, big);
-    c.get("h", v3_.h, -big, big);
-    c.get("w", v3_.w, -big, big);
-    if (c.has("pad")) {
-        const auto& p = j.at("load3d").at("pad");
-        if (!p.is_array() || p.size() != 4 ||
-            !std::all_of(p.begin(), p.end(), [](const auto& e) { return e.is_number_integer(); }))
-            c.fail("pad", p, "[left, right, top, bottom] integers (padList order)");
-        v3_.pad_left = p[0];
-        v3_.pad_right = p[1];
-        v3_.pad_top = p[2];
-        v3_.pad_bottom = p[3];
-    }
-    c.get("c1_index", v3_.c1_index, -big, big);
-    c.get_pair("fetch_filter", v3_.fetch_filter_w, v3_.fetch_filter_h, -big, big);
-    c.get_pair("left_top", v3_.left_top_w, v3_.left_top_h, -big, big);
-    c.get_pair("stride", v3_.stride_w, v3_.stride_h, -big, big);
-    c.get_pair("filter", v3_.kw, v3_.kh, -big, big);
-    c.get_pair("dilation", v3_.dil_w, v3_.dil_h, -big, big);
-    c.get("jump_stride", v3_.jump_stride, -big, big);
-    c.get("repeat_mode", v3_.repeat_mode, -big, big);
-    c.get("repeat", v3_.repeat, -big, big);
+    LoadDataSettings s = set_;
+    s.stage = play_.target;
+    s.read(SceneReader(j, "LoadData"));
+    set_ = s;
     rebuild();
     // A scene holds a load that runs: the engine's message names the parameter.
-    if (!error_.empty())
-        throw UsageError(std::string("LoadData scene (") + kModeKeys[mode_] + "): " + error_);
-    double stage = play_.target;
-    bool playing = false;
-    r.get("stage", stage, 0.0, 1.0);
-    r.get("playing", playing);
-    play_.seek(stage);
-    play_.playing = playing;
+    if (!error_.empty()) {
+        const std::string msg =
+            std::string("LoadData scene (") + kModeKeys[set_.mode] + "): " + error_;
+        if (error_key_.empty()) throw UsageError(msg);
+        throw UsageError(error_key_, msg, msg);
+    }
+    play_.seek(s.stage);
+    play_.playing = s.playing;
 }
 
 // ---- [model] -------------------------------------------------------------------
 
 void LoadDataPanel::rebuild() {
     try {
-        DType t = dtype_from_name(dtype_);
-        exec::Path p = exec::parse_path(kPaths[path_], exec::Op::load2d);
+        DType t = dtype_from_name(set_.dtype);
+        exec::Path p = exec::parse_path(kPaths[set_.path], exec::Op::load2d);
         int64_t src_elems = 0;
         std::string title;
         exec::LoadResult r;
-        if (mode_ == 0) {
-            v1_.dtype = t;
-            v1_.product = product_;
-            v1_.src = p.src;
-            v1_.dst = p.dst;
-            r = exec::load2d(v1_);
-            src_elems = v1_.src_fractals * r.geom.elems();
+        if (set_.mode == 0) {
+            set_.v1.dtype = t;
+            set_.v1.product = set_.product;
+            set_.v1.src = p.src;
+            set_.v1.dst = p.dst;
+            r = exec::load2d(set_.v1);
+            src_elems = set_.v1.src_fractals * r.geom.elems();
             title = "Load2D";
-        } else if (mode_ == 1) {
-            v2_.dtype = t;
-            v2_.product = product_;
-            v2_.src = p.src;
-            v2_.dst = p.dst;
-            r = exec::load2d_v2(v2_);
-            src_elems = v2_.src_fractals * r.geom.elems();
+        } else if (set_.mode == 1) {
+            set_.v2.dtype = t;
+            set_.v2.product = set_.product;
+            set_.v2.src = p.src;
+            set_.v2.dst = p.dst;
+            r = exec::load2d_v2(set_.v2);
+            src_elems = set_.v2.src_fractals * r.geom.elems();
             title = "Load2Dv2";
         } else {
-            v3_.dtype = t;
-            r = exec::load3d(v3_);
-            src_elems = v3_.c1 * v3_.h * v3_.w * v3_.c0();
+            set_.v3.dtype = t;
+            r = exec::load3d(set_.v3);
+            src_elems = set_.v3.c1 * set_.v3.h * set_.v3.w * set_.v3.c0();
             title = "Load3D";
         }
         if (r.dst_of.empty())
             throw UsageError("nothing is moved (a step of 0); expected at least one fractal");
-        const bool l3 = mode_ == 2;
+        const bool l3 = set_.mode == 2;
         auto plan = std::make_shared<Plan>(exec::load_plan(r, src_elems, t, title,
                                                            l3 ? "A1 [C1][H][W][C0]" : name(p.src),
                                                            l3 ? "A2" : name(p.dst)));
         result_ = std::move(r);
-        shown_mode_ = mode_;
+        shown_mode_ = set_.mode;
         plan_ = std::move(plan);
         gpu_.set_plan(plan_);
         gpu_.set_colours(ColourMode::source_index);
@@ -309,24 +188,24 @@ void LoadDataPanel::controls() {
     ImGui::TextUnformatted(tr("instruction"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(170);
-    ch |= ImGui::Combo("##instruction", &mode_, kModes, 3);
+    ch |= ImGui::Combo("##instruction", &set_.mode, kModes, 3);
     // A red frame on a combo the engine's error is about (its key).
     auto frame_if = [&](const char* key) {
         if (error_key_ != key) return;
         ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
                                             ImGui::GetColorU32(compute::err_colour()), 0, 0, 2);
     };
-    if (mode_ != 2) {
+    if (set_.mode != 2) {
         ImGui::SameLine(0, 16);
         compute::wrap_for(260);
         ImGui::TextUnformatted(tr("product"));
         ImGui::SameLine();
         const float arrow = ImGui::GetFrameHeight() * 1.5f;
-        ImGui::SetNextItemWidth(ImGui::CalcTextSize(exec::product_name(product_)).x + arrow);
-        if (ImGui::BeginCombo("##product", exec::product_name(product_))) {
+        ImGui::SetNextItemWidth(ImGui::CalcTextSize(exec::product_name(set_.product)).x + arrow);
+        if (ImGui::BeginCombo("##product", exec::product_name(set_.product))) {
             for (exec::Product q : exec::all_products())
-                if (ImGui::Selectable(exec::product_name(q), q == product_)) {
-                    product_ = q;
+                if (ImGui::Selectable(exec::product_name(q), q == set_.product)) {
+                    set_.product = q;
                     ch = true;
                 }
             ImGui::EndCombo();
@@ -339,95 +218,95 @@ void LoadDataPanel::controls() {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("fp4x2_e2m1")).x +
                             ImGui::GetFrameHeight() * 1.5f);
-    if (ImGui::BeginCombo("##dtype", dtype_.c_str())) {
+    if (ImGui::BeginCombo("##dtype", set_.dtype.c_str())) {
         for (DType t : all_dtypes())
-            if (ImGui::Selectable(name(t), dtype_ == name(t))) {
-                dtype_ = name(t);
+            if (ImGui::Selectable(name(t), set_.dtype == name(t))) {
+                set_.dtype = name(t);
                 ch = true;
             }
         ImGui::EndCombo();
     }
     frame_if("dtype");
-    if (mode_ != 2) {
+    if (set_.mode != 2) {
         ImGui::SameLine(0, 16);
         compute::wrap_for(150);
         ImGui::TextUnformatted(tr("path"));
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("GM->A2")).x +
                                 ImGui::GetFrameHeight() * 1.5f);
-        ch |= ImGui::Combo("##path", &path_, kPaths, 6);
+        ch |= ImGui::Combo("##path", &set_.path, kPaths, 6);
         frame_if("path");
     }
-    if (mode_ == 0) {
-        ch |= field(trn("source size (fractals)"), v1_.src_fractals, "source size");
+    if (set_.mode == 0) {
+        ch |= field(trn("source size (fractals)"), set_.v1.src_fractals, "source size");
         ImGui::SameLine(0, 16);
-        ch |= field("startIndex", v1_.start_index);
+        ch |= field("startIndex", set_.v1.start_index);
         ImGui::SameLine(0, 16);
-        ch |= field("repeatTimes", v1_.repeat);
-        ch |= field("srcStride", v1_.src_stride);
+        ch |= field("repeatTimes", set_.v1.repeat);
+        ch |= field("srcStride", set_.v1.src_stride);
         ImGui::SameLine(0, 16);
-        ch |= field("dstGap", v1_.dst_gap);
+        ch |= field("dstGap", set_.v1.dst_gap);
         ImGui::SameLine(0, 16);
-        ch |= ImGui::Checkbox(tr_id("ifTranspose"), &v1_.transpose);
+        ch |= ImGui::Checkbox(tr_id("ifTranspose"), &set_.v1.transpose);
         ImGui::SameLine(0, 16);
-        ch |= ImGui::Checkbox(tr_id("addrMode decrement"), &v1_.decrement);
-    } else if (mode_ == 1) {
-        ch |= field(trn("source size (fractals)"), v2_.src_fractals, "source size");
+        ch |= ImGui::Checkbox(tr_id("addrMode decrement"), &set_.v1.decrement);
+    } else if (set_.mode == 1) {
+        ch |= field(trn("source size (fractals)"), set_.v2.src_fractals, "source size");
         ImGui::SameLine(0, 16);
-        ch |= field("mStartPosition", v2_.m_start);
+        ch |= field("mStartPosition", set_.v2.m_start);
         ImGui::SameLine(0, 16);
-        ch |= field("kStartPosition", v2_.k_start);
-        ch |= field("mStep", v2_.m_step);
+        ch |= field("kStartPosition", set_.v2.k_start);
+        ch |= field("mStep", set_.v2.m_step);
         ImGui::SameLine(0, 16);
-        ch |= field("kStep", v2_.k_step);
+        ch |= field("kStep", set_.v2.k_step);
         ImGui::SameLine(0, 16);
-        ch |= field("srcStride", v2_.src_stride);
+        ch |= field("srcStride", set_.v2.src_stride);
         ImGui::SameLine(0, 16);
-        ch |= field("dstStride", v2_.dst_stride);
+        ch |= field("dstStride", set_.v2.dst_stride);
         ImGui::SameLine(0, 16);
-        ch |= ImGui::Checkbox(tr_id("ifTranspose"), &v2_.transpose);
+        ch |= ImGui::Checkbox(tr_id("ifTranspose"), &set_.v2.transpose);
     } else {
-        ch |= field("C1", v3_.c1);
+        ch |= field("C1", set_.v3.c1);
         ImGui::SameLine();
-        ch |= field("H", v3_.h);
+        ch |= field("H", set_.v3.h);
         ImGui::SameLine();
-        ch |= field("W", v3_.w);
+        ch |= field("W", set_.v3.w);
         ImGui::SameLine(0, 16);
-        ch |= field(trn("c1Index"), v3_.c1_index);
+        ch |= field(trn("c1Index"), set_.v3.c1_index);
         ImGui::SameLine(0, 16);
-        ch |= field("filterH", v3_.kh, "filterH");
+        ch |= field("filterH", set_.v3.kh, "filterH");
         ImGui::SameLine();
-        ch |= field("filterW", v3_.kw);
-        ch |= field("padList left", v3_.pad_left);
+        ch |= field("filterW", set_.v3.kw);
+        ch |= field("padList left", set_.v3.pad_left);
         ImGui::SameLine();
-        ch |= field(trn("right"), v3_.pad_right, "padList right");
+        ch |= field(trn("right"), set_.v3.pad_right, "padList right");
         ImGui::SameLine();
-        ch |= field(trn("top"), v3_.pad_top, "padList top");
+        ch |= field(trn("top"), set_.v3.pad_top, "padList top");
         ImGui::SameLine();
-        ch |= field(trn("bottom"), v3_.pad_bottom, "padList bottom");
+        ch |= field(trn("bottom"), set_.v3.pad_bottom, "padList bottom");
         ImGui::SameLine(0, 16);
-        ch |= field("leftTopH", v3_.left_top_h);
+        ch |= field("leftTopH", set_.v3.left_top_h);
         ImGui::SameLine();
-        ch |= field("leftTopW", v3_.left_top_w);
-        ch |= field("strideH", v3_.stride_h);
+        ch |= field("leftTopW", set_.v3.left_top_w);
+        ch |= field("strideH", set_.v3.stride_h);
         ImGui::SameLine();
-        ch |= field("strideW", v3_.stride_w);
+        ch |= field("strideW", set_.v3.stride_w);
         ImGui::SameLine(0, 16);
-        ch |= field("dilationFilterH", v3_.dil_h);
+        ch |= field("dilationFilterH", set_.v3.dil_h);
         ImGui::SameLine();
-        ch |= field("dilationFilterW", v3_.dil_w);
+        ch |= field("dilationFilterW", set_.v3.dil_w);
         ImGui::SameLine(0, 16);
-        ch |= field("fetchFilterH", v3_.fetch_filter_h);
+        ch |= field("fetchFilterH", set_.v3.fetch_filter_h);
         ImGui::SameLine();
-        ch |= field("fetchFilterW", v3_.fetch_filter_w);
-        ch |= field("jumpStride", v3_.jump_stride);
+        ch |= field("fetchFilterW", set_.v3.fetch_filter_w);
+        ch |= field("jumpStride", set_.v3.jump_stride);
         ImGui::SameLine(0, 16);
-        ch |= field("repeatMode", v3_.repeat_mode);
+        ch |= field("repeatMode", set_.v3.repeat_mode);
         ImGui::SameLine(0, 16);
-        ch |= field("repeatTime", v3_.repeat);
+        ch |= field("repeatTime", set_.v3.repeat);
         ImGui::SameLine(0, 16);
         if (ImGui::Button(tr_id("document 001 example"))) {
-            v3_ = exec::load3d_doc_example();
+            set_.v3 = exec::load3d_doc_example();
             ch = true;
         }
     }
@@ -450,12 +329,12 @@ void LoadDataPanel::formula_line() {
         ImGui::Text(
             tr("source fractal = startIndex %s i*srcStride = %s;   destination = i*(1+dstGap) "
                "= %s%s"),
-            v1_.decrement ? "-" : "+", src.c_str(), dst.c_str(),
-            v1_.transpose ? tr(";   each fractal transposed") : "");
+            set_.v1.decrement ? "-" : "+", src.c_str(), dst.c_str(),
+            set_.v1.transpose ? tr(";   each fractal transposed") : "");
     } else if (shown_mode_ == 1) {
         ImGui::Text(tr("source (i,j) = (kStart+j)*srcStride + mStart+i = %s;   destination = "
                        "j*dstStride + i = %s%s"),
-                    src.c_str(), dst.c_str(), v2_.transpose ? tr(";   transposed blocks") : "");
+                    src.c_str(), dst.c_str(), set_.v2.transpose ? tr(";   transposed blocks") : "");
     } else {
         ImGui::Text(tr("repeat r reads kernel position %s into destination fractal %s"),
                     src.c_str(), dst.c_str());

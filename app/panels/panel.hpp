@@ -87,6 +87,10 @@ class Panel {
     virtual void seek(double t) { (void)t; }
     // Saved view settings (scene files). Empty object = nothing to save.
     virtual nlohmann::json save_settings() const { return nlohmann::json::object(); }
+    // What the last frame showed, for tests and scripts: hovered cell, screen
+    // rectangles of controls, counts. `--dump-view` writes it under "probe"
+    // beside the settings; it is never read back (a scene loads without it).
+    virtual nlohmann::json probe() const { return nlohmann::json::object(); }
     // Throws UsageError on a bad scene.
     virtual void load_settings(const nlohmann::json& j) { (void)j; }
 };

@@ -65,6 +65,7 @@ class PipelinePanel : public Panel {
     }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
+    nlohmann::json probe() const override;
     void load_settings(const nlohmann::json& j) override;
 
   private:
@@ -130,8 +131,11 @@ nlohmann::json PipelinePanel::save_settings() const {
             {"order", tiling_.order == Order::m_first ? "m" : "n"},
             {"cursor", int64_t(cursor_)},
             {"export_plot", export_plot_},
-            {"tab", tab_ == 0 ? "sizes" : "sweep"},
-            {"total_cycles", sched_ ? sched_->total_cycles : 0},
+            {"tab", tab_ == 0 ? "sizes" : "sweep"}};
+}
+
+nlohmann::json PipelinePanel::probe() const {
+    return {{"total_cycles", sched_ ? sched_->total_cycles : 0},
             {"bound", sched_ ? name(sched_->bound) : ""},
             {"error", error_},
             {"screen", screen_}};

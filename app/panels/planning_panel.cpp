@@ -8,7 +8,8 @@
 // State kept apart: the engine's data (graph_, plan_, noc_; rebuilt only
 // when the graph, the memory model, a pick or the NoC settings change), the
 // saved settings (graph, memory model, picks, selection, tab, NoC), and the
-// animation (noc_t_, playing_) advanced only in update(dt).
+// animation (hops_, a Playhead over the hops travelled) advanced only in
+// update(dt).
 #include <imgui.h>
 
 #include <algorithm>
@@ -22,6 +23,8 @@
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/planning_canvas.hpp"
+#include "app/panels/planning_settings.hpp"
+#include "app/panels/playhead.hpp"
 #include "app/panels/present.hpp"
 #include "app/render/present.hpp"
 #include "core/error.hpp"
@@ -39,7 +42,7 @@ using namespace ll::netplan;
 // ---- [state] -------------------------------------------------------------------
 
 const char* kLayouts4[] = {"NCHW", "NHWC", "NCWH", "NHCW", "CHWN", "HWCN", "NWHC"};
-const char* kTabs[] = {"strategies", "edit", "noc"};
+const auto& kTabs = PlanningSettings::kTabs;
 const ImU32 kStreamColours[] = {IM_COL32(110, 170, 255, 255), IM_COL32(255, 160, 70, 255),
                                 IM_COL32(140, 220, 140, 255), IM_COL32(230, 130, 230, 255)};
 
@@ -53,13 +56,12 @@ class PlanningPanel : public Panel {
     void update(double dt) override;
     void draw(AppContext& ctx) override;
     void draw_present(AppContext& ctx);
-    bool busy() const override { return playing_; }
+    bool busy() const override { return hops_.busy(); }
     Timeline timeline() const override;
-    void seek(double t) override {
-        noc_t_ = std::max(0.f, float(t));
-        playing_ = false;
-    }
+    void seek(double t) override { seek_at_rest(hops_, t); }
     nlohmann::json save_settings() const override;
+    nlohmann::json probe() const override;
+    PlanningSettings settings() const;  // what a scene file holds, from the state
     void load_settings(const nlohmann::json& j) override;
 
   private:
@@ -97,9 +99,16 @@ class PlanningPanel : public Panel {
     NocPlan noc_;
     std::string noc_error_;
     static constexpr float kNocRate = 0.8f;  // hops per second while playing
-    float noc_t_ = 0;
-    bool playing_ = false;
-    float present_scale_ = 1;  // presentation mode: the graph's font scale
+    float present_scale_ = 1;                // presentation mode: the graph's font scale
+    // Hops travelled, looping over 0..noc_end() and a short hold at the end.
+    Playhead hops_ = initial_hops();
+    static Playhead initial_hops() {
+        Playhead p(0, 1);
+        p.speed = kNocRate;
+        p.loop = true;
+        return p;
+    }
+    static constexpr float kNocHold = 0.8f;  // hops' time the finished transpose stays
 };
 
 // ---- [engine] ------------------------------------------------------------------
@@ -153,9 +162,7 @@ Timeline PlanningPanel::timeline() const {
 }
 
 void PlanningPanel::update(double dt) {
-    if (!playing_) return;
-    noc_t_ += float(dt) * kNocRate;
-    if (noc_t_ > noc_end() + 0.8f) noc_t_ = 0;
+    hops_.update(dt);
 }
 
 // ---- [settings] -------------------------------------------------------------------
@@ -166,44 +173,39 @@ void PlanningPanel::update(double dt) {
 // noc), noc {rows, cols, pes, mesh_cols, step, playing}.
 
 nlohmann::json PlanningPanel::save_settings() const {
-    nlohmann::json j;
+    return settings().to_json();
+}
+
+PlanningSettings PlanningPanel::settings() const {
+    PlanningSettings s;
     if (example_ >= 0)
-        j["example"] = example_names()[size_t(example_)];
+        s.example = example_names()[size_t(example_)];
     else
-        j["graph"] = graph_to_json(graph_);
-    j["model"] = {{"dram_gbps", model_.dram_gbps},
-                  {"sram_gbps", model_.sram_gbps},
-                  {"elem_bytes", model_.elem_bytes},
-                  {"burst_bytes", model_.burst_bytes},
-                  {"dma", model_.dma}};
+        s.graph = graph_to_json(graph_);
+    s.model = model_;
     if (plan_ok_) {
-        j["picked"] = nlohmann::json::object();
-        for (const auto& [e, s] : picks_)
+        for (const auto& [e, st] : picks_)
             if (e < plan_.propagation.edges.size())
-                j["picked"][edge_name(graph_, plan_.propagation.edges[e])] = strategy_name(s);
+                s.picked[edge_name(graph_, plan_.propagation.edges[e])] = strategy_name(st);
         if (selected_edge_ >= 0 && size_t(selected_edge_) < plan_.propagation.edges.size())
-            j["select"] = edge_name(graph_, plan_.propagation.edges[size_t(selected_edge_)]);
+            s.select = edge_name(graph_, plan_.propagation.edges[size_t(selected_edge_)]);
     }
     if (selected_node_ >= 0 && size_t(selected_node_) < graph_.nodes.size())
-        j["select_node"] = graph_.nodes[size_t(selected_node_)].name;
-    j["tab"] = kTabs[tab_];
-    if (!screen_.empty()) j["screen"] = screen_;  // read back by tests, ignored on load
-    j["noc"] = {{"rows", noc_cfg_.rows},           {"cols", noc_cfg_.cols}, {"pes", noc_cfg_.pes},
-                {"mesh_cols", noc_cfg_.mesh_cols}, {"step", noc_t_},        {"playing", playing_}};
-    return j;
+        s.select_node = graph_.nodes[size_t(selected_node_)].name;
+    s.tab = tab_;
+    s.noc = noc_cfg_;
+    s.noc_step = hops_.value;
+    s.noc_playing = hops_.playing;
+    return s;
+}
+
+nlohmann::json PlanningPanel::probe() const {
+    nlohmann::json p = nlohmann::json::object();
+    if (!screen_.empty()) p["screen"] = screen_;
+    return p;
 }
 
 namespace {
-
-void only_keys(const nlohmann::json& j, const std::set<std::string>& keys,
-               const std::string& what) {
-    if (!j.is_object()) throw UsageError(what + ": expected a JSON object");
-    std::string all;
-    for (const auto& k : keys) all += (all.empty() ? "" : ", ") + k;
-    for (const auto& [k, v] : j.items())
-        if (!keys.count(k))
-            throw UsageError(what + ": unknown key '" + k + "'; expected one of " + all);
-}
 
 Graph graph_from_setting(const nlohmann::json& g) {
     if (g.is_object()) return parse_graph(g);
@@ -220,94 +222,60 @@ Graph graph_from_setting(const nlohmann::json& g) {
 
 void PlanningPanel::load_settings(const nlohmann::json& j) {
     const std::string what = "planning scene";
+    const SceneReader r(j, "planning");
+    PlanningSettings s = settings();
+    s.read(r);  // keys and types; the names and values below are the engine's to check
     try {
-        only_keys(j,
-                  {"example", "graph", "model", "picked", "select", "strategy", "select_node",
-                   "tab", "noc", "screen"},
-                  what);
-        if (j.contains("example") && j.contains("graph"))
-            throw UsageError(what + ": give \"example\" or \"graph\", not both");
-        if (j.contains("example")) {
-            std::string name = j["example"].get<std::string>();
+        if (r.has("example")) {
             const auto names = example_names();
-            auto it = std::find(names.begin(), names.end(), name);
-            if (it == names.end()) (void)example_graph(name);  // throws, listing the names
+            auto it = std::find(names.begin(), names.end(), s.example);
+            if (it == names.end()) (void)example_graph(s.example);  // throws, listing the names
             load_example(int(it - names.begin()));
-        } else if (j.contains("graph")) {
-            graph_ = graph_from_setting(j["graph"]);
+        } else if (r.has("graph")) {
+            graph_ = graph_from_setting(s.graph);
             example_ = -1;
             const auto names = example_names();
-            if (j["graph"].is_string())
+            if (s.graph.is_string())
                 for (size_t k = 0; k < names.size(); ++k)
-                    if (names[k] == j["graph"].get<std::string>()) example_ = int(k);
+                    if (names[k] == s.graph.get<std::string>()) example_ = int(k);
         }
-        if (j.contains("model")) {
-            const auto& m = j["model"];
-            only_keys(m, {"dram_gbps", "sram_gbps", "elem_bytes", "burst_bytes", "dma"},
-                      what + " \"model\"");
-            model_.dram_gbps = m.value("dram_gbps", model_.dram_gbps);
-            model_.sram_gbps = m.value("sram_gbps", model_.sram_gbps);
-            model_.elem_bytes = m.value("elem_bytes", model_.elem_bytes);
-            model_.burst_bytes = m.value("burst_bytes", model_.burst_bytes);
-            model_.dma = m.value("dma", model_.dma);
-            check(model_);
-        }
+        model_ = s.model;
+        check(model_);
         Propagation p = propagate(graph_);  // names edges; throws for a bad graph
         picks_.clear();
-        if (j.contains("picked")) {
-            if (!j["picked"].is_object())
-                throw UsageError(what + " \"picked\": expected {\"producer->consumer\": strategy}");
-            for (const auto& [k, v] : j["picked"].items())
-                picks_[edge_from_name(graph_, p, k, what + " \"picked\"")] =
-                    strategy_from_name(v.get<std::string>(), what + " \"picked\"");
-        }
+        for (const auto& [e, st] : s.picked)
+            picks_[edge_from_name(graph_, p, e, what + " \"picked\"")] =
+                strategy_from_name(st, what + " \"picked\"");
         replan();
         if (!plan_ok_) throw UsageError(error_);
         select_first_decision();
-        if (j.contains("select"))
-            selected_edge_ = long(
-                edge_from_name(graph_, p, j["select"].get<std::string>(), what + " \"select\""));
-        if (j.contains("strategy")) {
-            if (!j.contains("select") && selected_edge_ < 0)
+        if (!s.select.empty())
+            selected_edge_ = long(edge_from_name(graph_, p, s.select, what + " \"select\""));
+        if (!s.strategy.empty()) {
+            if (s.select.empty() && selected_edge_ < 0)
                 throw UsageError(what + " \"strategy\": no mismatch selected; expected \"select\"");
-            picks_[size_t(selected_edge_)] =
-                strategy_from_name(j["strategy"].get<std::string>(), what + " \"strategy\"");
+            picks_[size_t(selected_edge_)] = strategy_from_name(s.strategy, what + " \"strategy\"");
             replan();
         }
         selected_node_ = -1;
-        if (j.contains("select_node")) {
-            selected_node_ = graph_.index_of(j["select_node"].get<std::string>());
+        if (!s.select_node.empty()) {
+            selected_node_ = graph_.index_of(s.select_node);
             if (selected_node_ < 0)
-                throw UsageError(what + " \"select_node\": no node '" +
-                                 j["select_node"].get<std::string>() + "' in the graph");
+                throw UsageError("select_node", what + " \"select_node\": no node '" +
+                                                    s.select_node + "' in the graph");
         }
-        if (j.contains("tab")) {
-            std::string t = j["tab"].get<std::string>();
-            auto it = std::find_if(std::begin(kTabs), std::end(kTabs),
-                                   [&](const char* k) { return t == k; });
-            if (it == std::end(kTabs))
-                throw UsageError(what + " \"tab\": unknown tab '" + t +
-                                 "'; expected strategies, edit or noc");
-            tab_ = int(it - std::begin(kTabs));
+        if (r.has("tab")) {
+            tab_ = s.tab;
             tab_request_ = true;
         }
-        if (j.contains("noc")) {
-            const auto& n = j["noc"];
-            only_keys(n, {"rows", "cols", "pes", "mesh_cols", "step", "playing"},
-                      what + " \"noc\"");
-            noc_cfg_.rows = n.value("rows", noc_cfg_.rows);
-            noc_cfg_.cols = n.value("cols", noc_cfg_.cols);
-            noc_cfg_.pes = n.value("pes", noc_cfg_.pes);
-            noc_cfg_.mesh_cols = n.value("mesh_cols", noc_cfg_.mesh_cols);
-            noc_t_ = n.value("step", 0.0f);
-            playing_ = n.value("playing", false);
-            if (noc_t_ < 0) throw UsageError(what + " \"noc\": step must be >= 0");
-        }
+        noc_cfg_ = s.noc;
     } catch (const nlohmann::json::exception& e) {
         throw UsageError(what + ": a value has the wrong type (" + e.what() + ")");
     }
     rebuild_noc();
     if (!noc_error_.empty()) throw UsageError(what + " \"noc\": " + noc_error_);
+    seek_at_rest(hops_, s.noc_step);
+    hops_.playing = s.noc_playing;
 }
 
 // ---- [decision] -------------------------------------------------------------------
@@ -543,6 +511,7 @@ void PlanningPanel::rebuild_noc() {
     try {
         noc_ = plan_distributed_transpose(noc_cfg_);
         noc_error_.clear();
+        hops_.set_range(0, noc_end() + kNocHold);
     } catch (const UsageError& e) {
         noc_error_ = e.what();
     }
@@ -559,10 +528,12 @@ void PlanningPanel::draw_noc() {
         rebuild_noc();
     }
     ImGui::SameLine(0, 20);
-    if (ImGui::Button(playing_ ? tr_id("pause") : tr_id("play"))) playing_ = !playing_;
+    if (ImGui::Button(hops_.playing ? tr_id("pause") : tr_id("play"))) hops_.toggle();
     ImGui::SameLine();
     ImGui::SetNextItemWidth(200);
-    ImGui::SliderFloat(tr_id("hops travelled"), &noc_t_, 0, noc_end(), "%.2f");
+    float t = float(hops_.value);
+    if (ImGui::SliderFloat(tr_id("hops travelled"), &t, 0, noc_end(), "%.2f"))
+        seek_at_rest(hops_, t);
     if (!noc_error_.empty()) {
         ImGui::TextColored(render::theme_colour(render::Role::error), "%s", noc_error_.c_str());
         return;
@@ -581,7 +552,7 @@ void PlanningPanel::draw_noc() {
                             (avail_h - 10) / float(noc_.mesh_rows)),
                    48.f, 190.f);
     ImGui::BeginGroup();
-    planning::draw_noc_grid(noc_, noc_t_, cell);
+    planning::draw_noc_grid(noc_, float(hops_.value), cell);
     ImGui::EndGroup();
     ImGui::SameLine(0, 20);
     ImGui::BeginChild("blocks", ImVec2(0, std::max(120.f, avail_h - 4)), true);

@@ -14,13 +14,16 @@ void SceneReader::fail(const char* key, const nlohmann::json& v,
                        const std::string& expected) const {
     std::string shown = v.dump();
     if (shown.size() > 80) shown = shown.substr(0, 77) + "...";
-    throw UsageError(prefix_ + key, panel_ + " scene: " + prefix_ + key + " = " + shown +
-                                        "; expected " + expected);
+    const std::string msg =
+        panel_ + " scene: " + prefix_ + key + " = " + shown + "; expected " + expected;
+    throw UsageError(prefix_ + key, msg, msg);
 }
 
 void SceneReader::rethrow(const std::exception& e) const {
-    if (const auto* u = dynamic_cast<const UsageError*>(&e); u && !u->key().empty())
-        throw UsageError(prefix_ + u->key(), panel_ + " scene: " + u->what());
+    if (const auto* u = dynamic_cast<const UsageError*>(&e); u && !u->key().empty()) {
+        const std::string msg = panel_ + " scene: " + u->what();
+        throw UsageError(prefix_ + u->key(), msg, msg);
+    }
     throw UsageError(panel_ + " scene: " + e.what());
 }
 
@@ -30,14 +33,18 @@ void SceneReader::only(std::initializer_list<const char*> known) const {
                          j_.dump().substr(0, 80) + "; expected a JSON object");
     for (auto it = j_.begin(); it != j_.end(); ++it) {
         const std::string& k = it.key();
-        bool ok = prefix_.empty() && (k == "panel" || k == "window" || k == "screen" ||
-                                      k == "present" || k == "diagram" || k == "slide");
+        // Report keys --dump-view writes beside the settings (the panel's
+        // probe, the window, presentation mode's rectangles) load back ignored.
+        bool ok =
+            prefix_.empty() && (k == "panel" || k == "window" || k == "screen" || k == "probe" ||
+                                k == "present" || k == "diagram" || k == "slide");
         for (const char* q : known) ok = ok || k == q;
         if (ok) continue;
         std::string list;
         for (const char* q : known) list += std::string(list.empty() ? "" : ", ") + q;
-        throw UsageError(prefix_ + k, panel_ + " scene: unknown key " + prefix_ + k +
-                                          "; expected one of " + list);
+        const std::string msg =
+            panel_ + " scene: unknown key " + prefix_ + k + "; expected one of " + list;
+        throw UsageError(prefix_ + k, msg, msg);
     }
 }
 

@@ -18,7 +18,8 @@ class SceneReader {
   public:
     SceneReader(const nlohmann::json& j, std::string panel, std::string prefix = "");
     // Throws when `j` is not an object or holds a key not in `known` (the
-    // app's own "panel", "window" and "screen" keys are always allowed).
+    // app's own "panel", "window" keys and a --dump-view's "probe" (and
+    // "screen" of older dumps) are always allowed).
     void only(std::initializer_list<const char*> known) const;
     void get(const char* key, int64_t& v, int64_t lo, int64_t hi) const;
     void get(const char* key, int& v, int lo, int hi) const;

@@ -5,7 +5,7 @@
 //
 // State: the settings (saved); the Result, the plot objects and the two
 // pictures (engine data from core/tiling, rebuilt when a setting changes);
-// step_ / playing_ (animation, update()). Every address, visiting order and
+// play_ (the animation, a Playhead advanced in update()). Every address, visiting order and
 // efficiency shown comes from core/tiling (tiling.hpp, traverse.hpp); the
 // pictures are core Plans drawn by the cell renderer (app/render/plan_view).
 //
@@ -23,7 +23,9 @@
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/playhead.hpp"
 #include "app/panels/present.hpp"
+#include "app/panels/tiling_settings.hpp"
 #include "app/plot/imgui_plot.hpp"
 #include "app/plot/tiling_plots.hpp"
 #include "app/render/overlays.hpp"
@@ -50,8 +52,8 @@ std::string fmt1(double v) {
 const char* kPlotNames[] = {trn("Efficiency per level"), trn("Time per level"),
                             trn("Order heatmap"), "Time vs tile size", "Sweep: time vs footprint"};
 // Scene-file names of the plots (export_plot) and of the tabs (tab).
-const char* kPlotIds[] = {"efficiency", "time", "heatmap", "tilesize", "sweep"};
-const char* kTabIds[] = {"traversal", "levels", "heatmap", "tilesize", "sweep"};
+const auto& kPlotIds = TilingSettings::kPlotIds;
+const auto& kTabIds = TilingSettings::kTabIds;
 const char* kTabNames[] = {trn("Traversal"), trn("Levels"), trn("Order heatmap"), trn("Tile size"),
                            trn("Sweep")};
 
@@ -62,21 +64,18 @@ class TilingPanel : public Panel {
     TilingPanel() { rebuild(); }
     const char* title() const override { return "Tiling"; }
     void update(double dt) override {
-        if (!playing_ || !error_.empty()) return;
-        step_ += dt * speed_;
-        if (step_ >= double(total_steps())) step_ = 0;
+        if (error_.empty()) play_.update(dt);
     }
-    bool busy() const override { return playing_; }
+    bool busy() const override { return play_.busy(); }
     Timeline timeline() const override {
         if (!error_.empty()) return {};
-        return {0, double(total_steps()), speed_, "sub-tile"};
+        return timeline_of(play_, "sub-tile");
     }
     void seek(double t) override {
         // The timeline's end shows the last sub-tile: step total_steps()
         // would draw sub-tile 0 of the last tile and save a step that
         // load_settings refuses.
-        step_ = std::clamp(t, 0.0, double(total_steps() - 1));
-        playing_ = false;
+        seek_at_rest(play_, std::clamp(t, 0.0, double(total_steps() - 1)));
     }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
@@ -98,16 +97,17 @@ class TilingPanel : public Panel {
                     const Visit* before, const BlockGrid& blocks, float height,
                     const AppContext& ctx);
     int64_t total_steps() const { return std::max<int64_t>(1, l1_count_ * sub_per_tile_); }
+    static Playhead initial_playhead() {
+        Playhead p(0, 1);
+        p.speed = 6;
+        p.playing = true;
+        p.loop = true;
+        return p;
+    }
 
-    // settings
-    int shape_[4] = {1, 64, 56, 56};
-    int layout_ = 0, dtype_ = 6, o1_ = 0, o2_ = 0, passes_ = 4, basis_ = 0;  // basis 0 = source
-    int l1_[3] = {16, 14, 14}, l2_[3] = {4, 7, 7};
-    float setup_[2] = {0, 0}, bw_[3] = {100, 500, 2000};
-    int access_[2] = {64, 16};  // DRAM burst, SRAM word (bytes); 0 = formula (8) alone
-    int tab_ = 0;               // kTabIds
-    int select_tab_ = 0;        // frames left to force tab_ (a scene asked for it)
-    float speed_ = 6;
+    // settings (speed, step and playing live in play_ while the panel runs)
+    TilingSettings set_;
+    int select_tab_ = 0;  // frames left to force set_.tab (a scene asked for it)
     // engine data
     Config cfg_;
     Result res_;
@@ -121,20 +121,16 @@ class TilingPanel : public Panel {
     std::string picture_error_, tile_picture_error_;  // why a picture is not drawn
     render::PlanGpu tensor_gpu_, tile_gpu_;
     render::PlanView tensor_view_, tile_view_;
-    float memory_ = 0;     // 0: the tensor / tile as (C,H,W), 1: the buffer in memory
     float aspect_ = 1.6f;  // width / height the pictures' (C,H,W) stages were shaped for
     std::unique_ptr<plot::LevelBars> bars_;
     std::unique_ptr<plot::OrderHeatmap> heat_;
     std::unique_ptr<plot::TileSizeLines> lines_;
-    int lines_dim_ = 2;
     std::unique_ptr<SweepResult> sweep_;
     bool sweep_setup_default_ = false;  // the sweep ran with 50/5 ns setup costs
     bool sweep_stale_ = false;          // settings changed since the sweep ran
     std::unique_ptr<plot::SweepScatter> scatter_;
-    // animation and export
-    double step_ = 0;
-    bool playing_ = true;
-    int export_plot_ = 2;
+    // animation (the sub-tile shown, looping) and export
+    Playhead play_ = initial_playhead();
     char export_path_[512] = "/tmp/tiling_plot";
     std::string export_msg_;
 };
@@ -144,32 +140,16 @@ class TilingPanel : public Panel {
 void TilingPanel::rebuild() {
     error_.clear();
     try {
-        for (int& d : shape_) d = std::max(1, d);
+        for (int& d : set_.shape) d = std::max(1, d);
         for (int i = 0; i < 3; ++i) {
-            l1_[i] = std::clamp(l1_[i], 1, shape_[i + 1]);
-            l2_[i] = std::clamp(l2_[i], 1, l1_[i]);
+            set_.l1[i] = std::clamp(set_.l1[i], 1, set_.shape[i + 1]);
+            set_.l2[i] = std::clamp(set_.l2[i], 1, set_.l1[i]);
         }
-        layout_ = std::clamp(layout_, 0, int(offered_layouts().size()) - 1);
-        dtype_ = std::clamp(dtype_, 0, int(all_dtypes().size()) - 1);
-        o1_ = std::clamp(o1_, 0, 5);
-        o2_ = std::clamp(o2_, 0, 5);
-        Config c;
-        c.shape = {shape_[0], shape_[1], shape_[2], shape_[3]};
-        c.layout = offered_layouts()[size_t(layout_)];
-        c.dtype = all_dtypes()[size_t(dtype_)];
-        c.l1_tile = {l1_[0], l1_[1], l1_[2]};
-        c.l2_tile = {l2_[0], l2_[1], l2_[2]};
-        c.l1_order = all_orders()[size_t(o1_)];
-        c.l2_order = all_orders()[size_t(o2_)];
-        c.l2_passes = passes_;
-        c.basis = basis_ ? StrideBasis::destination : StrideBasis::source;
-        c.mem.dram.access_bytes = access_[0];
-        c.mem.sram.access_bytes = access_[1];
-        c.mem.dram.setup_ns = setup_[0];
-        c.mem.sram.setup_ns = setup_[1];
-        c.mem.dram.bandwidth_gbps = bw_[0];
-        c.mem.sram.bandwidth_gbps = bw_[1];
-        c.mem.reg.bandwidth_gbps = bw_[2];
+        set_.layout = std::clamp(set_.layout, 0, int(offered_layouts().size()) - 1);
+        set_.dtype = std::clamp(set_.dtype, 0, int(all_dtypes().size()) - 1);
+        set_.o1 = std::clamp(set_.o1, 0, 5);
+        set_.o2 = std::clamp(set_.o2, 0, 5);
+        const Config c = set_.config();
         res_ = evaluate(c);
         cfg_ = c;
         l1_count_ = l1_grid(c).size();
@@ -177,8 +157,9 @@ void TilingPanel::rebuild() {
         build_pictures();
         bars_ = std::make_unique<plot::LevelBars>(c);
         heat_ = std::make_unique<plot::OrderHeatmap>(c);
-        lines_ = std::make_unique<plot::TileSizeLines>(c, Dim(lines_dim_));
-        if (step_ >= double(total_steps())) step_ = 0;
+        lines_ = std::make_unique<plot::TileSizeLines>(c, Dim(set_.lines_dim));
+        play_.set_range(0, double(total_steps()));
+        if (play_.value >= double(total_steps())) play_.seek(0);
         sweep_stale_ = sweep_ != nullptr;
     } catch (const UsageError& e) {
         error_ = e.what();
@@ -210,183 +191,37 @@ std::string TilingPanel::show(render::PlanGpu& gpu, render::PlanView& view,
 
 // ---- [scene settings] --------------------------------------------------------------
 //
-// Keys (all optional; anything else is a UsageError naming the key):
-//   shape [N,C,H,W], layout "NCHW"|"NHWC"|"NC1HWC0", dtype "fp32"...,
-//   l1_tile / l2_tile [C,H,W], l1_order / l2_order "W_H_C"..., l2_passes,
-//   stride_basis "source"|"destination", access_bytes [DRAM,SRAM],
-//   bandwidth [DRAM,SRAM,registers] GB/s, setup_ns [L1,L2],
-//   speed (sub-tiles/s), memory (0..1: the pictures' stage, 0 as (C,H,W), 1
-//   in memory), step, playing, tab (kTabIds), tilesize_dim "C"|"H"|"W",
-//   sweep (true: run it), export_plot (kPlotIds), export "/path/base" (writes
-//   base.png, base.svg, base.csv of export_plot once, at load).
+// The keys and their checks are TilingSettings' (app/panels/tiling_settings.hpp).
 
 nlohmann::json TilingPanel::save_settings() const {
-    return {{"shape", shape_},
-            {"layout", offered_layouts()[size_t(layout_)]},
-            {"dtype", name(all_dtypes()[size_t(dtype_)])},
-            {"l1_tile", l1_},
-            {"l2_tile", l2_},
-            {"l1_order", to_string(all_orders()[size_t(o1_)])},
-            {"l2_order", to_string(all_orders()[size_t(o2_)])},
-            {"l2_passes", passes_},
-            {"stride_basis", basis_ ? "destination" : "source"},
-            {"access_bytes", access_},
-            {"bandwidth", bw_},
-            {"setup_ns", setup_},
-            {"speed", speed_},
-            {"memory", memory_},
-            {"step", step_},
-            {"playing", playing_},
-            {"tab", kTabIds[tab_]},
-            {"tilesize_dim", std::string(1, "CHW"[lines_dim_])},
-            {"sweep", sweep_ != nullptr},
-            {"export_plot", kPlotIds[export_plot_]}};
+    TilingSettings s = set_;
+    s.speed = float(play_.speed);
+    s.step = play_.value;
+    s.playing = play_.playing;
+    s.sweep = sweep_ != nullptr;
+    return s.to_json();
 }
-
-namespace {
-
-[[noreturn]] void bad_setting(const char* key, const nlohmann::json& v, const std::string& want) {
-    throw UsageError(std::string("tiling panel setting \"") + key + "\": " + v.dump() +
-                     "; expected " + want);
-}
-
-// Index of `v` (a name, any case) in names[0..n), or of a number 0..n-1.
-int pick(const char* key, const nlohmann::json& v, const std::vector<std::string>& names) {
-    std::string all;
-    for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
-    if (v.is_number_integer() && v.get<int64_t>() >= 0 && v.get<int64_t>() < int64_t(names.size()))
-        return int(v.get<int64_t>());
-    if (v.is_string()) {
-        std::string u = v.get<std::string>();
-        for (char& ch : u) ch = char(std::toupper(static_cast<unsigned char>(ch)));
-        for (size_t i = 0; i < names.size(); ++i) {
-            std::string n = names[i];
-            for (char& ch : n) ch = char(std::toupper(static_cast<unsigned char>(ch)));
-            if (n == u) return int(i);
-        }
-    }
-    bad_setting(key, v, "one of " + all);
-}
-
-template <class T, size_t N>
-void numbers(const char* key, const nlohmann::json& v, T (&out)[N], double lo, double hi,
-             const char* what) {
-    if (!v.is_array() || v.size() != N) bad_setting(key, v, what);
-    T tmp[N];
-    for (size_t i = 0; i < N; ++i) {
-        if (!v[i].is_number()) bad_setting(key, v, what);
-        const double x = v[i].get<double>();
-        if (!(x >= lo && x <= hi) || (std::is_integral<T>::value && x != std::floor(x)))
-            bad_setting(key, v, what);
-        tmp[i] = T(x);
-    }
-    std::copy(tmp, tmp + N, out);
-}
-
-double number(const char* key, const nlohmann::json& v, double lo, double hi, const char* what) {
-    if (!v.is_number() || !(v.get<double>() >= lo && v.get<double>() <= hi))
-        bad_setting(key, v, what);
-    return v.get<double>();
-}
-
-bool boolean(const char* key, const nlohmann::json& v) {
-    if (!v.is_boolean()) bad_setting(key, v, "true or false");
-    return v.get<bool>();
-}
-
-std::vector<std::string> names_of(const char* const* a, size_t n) {
-    return std::vector<std::string>(a, a + n);
-}
-
-}  // namespace
 
 void TilingPanel::load_settings(const nlohmann::json& j) {
-    if (!j.is_object()) throw UsageError("tiling panel settings: expected a JSON object");
-    std::vector<std::string> layouts, dtypes, orders;
-    for (const std::string& l : offered_layouts()) layouts.push_back(l);
-    for (DType t : all_dtypes()) dtypes.push_back(name(t));
-    for (const Order& o : all_orders()) orders.push_back(to_string(o));
-    bool want_sweep = false;
-    double want_step = -1;
-    std::string export_base;
-    for (auto it = j.begin(); it != j.end(); ++it) {
-        const std::string& k = it.key();
-        const nlohmann::json& v = it.value();
-        if (k == "shape")
-            numbers("shape", v, shape_, 1, 1 << 20, "[N,C,H,W], each 1..1048576");
-        else if (k == "layout")
-            layout_ = pick("layout", v, layouts);
-        else if (k == "dtype")
-            dtype_ = pick("dtype", v, dtypes);
-        else if (k == "l1_tile")
-            numbers("l1_tile", v, l1_, 1, 1 << 20, "[C,H,W] tile sizes >= 1");
-        else if (k == "l2_tile")
-            numbers("l2_tile", v, l2_, 1, 1 << 20, "[C,H,W] sub-tile sizes >= 1");
-        else if (k == "l1_order")
-            o1_ = pick("l1_order", v, orders);
-        else if (k == "l2_order")
-            o2_ = pick("l2_order", v, orders);
-        else if (k == "l2_passes")
-            passes_ = int(number("l2_passes", v, 1, 1024, "an integer 1..1024"));
-        else if (k == "stride_basis")
-            basis_ = pick("stride_basis", v, {"source", "destination"});
-        else if (k == "access_bytes")
-            numbers("access_bytes", v, access_, 0, 1 << 20,
-                    "[DRAM,SRAM] access units in bytes, 0 = formula (8) alone");
-        else if (k == "bandwidth")
-            numbers("bandwidth", v, bw_, 1e-3, 1e9, "[DRAM,SRAM,registers] GB/s, each > 0");
-        else if (k == "setup_ns")
-            numbers("setup_ns", v, setup_, 0, 1e9, "[L1,L2] ns per tile / sub-tile, >= 0");
-        else if (k == "speed")
-            speed_ = float(number("speed", v, 0.5, 200, "sub-tiles per second, 0.5..200"));
-        else if (k == "memory")
-            memory_ =
-                float(number("memory", v, 0, 1,
-                             "0..1: 0 the tensor as (C,H,W), 1 every element at its address"));
-        else if (k == "step")
-            want_step = number("step", v, 0, 1e15, "a step number >= 0");
-        else if (k == "playing")
-            playing_ = boolean("playing", v);
-        else if (k == "tab")
-            tab_ = pick("tab", v, names_of(kTabIds, 5)), select_tab_ = 3;
-        else if (k == "tilesize_dim")
-            lines_dim_ = pick("tilesize_dim", v, {"C", "H", "W"});
-        else if (k == "sweep")
-            want_sweep = boolean("sweep", v);
-        else if (k == "export_plot")
-            export_plot_ = pick("export_plot", v, names_of(kPlotIds, 5));
-        else if (k == "export") {
-            if (!v.is_string() || v.get<std::string>().empty())
-                bad_setting("export", v, "a path without extension (writes .png, .svg, .csv)");
-            export_base = v.get<std::string>();
-        } else {
-            throw UsageError("tiling panel: unknown setting \"" + k +
-                             "\"; expected shape, layout, dtype, l1_tile, l2_tile, l1_order, "
-                             "l2_order, l2_passes, stride_basis, access_bytes, bandwidth, "
-                             "setup_ns, speed, memory, step, playing, tab, tilesize_dim, sweep, "
-                             "export_plot or export");
-        }
-    }
-    // Tiles are checked against the shape here (the sliders clamp them).
-    for (int i = 0; i < 3; ++i) {
-        const char* dn[] = {"C", "H", "W"};
-        if (l1_[i] > shape_[i + 1])
-            throw UsageError(std::string("tiling panel setting \"l1_tile\": ") + dn[i] + " = " +
-                             std::to_string(l1_[i]) + " is larger than the tensor's " +
-                             std::to_string(shape_[i + 1]) + "; expected a tile inside the tensor");
-        if (l2_[i] > l1_[i])
-            throw UsageError(std::string("tiling panel setting \"l2_tile\": ") + dn[i] + " = " +
-                             std::to_string(l2_[i]) + " is larger than the tile's " +
-                             std::to_string(l1_[i]) + "; expected a sub-tile inside the tile");
-    }
+    TilingSettings s = set_;
+    s.speed = float(play_.speed);
+    s.step = play_.value;
+    s.playing = play_.playing;
+    s.sweep = false;
+    const SceneReader r(j, "tiling");
+    s.read(r);
+    set_ = s;
     rebuild();
-    if (!error_.empty()) throw UsageError("tiling panel settings: " + error_);
-    if (want_step >= double(total_steps()))
-        throw UsageError("tiling panel setting \"step\": " + std::to_string(int64_t(want_step)) +
-                         "; expected 0.." + std::to_string(total_steps() - 1));
-    if (want_step >= 0) step_ = want_step;
-    if (want_sweep || (tab_ == 4 && export_plot_ == 4 && !export_base.empty())) run_sweep();
-    if (!export_base.empty()) export_all(export_base);
+    if (!error_.empty()) throw UsageError("tiling scene: " + error_);
+    if (s.step >= double(total_steps()))
+        throw UsageError("step", "tiling scene: step = " + std::to_string(int64_t(s.step)) +
+                                     "; expected 0.." + std::to_string(total_steps() - 1));
+    play_.speed = s.speed;
+    play_.playing = s.playing;
+    if (r.has("step")) play_.seek(s.step);
+    if (r.has("tab")) select_tab_ = 3;
+    if (s.sweep || (set_.tab == 4 && set_.export_plot == 4 && !s.export_base.empty())) run_sweep();
+    if (!s.export_base.empty()) export_all(s.export_base);
 }
 
 // ---- [sweep and export] ------------------------------------------------------------
@@ -408,7 +243,7 @@ void TilingPanel::run_sweep() {
 }
 
 const plot::PlotSpec* TilingPanel::export_spec() const {
-    switch (export_plot_) {
+    switch (set_.export_plot) {
         case 0:
             return bars_ ? &bars_->efficiency : nullptr;
         case 1:
@@ -426,7 +261,7 @@ void TilingPanel::export_all(const std::string& base) {
     const plot::PlotSpec* spec = export_spec();
     if (!spec)
         throw UsageError("tiling panel: nothing to export for " +
-                         std::string(kPlotIds[export_plot_]) + "; run the sweep first");
+                         std::string(kPlotIds[set_.export_plot]) + "; run the sweep first");
     for (const char* ext : {"png", "svg", "csv"}) plot::check_writable(base + "." + ext);
     plot::write_png(*spec, base + ".png");
     plot::write_svg(*spec, base + ".svg");
@@ -439,63 +274,63 @@ void TilingPanel::export_all(const std::string& base) {
 void TilingPanel::draw_controls() {
     bool changed = false;
     ImGui::TextUnformatted(tr("Tensor (N, C, H, W)"));
-    changed |= ImGui::SliderInt("N", &shape_[0], 1, 8);
-    changed |= ImGui::SliderInt("C", &shape_[1], 1, 512);
-    changed |= ImGui::SliderInt("H", &shape_[2], 1, 224);
-    changed |= ImGui::SliderInt("W", &shape_[3], 1, 224);
+    changed |= ImGui::SliderInt("N", &set_.shape[0], 1, 8);
+    changed |= ImGui::SliderInt("C", &set_.shape[1], 1, 512);
+    changed |= ImGui::SliderInt("H", &set_.shape[2], 1, 224);
+    changed |= ImGui::SliderInt("W", &set_.shape[3], 1, 224);
     std::vector<const char*> layouts;
     for (const std::string& l : offered_layouts()) layouts.push_back(l.c_str());
-    changed |= ImGui::Combo(tr_id("layout"), &layout_, layouts.data(), int(layouts.size()));
+    changed |= ImGui::Combo(tr_id("layout"), &set_.layout, layouts.data(), int(layouts.size()));
     std::vector<const char*> dts;
     for (DType t : all_dtypes()) dts.push_back(name(t));
-    changed |= ImGui::Combo(tr_id("dtype"), &dtype_, dts.data(), int(dts.size()));
+    changed |= ImGui::Combo(tr_id("dtype"), &set_.dtype, dts.data(), int(dts.size()));
     ImGui::Separator();
     ImGui::TextUnformatted(tr("L1 tile (C, H, W): DRAM -> SRAM"));
-    changed |= ImGui::SliderInt(tr_id("tile C"), &l1_[0], 1, shape_[1]);
-    changed |= ImGui::SliderInt(tr_id("tile H"), &l1_[1], 1, shape_[2]);
-    changed |= ImGui::SliderInt(tr_id("tile W"), &l1_[2], 1, shape_[3]);
+    changed |= ImGui::SliderInt(tr_id("tile C"), &set_.l1[0], 1, set_.shape[1]);
+    changed |= ImGui::SliderInt(tr_id("tile H"), &set_.l1[1], 1, set_.shape[2]);
+    changed |= ImGui::SliderInt(tr_id("tile W"), &set_.l1[2], 1, set_.shape[3]);
     std::vector<std::string> on;
     for (const Order& o : all_orders()) on.push_back(to_string(o));
     std::vector<const char*> op;
     for (const auto& s : on) op.push_back(s.c_str());
-    changed |= ImGui::Combo(tr_id("L1 order"), &o1_, op.data(), 6);
+    changed |= ImGui::Combo(tr_id("L1 order"), &set_.o1, op.data(), 6);
     ImGui::TextUnformatted(tr("L2 sub-tile (C, H, W): SRAM -> registers"));
-    changed |= ImGui::SliderInt(tr_id("sub C"), &l2_[0], 1, l1_[0]);
-    changed |= ImGui::SliderInt(tr_id("sub H"), &l2_[1], 1, l1_[1]);
-    changed |= ImGui::SliderInt(tr_id("sub W"), &l2_[2], 1, l1_[2]);
-    changed |= ImGui::Combo(tr_id("L2 order"), &o2_, op.data(), 6);
+    changed |= ImGui::SliderInt(tr_id("sub C"), &set_.l2[0], 1, set_.l1[0]);
+    changed |= ImGui::SliderInt(tr_id("sub H"), &set_.l2[1], 1, set_.l1[1]);
+    changed |= ImGui::SliderInt(tr_id("sub W"), &set_.l2[2], 1, set_.l1[2]);
+    changed |= ImGui::Combo(tr_id("L2 order"), &set_.o2, op.data(), 6);
     ImGui::Separator();
-    changed |= ImGui::SliderInt(tr_id("L2 passes"), &passes_, 1, 16);
+    changed |= ImGui::SliderInt(tr_id("L2 passes"), &set_.passes, 1, 16);
     const char* bases[] = {"source (15.2: 3136, 196)", "destination (tile, sub-tile)"};
-    changed |= ImGui::Combo(tr_id("stride basis"), &basis_, bases, 2);
-    changed |= ImGui::SliderInt(tr_id("DRAM burst B"), &access_[0], 0, 256);
-    changed |= ImGui::SliderInt(tr_id("SRAM word B"), &access_[1], 0, 128);
+    changed |= ImGui::Combo(tr_id("stride basis"), &set_.basis, bases, 2);
+    changed |= ImGui::SliderInt(tr_id("DRAM burst B"), &set_.access[0], 0, 256);
+    changed |= ImGui::SliderInt(tr_id("SRAM word B"), &set_.access[1], 0, 128);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "%s", tr("a strided read fetches one access unit per element, so eta >= element size / "
                      "unit; 0 = formula (8) alone (eta = 1/stride)"));
-    changed |= ImGui::SliderFloat(tr_id("DRAM GB/s"), &bw_[0], 1, 2000, "%.0f");
-    changed |= ImGui::SliderFloat(tr_id("SRAM GB/s"), &bw_[1], 1, 5000, "%.0f");
-    changed |= ImGui::SliderFloat(tr_id("Reg GB/s"), &bw_[2], 1, 20000, "%.0f");
-    changed |= ImGui::SliderFloat(tr_id("setup ns/tile"), &setup_[0], 0, 500, "%.0f");
-    changed |= ImGui::SliderFloat(tr_id("setup ns/sub"), &setup_[1], 0, 50, "%.1f");
+    changed |= ImGui::SliderFloat(tr_id("DRAM GB/s"), &set_.bw[0], 1, 2000, "%.0f");
+    changed |= ImGui::SliderFloat(tr_id("SRAM GB/s"), &set_.bw[1], 1, 5000, "%.0f");
+    changed |= ImGui::SliderFloat(tr_id("Reg GB/s"), &set_.bw[2], 1, 20000, "%.0f");
+    changed |= ImGui::SliderFloat(tr_id("setup ns/tile"), &set_.setup[0], 0, 500, "%.0f");
+    changed |= ImGui::SliderFloat(tr_id("setup ns/sub"), &set_.setup[1], 0, 50, "%.1f");
     if (ImGui::Button(tr_id("Document row 1"))) {
         const int shape[4] = {1, 64, 56, 56}, l1[3] = {16, 14, 14}, l2[3] = {4, 7, 7};
-        std::copy(shape, shape + 4, shape_);
-        std::copy(l1, l1 + 3, l1_);
-        std::copy(l2, l2 + 3, l2_);
-        layout_ = o1_ = o2_ = basis_ = 0;
-        dtype_ = 6;
-        passes_ = 4;
-        setup_[0] = setup_[1] = 0;
-        bw_[0] = 100, bw_[1] = 500, bw_[2] = 2000;
-        access_[0] = 64, access_[1] = 16;
+        std::copy(shape, shape + 4, set_.shape);
+        std::copy(l1, l1 + 3, set_.l1);
+        std::copy(l2, l2 + 3, set_.l2);
+        set_.layout = set_.o1 = set_.o2 = set_.basis = 0;
+        set_.dtype = 6;
+        set_.passes = 4;
+        set_.setup[0] = set_.setup[1] = 0;
+        set_.bw[0] = 100, set_.bw[1] = 500, set_.bw[2] = 2000;
+        set_.access[0] = 64, set_.access[1] = 16;
         changed = true;
     }
     ImGui::SameLine();
     if (ImGui::Button(tr_id("Row 4 (NHWC W_H_C)"))) {
-        layout_ = 1;
-        o1_ = o2_ = 0;
+        set_.layout = 1;
+        set_.o1 = set_.o2 = 0;
         changed = true;
     }
     if (changed) rebuild();
@@ -617,7 +452,7 @@ void draw_address_strip(const Config& c, const Extent3& frame, const Index3& org
 }
 
 // One level's picture: the plan (tensor or tile) drawn by the cell renderer at
-// memory_ (0: as (C,H,W), 1: in memory), then, over the (C,H,W) stage, the
+// set_.memory (0: as (C,H,W), 1: in memory), then, over the (C,H,W) stage, the
 // block being read now and an arrow from the one read before with the jump of
 // their first addresses (core's visit_overlay).
 void TilingPanel::draw_level(render::PlanView& view, render::PlanGpu& gpu, const Visit& now,
@@ -629,11 +464,11 @@ void TilingPanel::draw_level(render::PlanView& view, render::PlanGpu& gpu, const
     vs.dark = ctx.dark_theme;
     vs.show_numbers = false;
     const ImVec2 size(ImGui::GetContentRegionAvail().x, height);
-    view.draw(gpu, memory_, size, vs);
+    view.draw(gpu, set_.memory, size, vs);
     // This moment's overlays (the block read now, the jump from the one
     // before) come from core and are drawn by the renderer's overlay painter,
     // over the (C,H,W) stage only: in memory a block is scattered.
-    if (memory_ < 0.5f) {
+    if (set_.memory < 0.5f) {
         const ImVec2 o = view.origin();
         render::OverlayFrame of;
         of.dl = ImGui::GetWindowDrawList();
@@ -662,24 +497,25 @@ void TilingPanel::draw_level(render::PlanView& view, render::PlanGpu& gpu, const
 }
 
 void TilingPanel::draw_traversal(const AppContext& ctx) {
-    ImGui::Checkbox(tr_id("play"), &playing_);
+    ImGui::Checkbox(tr_id("play"), &play_.playing);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(9 * ImGui::GetFontSize());
-    ImGui::SliderFloat(tr_id("sub-tiles / s"), &speed_, 0.5f, 200.0f, "%.1f",
-                       ImGuiSliderFlags_Logarithmic);
+    float speed = float(play_.speed);
+    if (ImGui::SliderFloat(tr_id("sub-tiles / s"), &speed, 0.5f, 200.0f, "%.1f",
+                           ImGuiSliderFlags_Logarithmic))
+        play_.speed = speed;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(8 * ImGui::GetFontSize());
-    ImGui::SliderFloat("##memory", &memory_, 0, 1, memory_ < 0.5f ? "as (C,H,W)" : "in memory");
+    ImGui::SliderFloat("##memory", &set_.memory, 0, 1,
+                       set_.memory < 0.5f ? "as (C,H,W)" : "in memory");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "%s", tr("slide to move every element to its address in the buffer (and back)"));
     ImGui::SameLine();
-    float st = float(step_);
+    float st = float(play_.value);
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderFloat("##step", &st, 0, float(total_steps() - 1), "step %.0f")) {
-        step_ = st;
-        playing_ = false;
-    }
+    if (ImGui::SliderFloat("##step", &st, 0, float(total_steps() - 1), "step %.0f"))
+        seek_at_rest(play_, st);
     // Shape the (C,H,W) stages to the views (their height is set below, after
     // about four lines of text): rebuild both pictures when the views'
     // proportions drift from what they were made for.
@@ -695,7 +531,7 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
             build_pictures();
         }
     }
-    const int64_t step = int64_t(step_);
+    const int64_t step = std::min<int64_t>(play_.whole(), total_steps() - 1);
     const int64_t k = std::min(step / sub_per_tile_, l1_count_ - 1), j = step % sub_per_tile_;
     const Visit v1 = l1_visit(cfg_, k);
     const Visit p1 = l1_visit(cfg_, k > 0 ? k - 1 : 0);
@@ -728,7 +564,7 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
         (long long)res_.l2.dest_strides[int(res_.l2.innermost)], res_.l2.efficiency);
 
     const bool src = cfg_.basis == StrideBasis::source;
-    const bool as_memory = memory_ >= 0.5f;
+    const bool as_memory = set_.memory >= 0.5f;
     char l1_label[256], l2_label[256];
     if (as_memory) {
         ImGui::TextWrapped(
@@ -803,7 +639,7 @@ void TilingPanel::draw_export() {
     ImGui::SetNextItemWidth(14 * em);
     const char* plots[5];
     for (int i = 0; i < 5; ++i) plots[i] = tr(kPlotNames[i]);
-    ImGui::Combo("##plot", &export_plot_, plots, 5);
+    ImGui::Combo("##plot", &set_.export_plot, plots, 5);
     same_line_if_fits(16 * em);
     ImGui::SetNextItemWidth(16 * em);
     ImGui::InputTextWithHint("##path", "path without extension", export_path_, sizeof export_path_);
@@ -842,15 +678,15 @@ void TilingPanel::draw_present(AppContext& ctx) {
         return;
     }
     for (Key key : ctx.keys)
-        if (key == Key::space) playing_ = !playing_;
+        if (key == Key::space) play_.toggle();
     const ImVec2 a = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
-    ctx.caption.title = std::string("Tiling: ") + kTabNames[std::clamp(tab_, 0, 4)];
-    if (tab_ != 0) {
+    ctx.caption.title = std::string("Tiling: ") + kTabNames[std::clamp(set_.tab, 0, 4)];
+    if (set_.tab != 0) {
         const plot::PlotSpec* spec = nullptr;
-        if (tab_ == 1 && bars_) spec = &bars_->efficiency;
-        if (tab_ == 2 && heat_) spec = &heat_->spec;
-        if (tab_ == 3 && lines_) spec = &lines_->spec;
-        if (tab_ == 4 && scatter_) spec = &scatter_->spec;
+        if (set_.tab == 1 && bars_) spec = &bars_->efficiency;
+        if (set_.tab == 2 && heat_) spec = &heat_->spec;
+        if (set_.tab == 3 && lines_) spec = &lines_->spec;
+        if (set_.tab == 4 && scatter_) spec = &scatter_->spec;
         if (spec) {
             plot::show_plot("present", *spec, avail);
             note_diagram(a, ImVec2(a.x + avail.x, a.y + avail.y));
@@ -865,7 +701,7 @@ void TilingPanel::draw_present(AppContext& ctx) {
             build_pictures();
         }
     }
-    const int64_t step = int64_t(step_);
+    const int64_t step = std::min<int64_t>(play_.whole(), total_steps() - 1);
     const int64_t k = std::min(step / sub_per_tile_, l1_count_ - 1), j = step % sub_per_tile_;
     const Visit v1 = l1_visit(cfg_, k), p1 = l1_visit(cfg_, k > 0 ? k - 1 : 0);
     const BlockGrid sub = l2_grid(cfg_, k);
@@ -918,15 +754,15 @@ void TilingPanel::draw(AppContext& ctx) {
                 res_.total_us, res_.total_energy_uj);
     draw_export();
     // A tab asked for by a scene is forced for a few frames (ImGui applies
-    // SetSelected one frame late); otherwise tab_ follows the user's clicks.
+    // SetSelected one frame late); otherwise set_.tab follows the user's clicks.
     auto tab = [&](int i) {
-        const ImGuiTabItemFlags f =
-            select_tab_ > 0 && tab_ == i ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+        const ImGuiTabItemFlags f = select_tab_ > 0 && set_.tab == i ? ImGuiTabItemFlags_SetSelected
+                                                                     : ImGuiTabItemFlags_None;
         const bool open = ImGui::BeginTabItem(tr_id(kTabNames[i]), nullptr, f);
-        if (open && select_tab_ == 0 && tab_ != i) {
-            tab_ = i;  // the export combo follows the plot on screen
-            const int plot_of_tab[] = {export_plot_, 1, 2, 3, 4};
-            export_plot_ = plot_of_tab[i];
+        if (open && select_tab_ == 0 && set_.tab != i) {
+            set_.tab = i;  // the export combo follows the plot on screen
+            const int plot_of_tab[] = {set_.export_plot, 1, 2, 3, 4};
+            set_.export_plot = plot_of_tab[i];
         }
         return open;
     };
@@ -955,8 +791,8 @@ void TilingPanel::draw(AppContext& ctx) {
         if (tab(3)) {
             const char* dims[] = {"C", "H", "W"};
             ImGui::SetNextItemWidth(80 * ctx.ui_scale);
-            if (ImGui::Combo(tr_id("vary L1 tile in"), &lines_dim_, dims, 3))
-                lines_ = std::make_unique<plot::TileSizeLines>(cfg_, Dim(lines_dim_));
+            if (ImGui::Combo(tr_id("vary L1 tile in"), &set_.lines_dim, dims, 3))
+                lines_ = std::make_unique<plot::TileSizeLines>(cfg_, Dim(set_.lines_dim));
             plot::show_plot("lines", lines_->spec, ImVec2(0, 420 * ctx.ui_scale));
             ImGui::EndTabItem();
         }
@@ -979,8 +815,8 @@ void TilingPanel::draw(AppContext& ctx) {
                        "per "
                        "sub-tile%s"),
                     sweep_->rows.size(), sweep_->pareto.size(),
-                    sweep_setup_default_ ? "50" : fmt1(setup_[0]).c_str(),
-                    sweep_setup_default_ ? "5" : fmt1(setup_[1]).c_str(),
+                    sweep_setup_default_ ? "50" : fmt1(set_.setup[0]).c_str(),
+                    sweep_setup_default_ ? "5" : fmt1(set_.setup[1]).c_str(),
                     sweep_setup_default_
                         ? " (the sweep's defaults: with no per-block cost every matched tiling "
                           "costs the same)"

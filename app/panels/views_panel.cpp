@@ -8,8 +8,8 @@
 // (view::views_scene), drawn by the cell renderer.
 //
 // Scene keys: shape, layout, base, elem_bytes, ops, step (0 = input, k =
-// after k ops), select (an index of the view at that step). save_settings()
-// adds "screen" (the probe, not a setting): the selected cell's rectangle in
+// after k ops), select (an index of the view at that step). probe()
+// (--dump-view) holds "screen": the selected cell's rectangle in
 // the grid, in storage 0 and in the view's own storage as [x, y, size], and
 // the canvas and picture rectangles.
 //
@@ -55,10 +55,11 @@ class ViewsPanel : public Panel {
     const char* title() const override { return "Views"; }
     void draw(AppContext& ctx) override;
     void draw_present(AppContext& ctx);
-    nlohmann::json save_settings() const override {
-        nlohmann::json j = set_.to_json();
-        if (!probe_.empty()) j["screen"] = probe_;
-        return j;
+    nlohmann::json save_settings() const override { return set_.to_json(); }
+    nlohmann::json probe() const override {
+        nlohmann::json p = nlohmann::json::object();
+        if (!probe_.empty()) p["screen"] = probe_;
+        return p;
     }
     void load_settings(const nlohmann::json& j) override;
 

@@ -196,15 +196,14 @@ void Problem::validate() const {
     constexpr int64_t kMax = int64_t(1) << 24;
     auto dim = [&](const char* w, int64_t v) {
         if (v < 1 || v > kMax)
-            throw UsageError(std::string("--") + w + " " + std::to_string(v) + "; expected 1.." +
-                             std::to_string(kMax));
+            throw UsageError(w, std::to_string(v) + "; expected 1.." + std::to_string(kMax));
     };
     dim("m", m);
     dim("k", k);
     dim("n", n);
     if (dtype != DType::fp16 && dtype != DType::bf16 && dtype != DType::int8)
-        throw UsageError(std::string("--dtype ") + ll::name(dtype) +
-                         " has no Cube step here; expected fp16, bf16 or int8");
+        throw UsageError("dtype", std::string(ll::name(dtype)) +
+                                      " has no Cube step here; expected fp16, bf16 or int8");
     if (m_pad() / 16 * (k_pad() / k0()) > (int64_t(1) << 40) / std::max<int64_t>(1, n_pad() / 16))
         throw UsageError("problem too large: more than 2^40 Cube steps; expected smaller M, K, N");
 }
@@ -278,12 +277,12 @@ void Tiling::set_double_buffer(bool on) {
 void Tiling::validate(const Problem& p) const {
     auto mult = [](const char* w, int64_t v, int64_t q) {
         if (v < q || v % q != 0 || v > (int64_t(1) << 20))
-            throw UsageError(std::string("--") + w + " " + std::to_string(v) +
-                             "; expected a multiple of " + std::to_string(q) + " (a fractal)");
+            throw UsageError(w, std::to_string(v) + "; expected a multiple of " +
+                                    std::to_string(q) + " (a fractal)");
     };
-    mult("base-m", base_m, 16);
-    mult("base-n", base_n, 16);
-    mult("base-k", base_k, p.k0());
+    mult("base_m", base_m, 16);
+    mult("base_n", base_n, 16);
+    mult("base_k", base_k, p.k0());
     if (step_ka < 1 || step_kb < 1 || step_ka > 1024 || step_kb > 1024)
         throw UsageError("stepKa " + std::to_string(step_ka) + ", stepKb " +
                          std::to_string(step_kb) + "; expected 1..1024");

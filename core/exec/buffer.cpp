@@ -126,8 +126,8 @@ void check_path(Buffer src, Buffer dst, Op op) {
 Path parse_path(const std::string& text, Op op) {
     auto pos = text.find("->");
     if (pos == std::string::npos)
-        throw UsageError("--path '" + text + "' is not SRC->DST; expected one of " +
-                         path_names(op));
+        throw UsageError("path",
+                         "'" + text + "' is not SRC->DST; expected one of " + path_names(op));
     Path p{buffer_from_name(text.substr(0, pos)), buffer_from_name(text.substr(pos + 2))};
     check_path(p.src, p.dst, op);
     return p;

@@ -23,11 +23,11 @@ int64_t ConvParams::out_w() const {
 
 void ConvParams::validate() const {
     constexpr int64_t kBig = 1 << 20;
-    check_range("N (--n)", n, 1, kBig);
-    check_range("Cin (--cin)", cin, 1, kBig);
-    check_range("Cout (--cout)", cout, 1, kBig);
-    check_range("H (--h)", h, 1, kBig);
-    check_range("W (--w)", w, 1, kBig);
+    check_range("N", n, 1, kBig);
+    check_range("Cin", cin, 1, kBig);
+    check_range("Cout", cout, 1, kBig);
+    check_range("H", h, 1, kBig);
+    check_range("W", w, 1, kBig);
     cube_shape(dtype);  // fp16 or int8
     exec::validate(win, h, w);
     // Every buffer of the pipeline must be a sane size.

@@ -30,14 +30,18 @@ void validate(const Window2d& w, int64_t h_in, int64_t w_in) {
     check_range("pad_right", w.pad_right, 0, kBig);
     int64_t span_h = w.dil_h * (w.kh - 1) + 1, span_w = w.dil_w * (w.kw - 1) + 1;
     int64_t ph = h_in + w.pad_top + w.pad_bottom, pw = w_in + w.pad_left + w.pad_right;
+    // Keyed by the kernel's side (the field a panel frames).
     if (span_h > ph)
-        throw UsageError("kernel height (dilated) = " + std::to_string(span_h) +
-                         " is larger than the padded input height " + std::to_string(ph) +
-                         "; expected dil_h*(kh-1)+1 <= H + pad_top + pad_bottom");
+        throw param_error("kernel height", "(dilated) = " + std::to_string(span_h) +
+                                               " is larger than the padded input height " +
+                                               std::to_string(ph) +
+                                               "; expected dil_h*(kh-1)+1 <= H + pad_top + "
+                                               "pad_bottom");
     if (span_w > pw)
-        throw UsageError("kernel width (dilated) = " + std::to_string(span_w) +
-                         " is larger than the padded input width " + std::to_string(pw) +
-                         "; expected dil_w*(kw-1)+1 <= W + pad_left + pad_right");
+        throw param_error("kernel width",
+                          "(dilated) = " + std::to_string(span_w) +
+                              " is larger than the padded input width " + std::to_string(pw) +
+                              "; expected dil_w*(kw-1)+1 <= W + pad_left + pad_right");
 }
 
 int64_t Img2colSpec::out_h() const {
@@ -82,9 +86,10 @@ constexpr int64_t kMaxExplicit = int64_t(1) << 25;
 std::vector<int64_t> img2col_index_map(const Img2colSpec& s) {
     s.validate();
     if (s.rows() * s.cols() > kMaxExplicit)
-        throw UsageError("the img2col matrix would hold " + std::to_string(s.rows() * s.cols()) +
-                         " elements; expected at most " + std::to_string(kMaxExplicit) +
-                         " to materialise it (the implicit form, --at ROW,COL, has no limit)");
+        throw UsageError(
+            "the img2col matrix would hold " + std::to_string(s.rows() * s.cols()) +
+            " elements; expected at most " + std::to_string(kMaxExplicit) +
+            " to materialise it (one element at a time, the implicit form, has no limit)");
     // Materialised the way an explicit im2col kernel writes it: walk the
     // windows and copy each one out, rather than calling the gather per cell.
     const int64_t ho = s.out_h(), wo = s.out_w(), cols = s.cols();

@@ -43,7 +43,7 @@ void check_src_fractal(int64_t f, int64_t src_fractals, const std::string& what)
     if (f < 0 || f >= src_fractals)
         throw UsageError(what + " reads source fractal " + std::to_string(f) +
                          ", outside the source; expected 0.." + std::to_string(src_fractals - 1) +
-                         " (--src-fractals " + std::to_string(src_fractals) + ")");
+                         " (the source holds " + std::to_string(src_fractals) + " fractals)");
 }
 
 // Copies one fractal straight (no transpose).
@@ -78,28 +78,30 @@ void label_destination(LoadResult& r, Buffer dst, DType t) {
 void Load2dParams::validate() const {
     check_path(src, dst, Op::load2d);
     check_load2d(product, false, src, dst, dtype, dst_gap);
-    check_range("startIndex (--start-index)", start_index, 0, kU16);
-    check_range("repeatTimes (--repeat)", repeat, 1, 255);
-    check_range("srcStride (--src-stride)", src_stride, 0, kU16);
-    check_range("dstGap (--dst-gap)", dst_gap, 0, kU16);
-    check_range("sid (--sid, reserved)", sid, 0, 0);
-    check_range("source size (--src-fractals)", src_fractals, 1, int64_t(1) << 24);
+    check_range("startIndex", start_index, 0, kU16);
+    check_range("repeatTimes", repeat, 1, 255);
+    check_range("srcStride", src_stride, 0, kU16);
+    check_range("dstGap", dst_gap, 0, kU16);
+    check_range("sid (reserved)", sid, 0, 0);
+    check_range("source size", src_fractals, 1, int64_t(1) << 24);
     if (transpose) {
         if (!is_l1_to_l0(src, dst))
-            throw UsageError(std::string("ifTranspose (--transpose) on path ") + name(src) + "->" +
-                             name(dst) + "; expected transpose only on A1->A2 or B1->B2");
+            throw param_error("ifTranspose", std::string("on path ") + name(src) + "->" +
+                                                 name(dst) +
+                                                 "; expected transpose only on A1->A2 or B1->B2");
         if (value_bits(dtype) != 16)
-            throw UsageError(std::string("ifTranspose (--transpose) with ") + name(dtype) + " (" +
-                             std::to_string(value_bits(dtype)) +
-                             "-bit); expected a 16-bit dtype (fp16, bf16, int16, uint16)");
+            throw param_error("ifTranspose",
+                              std::string("with ") + name(dtype) + " (" +
+                                  std::to_string(value_bits(dtype)) +
+                                  "-bit); expected a 16-bit dtype (fp16, bf16, int16, uint16)");
     }
     for (int64_t i = 0; i < repeat; ++i) {
         int64_t f = src_fractal(i);
         if (f < 0)
-            throw UsageError("addrMode decrement (--decrement) goes below fractal 0 at iteration " +
-                             std::to_string(i) +
-                             "; expected startIndex >= (repeatTimes-1)*srcStride = " +
-                             std::to_string((repeat - 1) * src_stride));
+            throw param_error("addrMode",
+                              "decrement goes below fractal 0 at iteration " + std::to_string(i) +
+                                  "; expected startIndex >= (repeatTimes-1)*srcStride = " +
+                                  std::to_string((repeat - 1) * src_stride));
         check_src_fractal(f, src_fractals, "iteration " + std::to_string(i));
     }
 }
@@ -130,27 +132,30 @@ LoadResult load2d(const Load2dParams& p) {
 void Load2dV2Params::validate() const {
     check_path(src, dst, Op::load2d);
     check_load2d(product, true, src, dst, dtype, 0);
-    check_range("mStartPosition (--m-start)", m_start, 0, kU16);
-    check_range("kStartPosition (--k-start)", k_start, 0, kU16);
-    check_range("mStep (--m-step)", m_step, 0, 255);
-    check_range("kStep (--k-step)", k_step, 0, 255);
-    check_range("srcStride (--src-stride)", src_stride, 0, kU16);
-    check_range("dstStride (--dst-stride)", dst_stride, 0, kU16);
-    check_range("sid (--sid, reserved)", sid, 0, 0);
-    check_range("source size (--src-fractals)", src_fractals, 1, int64_t(1) << 24);
+    check_range("mStartPosition", m_start, 0, kU16);
+    check_range("kStartPosition", k_start, 0, kU16);
+    check_range("mStep", m_step, 0, 255);
+    check_range("kStep", k_step, 0, 255);
+    check_range("srcStride", src_stride, 0, kU16);
+    check_range("dstStride", dst_stride, 0, kU16);
+    check_range("sid (reserved)", sid, 0, 0);
+    check_range("source size", src_fractals, 1, int64_t(1) << 24);
     if (transpose) {
         if (!is_l1_to_l0(src, dst))
-            throw UsageError(std::string("ifTranspose (--transpose) on path ") + name(src) + "->" +
-                             name(dst) + "; expected transpose only on A1->A2 or B1->B2");
+            throw param_error("ifTranspose", std::string("on path ") + name(src) + "->" +
+                                                 name(dst) +
+                                                 "; expected transpose only on A1->A2 or B1->B2");
         TransposeBlock b = transpose_block(dtype);
         if (m_step % b.m_fractals != 0)
-            throw UsageError("mStep (--m-step) = " + std::to_string(m_step) +
-                             " with transpose of " + std::to_string(value_bits(dtype)) +
-                             "-bit data; expected a multiple of " + std::to_string(b.m_fractals));
+            throw param_error("mStep", "= " + std::to_string(m_step) + " with transpose of " +
+                                           std::to_string(value_bits(dtype)) +
+                                           "-bit data; expected a multiple of " +
+                                           std::to_string(b.m_fractals));
         if (k_step % b.k_fractals != 0)
-            throw UsageError("kStep (--k-step) = " + std::to_string(k_step) +
-                             " with transpose of " + std::to_string(value_bits(dtype)) +
-                             "-bit data; expected a multiple of " + std::to_string(b.k_fractals));
+            throw param_error("kStep", "= " + std::to_string(k_step) + " with transpose of " +
+                                           std::to_string(value_bits(dtype)) +
+                                           "-bit data; expected a multiple of " +
+                                           std::to_string(b.k_fractals));
     }
     for (int64_t j = 0; j < k_step; ++j)
         for (int64_t i = 0; i < m_step; ++i)

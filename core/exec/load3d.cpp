@@ -17,28 +17,28 @@ void Load3dParams::validate() const {
     if (dtype != DType::fp16 && dtype != DType::int8 && dtype != DType::uint8)
         throw UsageError(std::string("dtype ") + name(dtype) +
                          " is not a Load3Dv1 type; expected fp16, int8 or uint8");
-    check_range("C1 (--c1, slices in A1)", c1, 1, 4096);
-    check_range("H (--h)", h, 1, 32767);
-    check_range("W (--w)", w, 1, 32767);
-    check_range("padList left (--pad-left)", pad_left, 0, 255);
-    check_range("padList right (--pad-right)", pad_right, 0, 255);
-    check_range("padList top (--pad-top)", pad_top, 0, 255);
-    check_range("padList bottom (--pad-bottom)", pad_bottom, 0, 255);
-    check_range("c1Index (--c1-index)", c1_index, 0, c1 - 1);
-    check_range("strideW (--stride-w)", stride_w, 1, 63);
-    check_range("strideH (--stride-h)", stride_h, 1, 63);
-    check_range("filterW (--kw)", kw, 1, 255);
-    check_range("filterH (--kh)", kh, 1, 255);
-    check_range("fetchFilterW (--fetch-w)", fetch_filter_w, 0, kw - 1);
-    check_range("fetchFilterH (--fetch-h)", fetch_filter_h, 0, kh - 1);
-    check_range("dilationFilterW (--dilation-w)", dil_w, 1, 255);
-    check_range("dilationFilterH (--dilation-h)", dil_h, 1, 255);
-    check_range("leftTopW (--left-top-w)", left_top_w, -pad_left, 32767);
-    check_range("leftTopH (--left-top-h)", left_top_h, -pad_top, 32767);
-    check_range("jumpStride (--jump-stride)", jump_stride, 1, 127);
-    check_range("repeatMode (--repeat-mode)", repeat_mode, 0, 1);
-    check_range("repeatTime (--repeat)", repeat, 1, 255);
-    check_range("cSize (--c-size)", c_size, 0, 0);
+    check_range("C1 (slices in A1)", c1, 1, 4096);
+    check_range("H", h, 1, 32767);
+    check_range("W", w, 1, 32767);
+    check_range("padList left", pad_left, 0, 255);
+    check_range("padList right", pad_right, 0, 255);
+    check_range("padList top", pad_top, 0, 255);
+    check_range("padList bottom", pad_bottom, 0, 255);
+    check_range("c1Index", c1_index, 0, c1 - 1);
+    check_range("strideW", stride_w, 1, 63);
+    check_range("strideH", stride_h, 1, 63);
+    check_range("filterW", kw, 1, 255);
+    check_range("filterH", kh, 1, 255);
+    check_range("fetchFilterW", fetch_filter_w, 0, kw - 1);
+    check_range("fetchFilterH", fetch_filter_h, 0, kh - 1);
+    check_range("dilationFilterW", dil_w, 1, 255);
+    check_range("dilationFilterH", dil_h, 1, 255);
+    check_range("leftTopW", left_top_w, -pad_left, 32767);
+    check_range("leftTopH", left_top_h, -pad_top, 32767);
+    check_range("jumpStride", jump_stride, 1, 127);
+    check_range("repeatMode", repeat_mode, 0, 1);
+    check_range("repeatTime", repeat, 1, 255);
+    check_range("cSize", c_size, 0, 0);
     Window2d win;
     win.kh = kh;
     win.kw = kw;
@@ -59,7 +59,7 @@ void Load3dParams::validate() const {
                                        "expected 1.." +
                                        std::to_string(kernel_positions() - q0) +
                                        " (C1*Kh*Kw minus the start position)";
-            throw UsageError("repeatTime", detail, "repeatTime (--repeat) = " + detail);
+            throw UsageError("repeatTime", detail, "repeatTime = " + detail);
         }
     }
 }

@@ -74,7 +74,7 @@ std::string product_ids() {
 Product product_from_id(const std::string& s) {
     for (const auto& i : kInfo)
         if (s == i.id) return i.p;
-    throw UsageError("--product: unknown product '" + s + "'; expected one of " + product_ids());
+    throw UsageError("product", "unknown product '" + s + "'; expected one of " + product_ids());
 }
 
 std::vector<std::string> load2d_paths(Product p, bool v2) {
@@ -135,31 +135,27 @@ void check_load2d(Product p, bool v2, Buffer src, Buffer dst, DType t, int64_t d
     const char* instr = v2 ? "Load2Dv2" : "Load2D";
     const std::string who = product_name(p);
     if (p == Product::inference_vector)
-        throw UsageError("product", who + " has no LoadData",
-                         std::string("--product vector-core, ") + who +
-                             " has no LoadData (document 001 marks it x); expected an AI Core "
-                             "product");
+        throw UsageError("product", "vector-core, " + who +
+                                        " has no LoadData (document 001 marks it x); expected "
+                                        "an AI Core product");
     const auto paths = load2d_paths(p, v2);
     if (paths.empty())
-        throw UsageError("product", who + " does not list " + instr,
-                         std::string("--product ") + product_id(p) + ", " + who +
-                             " does not list " + instr + "; expected --product 350 for Load2Dv2");
+        throw UsageError("product", std::string(product_id(p)) + ", " + who + " does not list " +
+                                        instr + "; expected product 350 for Load2Dv2");
     const std::string path = path_of(src, dst);
     if (std::find(paths.begin(), paths.end(), path) == paths.end())
-        throw UsageError("path", who + " supports " + instr + " on " + list(paths),
-                         "--path " + path + ", " + who + " supports " + instr + " on " +
-                             list(paths) + "; expected one of these paths");
+        throw UsageError("path", path + ", " + who + " supports " + instr + " on " + list(paths) +
+                                     "; expected one of these paths");
     const auto dts = load2d_dtypes(p, v2, src, dst);
     if (std::find(dts.begin(), dts.end(), t) == dts.end()) {
-        std::string msg = "--dtype " + std::string(name(t)) + ", " + who + " supports for " +
-                          instr + " on " + path + ": " + list(dts);
+        std::string msg = std::string(name(t)) + ", " + who + " supports for " + instr + " on " +
+                          path + ": " + list(dts);
         if (t == DType::int4 && !v2 && !l1_to_l0(src, dst)) msg += " (int4 only on A1->A2, B1->B2)";
-        throw UsageError("dtype", msg, msg + "; expected one of these dtypes");
+        throw UsageError("dtype", msg + "; expected one of these dtypes");
     }
     if (dst_gap != 0 && !dst_gap_enabled(p))
-        throw UsageError("dstGap", who + " does not enable dstGap",
-                         "--dst-gap " + std::to_string(dst_gap) + ", " + who +
-                             " does not enable dstGap; expected 0");
+        throw UsageError(
+            "dstGap", std::to_string(dst_gap) + ", " + who + " does not enable dstGap; expected 0");
 }
 
 }  // namespace ll::exec

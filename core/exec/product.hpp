@@ -35,9 +35,10 @@ enum class Product {
 };
 
 const std::vector<Product>& all_products();
-const char* product_id(Product p);    // "training", "a2", "350", ... (the --product value)
-const char* product_name(Product p);  // "Atlas A2 training / inference series", ...
-std::string product_ids();            // "any, training, ..." for messages
+const char* product_id(
+    Product p);  // "training", "a2", "350", ... (its id in scenes and on the command line)
+const char* product_name(Product p);            // "Atlas A2 training / inference series", ...
+std::string product_ids();                      // "any, training, ..." for messages
 Product product_from_id(const std::string& s);  // UsageError naming the ids
 
 // The dtypes a product's Table 1 lists for Load2D (v2 = false) or Load2Dv2

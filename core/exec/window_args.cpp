@@ -1,5 +1,6 @@
 #include "core/exec/window_args.hpp"
 
+#include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/shape.hpp"
 
@@ -14,8 +15,8 @@ void pair(const std::string& text, const std::string& what, int64_t& a, int64_t&
         a = v[0];
         b = v[1];
     } else {
-        throw UsageError(what + " '" + text + "' has " + std::to_string(v.size()) +
-                         " values; expected 1 (both axes) or 2 (h,w)");
+        throw usage_error(what, "'" + text + "' has " + std::to_string(v.size()) +
+                                    " values; expected 1 (both axes) or 2 (h,w)");
     }
 }
 }  // namespace
@@ -23,7 +24,7 @@ void pair(const std::string& text, const std::string& what, int64_t& a, int64_t&
 void apply_window_lists(Window2d& w, const std::string& pad, const std::string& stride,
                         const std::string& dilation) {
     if (!pad.empty()) {
-        std::vector<int64_t> v = parse_int_list(pad, "--pad");
+        std::vector<int64_t> v = parse_int_list(pad, "pad");
         if (v.size() == 1) {
             w.pad_top = w.pad_bottom = w.pad_left = w.pad_right = v[0];
         } else if (v.size() == 2) {
@@ -36,12 +37,12 @@ void apply_window_lists(Window2d& w, const std::string& pad, const std::string& 
             w.pad_right = v[3];
         } else {
             throw UsageError(
-                "--pad '" + pad + "' has " + std::to_string(v.size()) +
-                " values; expected 1 (all sides), 2 (h,w) or 4 (top,bottom,left,right)");
+                "pad", "'" + pad + "' has " + std::to_string(v.size()) +
+                           " values; expected 1 (all sides), 2 (h,w) or 4 (top,bottom,left,right)");
         }
     }
-    if (!stride.empty()) pair(stride, "--stride", w.stride_h, w.stride_w);
-    if (!dilation.empty()) pair(dilation, "--dilation", w.dil_h, w.dil_w);
+    if (!stride.empty()) pair(stride, "stride", w.stride_h, w.stride_w);
+    if (!dilation.empty()) pair(dilation, "dilation", w.dil_h, w.dil_w);
 }
 
 }  // namespace ll::exec

@@ -25,7 +25,7 @@ Shape image_tensor_shape(Format f, int64_t h, int64_t w) {
     if (f == Format::NCHW) return {1, 3, h, w};
     if (f == Format::NHWC) return {1, h, w, 3};
     throw UsageError("image", std::string("a picture is an NCHW or NHWC tensor, not ") + name(f) +
-                                  "; expected --from NCHW or NHWC");
+                                  "; expected a source format NCHW or NHWC");
 }
 
 std::vector<uint8_t> image_tensor_values(Format f, const uint8_t* rgb, int64_t h, int64_t w) {

@@ -344,7 +344,7 @@ const char* kAccepted =
     "FRACTAL_Z; NCDHW/NDHWC -> NDC1HWC0/FRACTAL_Z_3D; each of these backwards; "
     "NCHW/NHWC/HWCN among themselves; NCDHW/NDHWC between themselves; ND <-> any plain "
     "format of the same rank; FRACTAL_NZ/ZZ/ZN among themselves; NC1HWC0 <-> FRACTAL_Z; "
-    "NDC1HWC0 <-> FRACTAL_Z_3D; a fractal to itself with another size (--src-fractal); "
+    "NDC1HWC0 <-> FRACTAL_Z_3D; a fractal to itself with another source fractal size; "
     "BSH/SBH/BSNGD/SBNGD/BNGS1S2/BMNK among themselves and to/from FRACTAL_NZ/ZZ/ZN; "
     "ND <-> ND_ALIGN; VECTOR <-> FRACTAL_NZ/ZZ/ZN";
 
@@ -420,8 +420,8 @@ Recipe recipe_for(Format plain, Format target, size_t rank, const Sides& sd) {
         default:
             break;
     }
-    throw UsageError(std::string("--to: no conversion from ") + name(plain) + " to " +
-                     name(target) + "; expected one of: " + kAccepted);
+    throw UsageError("to", std::string("no conversion from ") + name(plain) + " to " +
+                               name(target) + "; expected one of: " + kAccepted);
 }
 
 // Plain -> plain: a transpose where the axes correspond, nothing for ND.
@@ -433,8 +433,8 @@ std::vector<Step> plain_steps(Format from, Format to, const Shape& shape) {
     std::sort(sa.begin(), sa.end());
     std::sort(sb.begin(), sb.end());
     if (sa != sb)
-        throw UsageError(std::string("--to: no conversion from ") + name(from) + " to " + name(to) +
-                         "; expected one of: " + kAccepted);
+        throw UsageError("to", std::string("no conversion from ") + name(from) + " to " + name(to) +
+                                   "; expected one of: " + kAccepted);
     Step t;
     t.kind = StepKind::transpose;
     t.before = shape;
@@ -459,17 +459,18 @@ void check_rank(Format plain, Format other, const Shape& shape) {
         bool matrix = other == Format::FRACTAL_NZ || other == Format::FRACTAL_ZZ ||
                       other == Format::FRACTAL_ZN;
         if (matrix && r < 2)
-            throw UsageError("--shape: " + to_string(shape) + " has rank " + rs + "; " +
-                             name(other) + " needs an ND shape of rank >= 2 (..., M, N)");
+            throw UsageError("shape", to_string(shape) + " has rank " + rs + "; " + name(other) +
+                                          " needs an ND shape of rank >= 2 (..., M, N)");
         if (is_plain(other) && other != Format::ND && static_cast<int>(r) != plain_rank(other))
-            throw UsageError("--shape: " + to_string(shape) + " has rank " + rs + "; ND <-> " +
-                             name(other) + " expects rank " + std::to_string(plain_rank(other)));
+            throw UsageError("shape", to_string(shape) + " has rank " + rs + "; ND <-> " +
+                                          name(other) + " expects rank " +
+                                          std::to_string(plain_rank(other)));
         return;
     }
     if (static_cast<int>(r) != plain_rank(plain))
-        throw UsageError("--shape: " + to_string(shape) + " has rank " + rs + "; " + name(plain) +
-                         " expects rank " + std::to_string(plain_rank(plain)) + " (" +
-                         axis_letters(plain) + ")");
+        throw UsageError("shape", to_string(shape) + " has rank " + rs + "; " + name(plain) +
+                                      " expects rank " + std::to_string(plain_rank(plain)) + " (" +
+                                      axis_letters(plain) + ")");
 }
 
 Sides sides_for(const ConvertSpec& s, Format target) {
@@ -498,14 +499,14 @@ Sides sides_for(const ConvertSpec& s, Format target) {
     const bool fz = target == Format::FRACTAL_Z || target == Format::FRACTAL_Z_3D;
     if (s.fractal_rows > 0 || s.fractal_cols > 0) {
         if (!matrix && !fz)
-            throw UsageError(std::string("--fractal: ") + name(target) +
-                             " has no fractal to resize; expected --c0 for its C0");
+            throw UsageError("fractal", std::string(name(target)) +
+                                            " has no fractal to resize; expected c0 for its C0");
         if (s.fractal_rows > 0) sd.rows = s.fractal_rows;
         if (s.fractal_cols > 0) {
             if (fz && s.c0 > 0 && s.c0 != s.fractal_cols)
-                throw UsageError("--fractal: columns " + std::to_string(s.fractal_cols) +
-                                 " disagree with --c0 " + std::to_string(s.c0) +
-                                 "; expected the same C0 in both");
+                throw UsageError("fractal", "columns " + std::to_string(s.fractal_cols) +
+                                                " disagree with c0 " + std::to_string(s.c0) +
+                                                "; expected the same C0 in both");
             sd.cols = s.fractal_cols;
             if (fz) sd.c0 = s.fractal_cols;
         }
@@ -547,21 +548,22 @@ bool uses_c0(Format f) {
 
 void check_pad_value(DType t, double v) {
     if (!std::isfinite(v) && !is_float(t))
-        throw UsageError("--pad-value: " + std::to_string(v) + " is not a number " + name(t) +
-                         " can hold; expected a finite integer");
+        throw UsageError("pad_value", std::to_string(v) + " is not a number " + name(t) +
+                                          " can hold; expected a finite integer");
     if (is_float(t)) return;
     const double lo = int_min(t), hi = int_max(t);
     if (v != std::floor(v) || v < lo || v > hi)
-        throw UsageError("--pad-value: " + std::to_string(v) + " does not fit " + name(t) +
-                         "; expected an integer in [" + std::to_string(int64_t(lo)) + ", " +
-                         std::to_string(int64_t(hi)) + "]");
+        throw UsageError("pad_value", std::to_string(v) + " does not fit " + name(t) +
+                                          "; expected an integer in [" +
+                                          std::to_string(int64_t(lo)) + ", " +
+                                          std::to_string(int64_t(hi)) + "]");
 }
 
 void check_size(const Shape& s, const char* what) {
     int64_t n = numel(s);
     if (n > kMaxConvertElements)
-        throw UsageError(std::string("--shape: ") + what + " " + to_string(s) + " has " +
-                         std::to_string(n) + " elements; expected at most 2^32");
+        throw UsageError("shape", std::string("") + what + " " + to_string(s) + " has " +
+                                      std::to_string(n) + " elements; expected at most 2^32");
 }
 
 }  // namespace
@@ -587,28 +589,27 @@ Format plain_family(Format f) {
 
 Pipeline make_pipeline(const ConvertSpec& spec) {
     if (spec.shape.empty())
-        throw UsageError("--shape: empty shape; expected comma-separated dims such as 2,2,28");
+        throw UsageError("shape", "empty shape; expected comma-separated dims such as 2,2,28");
     for (int64_t d : spec.shape)
         if (d <= 0)
-            throw UsageError("--shape: dimension " + std::to_string(d) + " in " +
-                             to_string(spec.shape) + " must be a positive integer");
+            throw UsageError("shape", "dimension " + std::to_string(d) + " in " +
+                                          to_string(spec.shape) + " must be a positive integer");
     numel(spec.shape);  // overflow check
     check_size(spec.shape, "logical shape");
     if (spec.c0 < 0 || spec.c0 > 4096)
-        throw UsageError("--c0: " + std::to_string(spec.c0) + " is out of range; expected 1..4096");
+        throw UsageError("c0", std::to_string(spec.c0) + " is out of range; expected 1..4096");
     if (spec.fractal_rows < 0 || spec.fractal_cols < 0 || spec.fractal_rows > 4096 ||
         spec.fractal_cols > 4096)
-        throw UsageError("--fractal: sides must be in 1..4096, e.g. 16x16");
+        throw UsageError("fractal", "sides must be in 1..4096, e.g. 16x16");
     if (spec.src_fractal_rows < 0 || spec.src_fractal_cols < 0 || spec.src_fractal_rows > 4096 ||
         spec.src_fractal_cols > 4096)
-        throw UsageError("--src-fractal: sides must be in 1..4096, e.g. 16x16");
+        throw UsageError("src_fractal", "sides must be in 1..4096, e.g. 16x16");
     check_pad_value(spec.dtype, spec.pad_value);
     if (detail::is_matmul_conversion(spec.from, spec.to)) return detail::matmul_pipeline(spec);
     if (spec.heads != 0 || spec.groups != 0)
-        throw UsageError(
-            std::string("--heads/--groups: only BSH -> BSNGD and SBH -> SBNGD split H; "
-                        "not ") +
-            name(spec.from) + " -> " + name(spec.to));
+        throw UsageError("heads_groups",
+                         std::string("only BSH -> BSNGD and SBH -> SBNGD split H; not ") +
+                             name(spec.from) + " -> " + name(spec.to));
 
     Pipeline p;
     p.from = spec.from;
@@ -634,18 +635,18 @@ Pipeline make_pipeline(const ConvertSpec& spec) {
     if (is_plain(from)) {
         plain = from;
         if (!can_feed(from, to))
-            throw UsageError(std::string("--from/--to: no conversion from ") + name(from) + " to " +
-                             name(to) + "; expected one of: " + kAccepted);
+            throw UsageError("from_to", std::string("no conversion from ") + name(from) + " to " +
+                                            name(to) + "; expected one of: " + kAccepted);
     } else if (is_plain(to)) {
         plain = to;
         if (!can_feed(to, from))
-            throw UsageError(std::string("--from/--to: no conversion from ") + name(from) + " to " +
-                             name(to) + "; expected one of: " + kAccepted);
+            throw UsageError("from_to", std::string("no conversion from ") + name(from) + " to " +
+                                            name(to) + "; expected one of: " + kAccepted);
     } else {
         plain = family_plain(from);
         if (family_plain(to) != plain || !can_feed(plain, to))
-            throw UsageError(std::string("--from/--to: no conversion from ") + name(from) + " to " +
-                             name(to) + "; expected one of: " + kAccepted);
+            throw UsageError("from_to", std::string("no conversion from ") + name(from) + " to " +
+                                            name(to) + "; expected one of: " + kAccepted);
     }
     check_rank(plain, is_plain(from) ? to : from, spec.shape);
     if (!is_plain(to) && !is_plain(from)) check_rank(plain, to, spec.shape);
@@ -656,8 +657,9 @@ Pipeline make_pipeline(const ConvertSpec& spec) {
     if (spec.src_fractal_cols > 0) src_spec.fractal_cols = spec.src_fractal_cols;
     const bool src_sized = spec.src_fractal_rows > 0 || spec.src_fractal_cols > 0;
     if (src_sized && is_plain(from))
-        throw UsageError(std::string("--src-fractal: the source ") + name(from) +
-                         " is a plain format with no fractal; expected a fractal source");
+        throw UsageError("src_fractal",
+                         std::string("the source ") + name(from) +
+                             " is a plain format with no fractal; expected a fractal source");
     bool resize = false;
     if (src_sized && from == to) {
         const Sides a = sides_for(src_spec, from), b = sides_for(spec, to);
@@ -666,7 +668,7 @@ Pipeline make_pipeline(const ConvertSpec& spec) {
     if (!is_plain(from)) {
         Sides sd = sides_for(src_spec, from);
         if (spec.c0 > 0 && !uses_c0(from) && spec.fractal_cols > 0 && spec.c0 != spec.fractal_cols)
-            throw UsageError("--c0 and --fractal disagree; expected one of them");
+            throw UsageError("c0", "disagrees with the fractal's columns; expected one of them");
         back = inverse_steps(
             forward_steps(recipe_for(plain, from, spec.shape.size(), sd), spec.shape));
         p.fractals.push_back(fractal_info(from, sd));

@@ -141,8 +141,8 @@ struct ConvertSpec {
     double pad_value = 0;
 };
 
-// Validates the spec (UsageError naming the flag: --from/--to, --shape, --c0,
-// --fractal) and builds the steps. Supported conversions:
+// Validates the spec (UsageError keyed by the field: from_to, shape, c0,
+// fractal, src_fractal, heads_groups, pad_value) and builds the steps. Supported conversions:
 //   ND -> FRACTAL_NZ/ZZ/ZN; NCHW/NHWC -> NC1HWC0; NCHW/NHWC/HWCN -> FRACTAL_Z;
 //   NCDHW/NDHWC -> NDC1HWC0, FRACTAL_Z_3D; each of these backwards; plain ->
 //   plain (transposes NCHW/NHWC/HWCN, NCDHW/NDHWC; ND <-> plain: no steps);

@@ -106,16 +106,16 @@ void caption(Step& s) {
 }
 
 [[noreturn]] void unsupported(Format from, Format to) {
-    throw UsageError(std::string("--from/--to: no conversion from ") + name(from) + " to " +
-                     name(to) + "; expected one of: " + accepted_conversions());
+    throw UsageError("from_to", std::string("no conversion from ") + name(from) + " to " +
+                                    name(to) + "; expected one of: " + accepted_conversions());
 }
 
 void check_rank_of(Format f, const Shape& s, const std::string& hint) {
     const size_t want = f == Format::VECTOR ? 1 : logical_axes(f).size();
     if (s.size() != want)
-        throw UsageError("--shape: " + to_string(s) + " has rank " + std::to_string(s.size()) +
-                         "; " + name(f) + " expects rank " + std::to_string(want) + " (" +
-                         axis_letters(f) + ")" + hint);
+        throw UsageError("shape", to_string(s) + " has rank " + std::to_string(s.size()) + "; " +
+                                      name(f) + " expects rank " + std::to_string(want) + " (" +
+                                      axis_letters(f) + ")" + hint);
 }
 
 // The five sizes from the shape given in `f`'s logical order (three-axis
@@ -136,10 +136,11 @@ std::map<Role, int64_t> dims_of(Format f, const Shape& s, int64_t heads, int64_t
         }
         const int64_t ng = heads * groups;
         if (s[i] % ng != 0)
-            throw UsageError("--heads/--groups: " + a.label + " = " + std::to_string(s[i]) +
-                             " is not a multiple of heads x groups = " + std::to_string(heads) +
-                             " x " + std::to_string(groups) + "; expected " + a.label +
-                             " = N x G x " + (a.roles.front() == rB ? "B" : "D"));
+            throw UsageError("heads_groups",
+                             a.label + " = " + std::to_string(s[i]) +
+                                 " is not a multiple of heads x groups = " + std::to_string(heads) +
+                                 " x " + std::to_string(groups) + "; expected " + a.label +
+                                 " = N x G x " + (a.roles.front() == rB ? "B" : "D"));
         d[rN] = heads;
         d[rG] = groups;
         d[a.roles.front() == rB ? rB : rD] = s[i] / ng;
@@ -241,35 +242,36 @@ Sizes sizes_for(const ConvertSpec& spec, Format x, Format y) {
     z.five = fx || fy;
     const bool split = spec.heads > 0 || spec.groups > 0;
     if (spec.heads < 0 || spec.groups < 0)
-        throw UsageError("--heads/--groups: must be positive; expected e.g. --heads 4 --groups 1");
+        throw UsageError("heads_groups", "must be positive; expected e.g. 4 heads, 1 group");
     if (!z.five) {
         if (split)
-            throw UsageError(std::string("--heads/--groups: ") + name(x) + " -> " + name(y) +
-                             " has no N or G axis; expected BSH -> BSNGD or SBH -> SBNGD");
+            throw UsageError("heads_groups",
+                             std::string(name(x)) + " -> " + name(y) +
+                                 " has no N or G axis; expected BSH -> BSNGD or SBH -> SBNGD");
         check_rank_of(x, s, "");
         z.d = dims_of(x, s, 1, 1, false);
         return z;
     }
     if (s.size() == 5) {
         if (split)
-            throw UsageError(
-                "--heads/--groups: the 5-D --shape already names N and G; expected "
-                "one or the other");
+            throw UsageError("heads_groups",
+                             "the 5-D shape already names N and G; expected one or the other");
         const Format five_side = fx ? x : y;
         z.d = dims_of(five_side, s, 1, 1, true);
         return z;
     }
     const Format three_side = !fx ? x : y;
     if (fx && fy)
-        throw UsageError("--shape: " + to_string(s) + " has rank " + std::to_string(s.size()) +
-                         "; " + name(x) + " expects rank 5 (" + axis_letters(x) + ")");
+        throw UsageError("shape", to_string(s) + " has rank " + std::to_string(s.size()) + "; " +
+                                      name(x) + " expects rank 5 (" + axis_letters(x) + ")");
     check_rank_of(
         three_side, s,
-        std::string(", with --heads N --groups G, or the 5-D shape of ") + name(fx ? x : y));
+        std::string(", with N heads and G groups, or the 5-D shape of ") + name(fx ? x : y));
     if (spec.heads <= 0)
-        throw UsageError(std::string("--heads: missing; ") + name(three_side) + " " + to_string(s) +
-                         " -> " + name(fx ? x : y) +
-                         " needs the number of heads N (and --groups G, default 1) to split " +
+        throw UsageError(
+            "heads", std::string("missing; ") + name(three_side) + " " + to_string(s) + " -> " +
+                         name(fx ? x : y) +
+                         " needs the number of heads N (and groups G, default 1) to split " +
                          (three_side == Format::BMNK ? "B into B x N x G" : "H into N x G x D"));
     z.d = dims_of(three_side, s, spec.heads, spec.groups > 0 ? spec.groups : 1, true);
     return z;
@@ -288,8 +290,8 @@ Pipeline finish(const ConvertSpec& spec, std::vector<Step> steps, const Shape& s
     p.dst_shape = p.steps.empty() ? dst : p.steps.back().after;
     for (const auto& st : p.steps)
         if (numel(st.after) > (int64_t(1) << 32))
-            throw UsageError("--shape: padded shape " + to_string(st.after) +
-                             " has more than 2^32 elements; expected a smaller shape");
+            throw UsageError("shape", "padded shape " + to_string(st.after) +
+                                          " has more than 2^32 elements; expected a smaller shape");
     return p;
 }
 
@@ -370,8 +372,9 @@ Pipeline matmul_pipeline(const ConvertSpec& spec) {
         const bool ok = (is_mm(from) || is_fractal(from)) && (is_mm(to) || is_fractal(to)) &&
                         (is_five(from) || is_five(to));
         if (!ok)
-            throw UsageError(std::string("--heads/--groups: ") + name(from) + " -> " + name(to) +
-                             " has no N or G axis to split; expected e.g. BSH -> BSNGD");
+            throw UsageError("heads_groups",
+                             std::string(name(from)) + " -> " + name(to) +
+                                 " has no N or G axis to split; expected e.g. BSH -> BSNGD");
     }
     if (from == Format::ND_ALIGN || to == Format::ND_ALIGN) {
         const bool ok = (from == Format::ND || from == Format::ND_ALIGN) &&
@@ -380,8 +383,8 @@ Pipeline matmul_pipeline(const ConvertSpec& spec) {
         return nd_align(spec);
     }
     if ((spec.src_fractal_rows > 0 || spec.src_fractal_cols > 0) && !is_fractal(from))
-        throw UsageError(std::string("--src-fractal: the source ") + name(from) +
-                         " has no fractal; expected a FRACTAL_NZ/ZZ/ZN source");
+        throw UsageError("src_fractal", std::string("the source ") + name(from) +
+                                            " has no fractal; expected a FRACTAL_NZ/ZZ/ZN source");
     if (is_mm(from) && is_mm(to)) {
         const Sizes z = sizes_for(spec, from, to);
         Chain c = mm_steps(from, to, z.d, z.five);

@@ -40,7 +40,7 @@ Graph example_graph(const std::string& name) {
         if (name == e.name) return parse_graph_text(e.json);
     std::string all;
     for (const auto& e : kExamples) all += (all.empty() ? "" : ", ") + std::string(e.name);
-    throw UsageError("--example: unknown example '" + name + "'; expected one of " + all);
+    throw UsageError("example", "unknown example '" + name + "'; expected one of " + all);
 }
 
 }  // namespace ll::netplan

@@ -228,8 +228,14 @@ Graph parse_graph_text(const std::string& text) {
 }
 
 Graph load_graph_file(const std::string& path) {
-    return parse_graph(
-        parse_json_bounded(read_input_file(path, "--graph", kMaxJsonFileBytes), "--graph"));
+    // Every error about the file is about the parameter that names it.
+    try {
+        return parse_graph(
+            parse_json_bounded(read_input_file(path, "", kMaxJsonFileBytes), "'" + path + "'"));
+    } catch (const UsageError& e) {
+        if (!e.key().empty()) throw;
+        throw UsageError("graph", e.what());
+    }
 }
 
 nlohmann::json graph_to_json(const Graph& g) {

@@ -28,19 +28,24 @@ std::pair<int64_t, int64_t> mesh_xy(int64_t pe, int64_t mesh_cols) {
 
 NocPlan plan_distributed_transpose(const NocConfig& c) {
     if (c.rows <= 0 || c.cols <= 0)
-        throw UsageError("--shape: the matrix needs positive rows and columns; expected e.g. 8,8");
-    if (c.pes <= 0 || c.pes > 4096) throw UsageError("--pes must be 1..4096; expected e.g. 4");
-    if (c.elem_bytes <= 0) throw UsageError("--elem-bytes must be > 0; expected e.g. 4");
-    if (!(c.link_gbps > 0)) throw UsageError("--link-bandwidth must be > 0; expected e.g. 32");
+        throw UsageError("shape", "the matrix needs positive rows and columns; expected e.g. 8,8");
+    if (c.pes <= 0 || c.pes > 4096) throw UsageError("pes", "must be 1..4096; expected e.g. 4");
+    if (c.elem_bytes <= 0) throw UsageError("elem_bytes", "must be > 0; expected e.g. 4");
+    if (!(c.link_gbps > 0)) throw UsageError("link_bandwidth", "must be > 0; expected e.g. 32");
     if (c.mesh_cols < 0)
-        throw UsageError(
-            "--mesh-cols " + std::to_string(c.mesh_cols) +
-            " is negative; expected a divisor of --pes, or 0 for the most square mesh");
+        throw UsageError("mesh_cols", std::to_string(c.mesh_cols) +
+                                          " is negative; expected a divisor of the PE count, or "
+                                          "0 for the most square mesh");
     numel({c.rows, c.cols});
     // Every byte count below is at most the matrix's bytes times the longest
     // route, so checking that product once rules out any overflow later.
-    const int64_t total =
-        checked_product({c.rows, c.cols, c.elem_bytes}, "--shape x --elem-bytes (matrix bytes)");
+    int64_t total = 0;
+    try {
+        total =
+            checked_product({c.rows, c.cols, c.elem_bytes}, "matrix bytes (shape x elem_bytes)");
+    } catch (const UsageError& e) {
+        throw UsageError("elem_bytes", e.what());  // the factor a user sets to a huge value
+    }
     checked_mul(total, 2 * c.pes, "matrix bytes x route length");
     // Work: one block and one route per PE pair, a route up to
     // mesh_rows + mesh_cols PEs long (a square-ish mesh: about 2 sqrt(P)).
@@ -50,14 +55,14 @@ NocPlan plan_distributed_transpose(const NocConfig& c) {
             for (int64_t k = 1; k * k <= c.pes; ++k)
                 if (c.pes % k == 0) mc = c.pes / k;
         const double steps = double(c.pes) * double(c.pes) * double(mc + c.pes / mc);
-        check_work(steps, c.max_steps, "noc", "route steps (PEs^2 x route length)", "--max-steps");
+        check_work(steps, c.max_steps, "noc", "route steps (PEs^2 x route length)", "max_steps");
     }
     NocPlan p;
     p.config = c;
     if (c.mesh_cols > 0) {
         if (c.pes % c.mesh_cols != 0)
-            throw UsageError("--mesh-cols " + std::to_string(c.mesh_cols) + " does not divide " +
-                             std::to_string(c.pes) + " PEs; expected a divisor");
+            throw UsageError("mesh_cols", std::to_string(c.mesh_cols) + " does not divide " +
+                                              std::to_string(c.pes) + " PEs; expected a divisor");
         p.mesh_cols = c.mesh_cols;
     } else {
         p.mesh_cols = 1;

@@ -56,15 +56,15 @@ bool tied_or_less(double a, double b) {
 }  // namespace
 
 void check(const MemoryModel& m) {
-    if (!(m.dram_gbps > 0)) throw UsageError("--bandwidth must be > 0 GB/s; expected e.g. 100");
+    if (!(m.dram_gbps > 0)) throw UsageError("bandwidth", "must be > 0 GB/s; expected e.g. 100");
     if (!(m.sram_gbps > 0))
-        throw UsageError("--sram-bandwidth must be > 0 GB/s; expected e.g. 500");
-    checked_float(m.dram_gbps, "--bandwidth", 1e-6, 1e9);
-    checked_float(m.sram_gbps, "--sram-bandwidth", 1e-6, 1e9);
+        throw UsageError("sram_bandwidth", "must be > 0 GB/s; expected e.g. 500");
+    checked_float(m.dram_gbps, "bandwidth", 1e-6, 1e9);
+    checked_float(m.sram_gbps, "sram_bandwidth", 1e-6, 1e9);
     if (m.elem_bytes <= 0 || m.elem_bytes > 64)
-        throw UsageError("--elem-bytes must be 1..64; expected e.g. 4 (float32)");
+        throw UsageError("elem_bytes", "must be 1..64; expected e.g. 4 (float32)");
     if (m.burst_bytes < m.elem_bytes)
-        throw UsageError("--burst must be at least one element; expected e.g. 64");
+        throw UsageError("burst", "must be at least one element; expected e.g. 64");
     if (!(m.contiguous_efficiency > 0 && m.contiguous_efficiency <= 1))
         throw UsageError("contiguous efficiency must be in (0,1]; expected e.g. 0.9");
 }
@@ -184,7 +184,7 @@ Strategy strategy_from_name(const std::string& name, const std::string& what) {
         if (name == strategy_name(s)) return s;
         all += (all.empty() ? "" : ", ") + std::string(strategy_name(s));
     }
-    throw UsageError(what + ": unknown strategy '" + name + "'; expected one of " + all);
+    throw usage_error(what, "unknown strategy '" + name + "'; expected one of " + all);
 }
 
 std::string edge_name(const Graph& g, const Edge& e) {
@@ -200,7 +200,7 @@ size_t edge_from_name(const Graph& g, const Propagation& p, const std::string& n
         if (n == name || (p.edges[k].slot == 0 && n + ":0" == name)) return k;
         all += (all.empty() ? "" : ", ") + n;
     }
-    throw UsageError(what + ": no edge '" + name + "' in the graph; expected one of " + all);
+    throw usage_error(what, "no edge '" + name + "' in the graph; expected one of " + all);
 }
 
 std::vector<Candidate> edge_candidates(const Graph& g, const Propagation& p, size_t edge,
@@ -520,7 +520,7 @@ NetPlan plan_network(const Graph& g, const MemoryModel& m, const Picks& picks) {
     // Each decision round re-propagates the graph; the rounds are at most
     // about the mismatched edges, so bound the whole before the first round.
     check_work(double(g.nodes.size()) * double(initial.mismatches.size() + 1), m.max_steps, "plan",
-               "node propagations (nodes x (mismatched edges + 1))", "--max-steps");
+               "node propagations (nodes x (mismatched edges + 1))", "max_steps");
     std::set<size_t> mismatched_at_first(initial.mismatches.begin(), initial.mismatches.end());
 
     // Decide the first undecided mismatch (topological order of consumers),

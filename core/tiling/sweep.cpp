@@ -107,7 +107,7 @@ SweepResult sweep(const SweepSpec& spec) {
     per_dim.push_back(n_orders * n_orders);
     const double configs =
         double(per_dim[0]) * double(per_dim[1]) * double(per_dim[2]) * double(per_dim[3]);
-    check_work(configs, spec.max_configs, "sweep", "configurations", "--max-configs");
+    check_work(configs, spec.max_configs, "sweep", "configurations", "max_configs");
     const int64_t pairs = per_dim[0] * per_dim[1] * per_dim[2];
 
     SweepResult res;

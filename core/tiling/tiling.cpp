@@ -175,9 +175,10 @@ std::string check_layout(const std::string& s, const std::string& what) {
     bool order = u.size() == 4 && u[0] == 'N';
     for (char ch : std::string("CHW")) order = order && u.find(ch) != std::string::npos;
     if (!order)
-        throw UsageError(what + ": unknown layout '" + s +
-                         "'; expected NC1HWC0 or an order of N, C, H, W with N outermost, e.g. "
-                         "NCHW or NHWC");
+        throw usage_error(
+            what, "unknown layout '" + s +
+                      "'; expected NC1HWC0 or an order of N, C, H, W with N outermost, e.g. "
+                      "NCHW or NHWC");
     return u;
 }
 
@@ -202,10 +203,10 @@ Order parse_order(const std::string& s, const std::string& what) {
     Order o;
     bool seen[3] = {false, false, false};
     size_t k = 0;
-    if (u.size() != 5) throw UsageError(what + ": bad order '" + s + "'" + expected);
+    if (u.size() != 5) throw usage_error(what, "bad order '" + s + "'" + expected);
     for (size_t i = 0; i < u.size(); ++i) {
         if (i % 2 == 1) {
-            if (u[i] != '_') throw UsageError(what + ": bad order '" + s + "'" + expected);
+            if (u[i] != '_') throw usage_error(what, "bad order '" + s + "'" + expected);
             continue;
         }
         Dim d;
@@ -216,14 +217,14 @@ Order parse_order(const std::string& s, const std::string& what) {
         else if (u[i] == 'W')
             d = Dim::W;
         else
-            throw UsageError(what + ": unknown dimension '" + std::string(1, s[i]) + "' in '" + s +
-                             "'" + expected);
+            throw usage_error(
+                what, "unknown dimension '" + std::string(1, s[i]) + "' in '" + s + "'" + expected);
         if (k >= 3 || seen[int(d)])
-            throw UsageError(what + ": '" + s + "' is not a permutation" + expected);
+            throw usage_error(what, "'" + s + "' is not a permutation" + expected);
         seen[int(d)] = true;
         o.inner_to_outer[k++] = d;
     }
-    if (k != 3) throw UsageError(what + ": '" + s + "' is not a permutation" + expected);
+    if (k != 3) throw usage_error(what, "'" + s + "' is not a permutation" + expected);
     return o;
 }
 
@@ -241,12 +242,11 @@ std::string to_string(const Extent3& e) {
 Extent3 parse_extent(const std::string& s, const std::string& what) {
     const std::vector<int64_t> v = parse_int_list(s, what);
     if (v.size() != 3)
-        throw UsageError(what + ": '" + s + "' has " + std::to_string(v.size()) +
-                         " values; expected three, C,H,W (e.g. 16,14,14)");
+        throw usage_error(what, "'" + s + "' has " + std::to_string(v.size()) +
+                                    " values; expected three, C,H,W (e.g. 16,14,14)");
     for (int64_t x : v)
         if (x <= 0)
-            throw UsageError(what + ": '" + s +
-                             "' has a zero or negative size; expected C,H,W >= 1");
+            throw usage_error(what, "'" + s + "' has a zero or negative size; expected C,H,W >= 1");
     return {v[0], v[1], v[2]};
 }
 
@@ -258,7 +258,7 @@ StrideBasis stride_basis_from_name(const std::string& s) {
     const std::string u = upper(s);
     if (u == "DESTINATION" || u == "DEST") return StrideBasis::destination;
     if (u == "SOURCE" || u == "SRC") return StrideBasis::source;
-    throw UsageError("--stride-basis: unknown '" + s + "'; expected destination or source");
+    throw UsageError("stride_basis", "unknown '" + s + "'; expected destination or source");
 }
 
 // ---- the model -------------------------------------------------------------------
@@ -310,15 +310,15 @@ Order matched_order(const std::string& layout, DType dtype, const Extent3& frame
 
 void validate(const Config& c) {
     if (check_layout(c.layout) != c.layout)
-        throw UsageError("--layout: '" + c.layout + "' is not in canonical form; expected " +
-                         check_layout(c.layout));
+        throw UsageError("layout", "'" + c.layout + "' is not in canonical form; expected " +
+                                       check_layout(c.layout));
     if (c.shape.size() != 4)
-        throw UsageError("--shape: " + ll::to_string(c.shape) +
-                         " is not 4-D; expected N,C,H,W (e.g. 1,64,56,56)");
+        throw UsageError(
+            "shape", ll::to_string(c.shape) + " is not 4-D; expected N,C,H,W (e.g. 1,64,56,56)");
     for (int64_t d : c.shape)
         if (d <= 0)
-            throw UsageError("--shape: " + ll::to_string(c.shape) +
-                             " has a zero dimension; expected N,C,H,W >= 1");
+            throw UsageError(
+                "shape", ll::to_string(c.shape) + " has a zero dimension; expected N,C,H,W >= 1");
     (void)numel(c.shape);
     const Extent3 tensor{c.shape[1], c.shape[2], c.shape[3]};
     const char* names[3] = {"C", "H", "W"};
@@ -328,20 +328,21 @@ void validate(const Config& c) {
             throw UsageError(std::string("tile size ") + names[i] +
                              " is zero; expected tile and sub-tile sizes >= 1");
         if (c.l1_tile[d] > tensor[d])
-            throw UsageError("--l1-tile " + to_string(c.l1_tile) +
-                             " is larger than the tensor (C,H,W) " + to_string(tensor) + " in " +
-                             names[i] + "; expected each tile size <= the tensor's");
+            throw UsageError("l1_tile", to_string(c.l1_tile) +
+                                            " is larger than the tensor (C,H,W) " +
+                                            to_string(tensor) + " in " + names[i] +
+                                            "; expected each tile size <= the tensor's");
         if (c.l2_tile[d] > c.l1_tile[d])
-            throw UsageError("--l2-tile " + to_string(c.l2_tile) + " is larger than the L1 tile " +
-                             to_string(c.l1_tile) + " in " + names[i] +
-                             "; expected each sub-tile size <= the tile's");
+            throw UsageError("l2_tile", to_string(c.l2_tile) + " is larger than the L1 tile " +
+                                            to_string(c.l1_tile) + " in " + names[i] +
+                                            "; expected each sub-tile size <= the tile's");
     }
     check_level(c.mem.dram);
     check_level(c.mem.sram);
     check_level(c.mem.reg);
     if (c.l2_passes < 1 || c.l2_passes > kMaxL2Passes)
-        throw UsageError("--l2-passes " + std::to_string(c.l2_passes) + "; expected 1.." +
-                         std::to_string(kMaxL2Passes));
+        throw UsageError("l2_passes", std::to_string(c.l2_passes) + "; expected 1.." +
+                                          std::to_string(kMaxL2Passes));
 }
 
 LevelFast evaluate_l1_fast(const Config& c) {

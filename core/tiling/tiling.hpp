@@ -60,7 +60,7 @@ constexpr int64_t kMaxL2Passes = 1'000'000;
 const std::vector<std::string>& offered_layouts();  // NCHW, NHWC, NC1HWC0
 // The canonical spelling of `s` ("nhwc" -> "NHWC"); throws UsageError for a
 // name that is not a 4-D view layout with N outermost, naming `what`.
-std::string check_layout(const std::string& s, const std::string& what = "--layout");
+std::string check_layout(const std::string& s, const std::string& what = "layout");
 
 enum class Dim : uint8_t { C = 0, H = 1, W = 2 };
 char dim_char(Dim d);
@@ -72,7 +72,7 @@ struct Order {
 };
 std::string to_string(const Order& o);  // "W_H_C"
 // Throws UsageError for an unknown letter or a non-permutation, naming `what`.
-Order parse_order(const std::string& s, const std::string& what = "--order");
+Order parse_order(const std::string& s, const std::string& what = "order");
 // The six permutations in a fixed order (W_H_C, W_C_H, H_W_C, H_C_W, C_W_H, C_H_W).
 const std::vector<Order>& all_orders();
 

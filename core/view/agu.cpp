@@ -250,7 +250,7 @@ GatherReport gather(const ScatterGather& sg, const std::vector<int64_t>& indices
                 throw UsageError("gather index " + std::to_string(indices[j]) +
                                  " is negative; expected element indices >= 0");
             int64_t a = checked_address(sg.base, indices[j], sg.elem_bits,
-                                        "--gather index " + std::to_string(indices[j]));
+                                        "gather index " + std::to_string(indices[j]));
             q.addresses.push_back(a);
             segs.push_back(a / sg.burst_bytes);
         }

@@ -215,7 +215,7 @@ Layout layout_from_spec(const std::string& spec, const Shape& logical) {
     bool order = !spec.empty() && std::all_of(spec.begin(), spec.end(), [](char c) {
         return std::isdigit(static_cast<unsigned char>(c)) || c == ',' || c == ' ';
     });
-    if (order) return layout_from_order(logical, parse_int_list(spec, "--layout"));
+    if (order) return layout_from_order(logical, parse_int_list(spec, "layout"));
     return layout_from_name(spec, logical);
 }
 

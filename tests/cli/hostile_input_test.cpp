@@ -137,7 +137,7 @@ TEST(HostileInput, OverflowIsRefusedNotWrapped) {
     expect_refused(run({"tiling", "--l2-passes", "9223372036854775807"}),
                    {"--l2-passes", "1..1000000"});
     expect_refused(run({"agu", "--gather", "999999999999999999", "--elem-size", "64"}),
-                   {"--gather index 999999999999999999", "64-bit address range"});
+                   {"gather index 999999999999999999", "64-bit address range"});
     const std::string big = "16777216";
     const RunResult r = run({"img2col", "--n", big, "--c", big, "--h", big, "--w", big});
     expect_refused(r, {"img2col input N x C x H x W", "limit of 1099511627776"});
@@ -254,7 +254,7 @@ TEST(HostileInput, BadValuesAreRefusedNotTaken) {
                    {"--pad-value", "uint8", "[0, 255]"});
     expect_refused(run({"load3d", "--dtype", "int8", "--pad-value", "0.5"}),
                    {"--pad-value", "0.5", "int8"});
-    expect_refused(run({"noc", "--mesh-cols", "-1"}), {"--mesh-cols -1", "negative"});
+    expect_refused(run({"noc", "--mesh-cols", "-1"}), {"--mesh-cols: -1", "negative"});
     expect_refused(run({"noc", "--link-bandwidth", "nan"}), {"--link-bandwidth", "nan"});
 }
 
@@ -266,7 +266,7 @@ TEST(HostileInput, LimitsAreInHelp) {
                                                           {"noc", "--max-steps"},
                                                           {"agu", "--max-steps"},
                                                           {"sweep", "--max-configs"},
-             {"plan", "--max-steps"}}) {
+                                                          {"plan", "--max-steps"}}) {
         const RunResult r = run({cmd, "--help"});
         EXPECT_EQ(r.code, 0);
         EXPECT_TRUE(has(r.out, flag)) << cmd << " --help lacks " << flag;

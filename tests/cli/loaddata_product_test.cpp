@@ -15,19 +15,19 @@ TEST(CliLoadDataProduct, UnsupportedCombinationsNameTheParameterAndTheProduct) {
     };
     const Case cases[] = {
         {{"load2d", "--src-fractals", "2", "--product", "training", "--dtype", "fp32"},
-         "error: --dtype fp32, Atlas training series supports for Load2D on A1->A2: uint8, int8, "
+         "error: --dtype: fp32, Atlas training series supports for Load2D on A1->A2: uint8, int8, "
          "uint16, int16, fp16"},
         {{"load2d", "--src-fractals", "2", "--product", "training", "--dst-gap", "1"},
-         "error: --dst-gap 1, Atlas training series does not enable dstGap"},
+         "error: --dst-gap: 1, Atlas training series does not enable dstGap"},
         {{"load2d", "--src-fractals", "2", "--product", "200i-500-a2", "--dtype", "int4"},
-         "error: --dtype int4, Atlas 200I/500 A2 inference product supports"},
+         "error: --dtype: int4, Atlas 200I/500 A2 inference product supports"},
         {{"load2d", "--src-fractals", "2", "--product", "350", "--path", "GM->B2"},
-         "error: --path GM->B2, Atlas 350 accelerator card supports Load2D on GM->A1, GM->B1, "
+         "error: --path: GM->B2, Atlas 350 accelerator card supports Load2D on GM->A1, GM->B1, "
          "A1->A2, B1->B2"},
-        {{"load2dv2", "--src-fractals", "2", "--path", "GM->A2"}, "error: --path GM->A2,"},
-        {{"load2dv2", "--src-fractals", "2", "--product", "a2"}, "error: --product a2,"},
+        {{"load2dv2", "--src-fractals", "2", "--path", "GM->A2"}, "error: --path: GM->A2,"},
+        {{"load2dv2", "--src-fractals", "2", "--product", "a2"}, "error: --product: a2,"},
         {{"load2d", "--src-fractals", "2", "--product", "vector-core"},
-         "error: --product vector-core,"},
+         "error: --product: vector-core,"},
         {{"load2d", "--src-fractals", "2", "--product", "nope"}, "error: --product: unknown"},
     };
     for (const Case& c : cases) {

@@ -71,8 +71,8 @@ bool runs(F&& f) {
         return true;
     } catch (const UsageError& e) {
         const std::string m = e.what();
-        EXPECT_EQ(m.find(','), m.find_first_of(",;")) << m;  // "<parameter>, <what ...>"
-        EXPECT_EQ(m.rfind("--", 0), 0u) << m;
+        EXPECT_EQ(m.find(','), m.find_first_of(",;")) << m;  // "<parameter>: <value>, <what ...>"
+        EXPECT_EQ(m.rfind(e.key() + ": ", 0), 0u) << m;
         return false;
     }
 }
@@ -151,7 +151,8 @@ TEST(LoadDataProducts, DstGapIsNotEnabledOnTheTrainingSeries) {
         load2d(q);
         ADD_FAILURE() << "dstGap accepted on the training series";
     } catch (const UsageError& e) {
-        EXPECT_EQ(std::string(e.what()).rfind("--dst-gap 1, Atlas training series", 0), 0u)
+        EXPECT_EQ(e.key(), "dstGap");
+        EXPECT_EQ(std::string(e.what()).rfind("dstGap: 1, Atlas training series", 0), 0u)
             << e.what();
     }
     q.product = Product::a2;

@@ -99,17 +99,17 @@ TEST(GuiCompute, Img2colWindowSlides) {
     spec.h = spec.w = 3;
     spec.win.kh = spec.win.kw = 2;
     const auto e = ll::exec::img2col_expansion(spec);
-    EXPECT_EQ(a.view["counter"]["written"], 4);
-    EXPECT_EQ(a.view["counter"]["repeats"], 0);
-    EXPECT_EQ(b.view["counter"]["written"], e.matrix_elements);
-    EXPECT_EQ(b.view["counter"]["repeats"], e.matrix_elements - e.input_elements);
+    EXPECT_EQ(a.view["probe"]["counter"]["written"], 4);
+    EXPECT_EQ(a.view["probe"]["counter"]["repeats"], 0);
+    EXPECT_EQ(b.view["probe"]["counter"]["written"], e.matrix_elements);
+    EXPECT_EQ(b.view["probe"]["counter"]["repeats"], e.matrix_elements - e.input_elements);
 
     // The window box moved by one input cell right and down (stride 1), the
     // matrix row box by three rows; both are drawn in the window colour.
-    const json& w0 = a.view["screen"]["window_box"];
-    const json& w3 = b.view["screen"]["window_box"];
-    const json& r0 = a.view["screen"]["row_box"];
-    const json& r3 = b.view["screen"]["row_box"];
+    const json& w0 = a.view["probe"]["screen"]["window_box"];
+    const json& w3 = b.view["probe"]["screen"]["window_box"];
+    const json& r0 = a.view["probe"]["screen"]["row_box"];
+    const json& r3 = b.view["probe"]["screen"]["row_box"];
     const double cell = (w0[2].get<double>() - w0[0].get<double>()) / 2;  // Kw = 2 cells
     ASSERT_GT(cell, 8);
     EXPECT_NEAR(w3[0].get<double>() - w0[0].get<double>(), cell, 2);
@@ -118,14 +118,14 @@ TEST(GuiCompute, Img2colWindowSlides) {
     EXPECT_NEAR(r3[1].get<double>() - r0[1].get<double>(), 3 * row, 2);
     for (const Shot* s : {&a, &b})
         for (const char* key : {"window_box", "row_box"}) {
-            auto px = left_edge(s->im, s->view["screen"][key]);
+            auto px = left_edge(s->im, s->view["probe"]["screen"][key]);
             EXPECT_TRUE(near(px, kYellow[0], kYellow[1], kYellow[2]))
                 << key << " edge " << int(px[0]) << "," << int(px[1]) << "," << int(px[2]);
         }
     // Repeats are marked (in both views) only once a window re-reads an element.
     for (const char* v : {"matrix", "input"}) {
         auto magenta = [&](const Shot& s) {
-            const json& r = s.view["screen"][v];
+            const json& r = s.view["probe"]["screen"][v];
             const int x0 = r["origin"][0].get<int>(), y0 = r["origin"][1].get<int>();
             return count_colour(s.im, kMagenta[0], kMagenta[1], kMagenta[2], x0, y0,
                                 x0 + r["size"][0].get<int>(), y0 + r["size"][1].get<int>());
@@ -184,11 +184,14 @@ TEST(GuiCompute, LoadDataParametersShow) {
     EXPECT_GT(distinct_colours(a.im), 20);
     EXPECT_GT(difference(a.im, b.im), 0.01);
     EXPECT_GT(difference(b.im, c.im), 0.01);
-    EXPECT_EQ(a.view["moves"], 2);
+    EXPECT_EQ(a.view["probe"]["moves"], 2);
     EXPECT_EQ(a.view["load2d"]["transpose"], true);
+    // The probe is apart from the settings: none of its keys among them.
+    for (const char* k : {"moves", "error", "screen", "fields"})
+        EXPECT_FALSE(a.view.contains(k)) << k;
     // The saved settings read back into the same picture.
     json again = a.view;
-    again.erase("screen");
+    again.erase("probe");
     Shot d = shot(dir, "again", "loaddata", again);
     ASSERT_EQ(d.code, 0) << d.err;
     EXPECT_LT(difference(a.im, d.im), 0.001);
@@ -203,7 +206,7 @@ TEST(GuiCompute, LoadDataBadValueShownInline) {
     const json scene = {{"load2d", {{"repeat", 1}}}};
     Shot ref = shot(dir, "r1", "loaddata", scene);
     ASSERT_EQ(ref.code, 0) << ref.err;
-    const json& f = ref.view["fields"]["repeatTimes"];
+    const json& f = ref.view["probe"]["fields"]["repeatTimes"];
     ASSERT_TRUE(f.is_array()) << ref.view.dump();
     const int h = f[3].get<int>() - f[1].get<int>(), y = (f[1].get<int>() + f[3].get<int>()) / 2;
     // InputInt's step buttons are square (frame height) at the right end: "-" then "+".
@@ -232,7 +235,7 @@ TEST(GuiCompute, LoadDataBadValueShownInline) {
 
 // Step k of the K -> N -> M loop frames A's row m, B's column n and C[n][m]
 // (core's cube_plan drawn by the cell renderer; the rectangles come from the
-// panel's probe under "screen").
+// panel's probe under "probe"/"screen").
 TEST(GuiCompute, CubeStepsThroughTheLoop) {
     const std::string dir = ll::test::make_temp_dir();
     const json base = {{"m1", 4}, {"k1", 3}, {"n1", 2}};
@@ -244,7 +247,7 @@ TEST(GuiCompute, CubeStepsThroughTheLoop) {
     ASSERT_EQ(b.code, 0) << b.err;
     EXPECT_GT(difference(a.im, b.im), 0.002);
     EXPECT_EQ(b.view["step"], 13);
-    const json& scr = b.view["screen"];
+    const json& scr = b.view["probe"]["screen"];
     EXPECT_EQ(scr["steps"], 4 * 3 * 2);
     const auto sched = ll::exec::cube_schedule(4, 3, 2);
     const auto& st = sched[13];  // k 1, n 1, m 1
@@ -267,7 +270,7 @@ TEST(GuiCompute, CubeStepsThroughTheLoop) {
               scr["a_row"][2].get<double>() - scr["a_row"][0].get<double>() - cell);
     // Real values: at step 0 (k = 0) the C fractal starts from zero; at step
     // 13 (k = 1) it already holds the k = 0 product and this step changes it.
-    const json& v0 = a.view["screen"]["values"];
+    const json& v0 = a.view["probe"]["screen"]["values"];
     const json& v13 = scr["values"];
     ASSERT_TRUE(v0.is_object() && v13.is_object());
     EXPECT_EQ(v13["c_fractal"], st.c);
@@ -292,7 +295,7 @@ TEST(GuiCompute, CubeStepsThroughTheLoop) {
     i8["step"] = 13;
     Shot d = shot(dir, "c8", "cube", i8);
     ASSERT_EQ(d.code, 0) << d.err;
-    const json& q = d.view["screen"];
+    const json& q = d.view["probe"]["screen"];
     const double aw = q["a_fractal"][2].get<double>() - q["a_fractal"][0].get<double>();
     const double bh = q["b_fractal"][3].get<double>() - q["b_fractal"][1].get<double>();
     const double cw = q["c_fractal"][2].get<double>() - q["c_fractal"][0].get<double>();
@@ -307,22 +310,22 @@ TEST(GuiCompute, ConvCaseStudyRuns) {
     Shot s = shot(dir, "case", "conv", {{"case_study", true}, {"run", true}, {"stage", 3}});
     ASSERT_EQ(s.code, 0) << s.err;
     EXPECT_GT(distinct_colours(s.im), 20);
-    const json& sh = s.view["screen"]["shapes"];
+    const json& sh = s.view["probe"]["screen"]["shapes"];
     EXPECT_EQ(sh["a_fractal"], json({10, 49, 18, 16, 16}));
     EXPECT_EQ(sh["b_fractal"], json({18, 4, 16, 16}));
     EXPECT_EQ(sh["c_fractal"], json({4, 490, 16, 16}));
     EXPECT_EQ(sh["output_5hd"], json({10, 4, 28, 28, 16}));
-    EXPECT_EQ(s.view["screen"]["cube_ops"], 35280);
-    const json& res = s.view["screen"]["result"];
+    EXPECT_EQ(s.view["probe"]["screen"]["cube_ops"], 35280);
+    const json& res = s.view["probe"]["screen"]["result"];
     ASSERT_TRUE(res.is_object()) << s.view.dump();
     EXPECT_EQ(res["cube_ops"], 35280);
     EXPECT_LT(res["max_abs_diff"].get<double>(), 1e-2);
-    EXPECT_EQ(s.view["screen"]["feature_map"]["stage"], 3);
+    EXPECT_EQ(s.view["probe"]["screen"]["feature_map"]["stage"], 3);
     // The NCHW input at the case-study size is not collapsed (it was one
     // colour smear): its 32 channels show as many colours below the origin.
     Shot f = shot(dir, "nchw", "conv", {{"case_study", true}, {"stage", 0}});
     ASSERT_EQ(f.code, 0) << f.err;
-    const json& fo = f.view["screen"]["feature_map"]["origin"];
+    const json& fo = f.view["probe"]["screen"]["feature_map"]["origin"];
     int colours = 0;
     for (int ch = 0; ch < 32; ++ch) {
         const auto c = ll::colour_map(float(ch) / 31);
@@ -330,7 +333,7 @@ TEST(GuiCompute, ConvCaseStudyRuns) {
     }
     EXPECT_GE(colours, 24) << "channel colours visible in the NCHW picture";
     // A2 (L0A, 64 KB) cannot hold the whole A matrix: its box is red.
-    const json& a2 = s.view["screen"]["buffers"]["A2 (L0A)"];
+    const json& a2 = s.view["probe"]["screen"]["buffers"]["A2 (L0A)"];
     EXPECT_GT(a2["occupancy"].get<double>(), 1.0);
     const json& r = a2["rect"];
     auto px = s.im.at(r[0].get<int>() + 10, r[3].get<int>() - 4);
@@ -338,13 +341,13 @@ TEST(GuiCompute, ConvCaseStudyRuns) {
     // int8 (C0 = 32, half the K fractals) is exact against the direct loop.
     Shot i8 = shot(dir, "int8", "conv", {{"case_study", true}, {"dtype", "int8"}, {"run", true}});
     ASSERT_EQ(i8.code, 0) << i8.err;
-    EXPECT_EQ(i8.view["screen"]["cube_ops"], 9 * 4 * 490);
-    EXPECT_EQ(i8.view["screen"]["result"]["max_abs_diff"].get<double>(), 0.0)
-        << i8.view["screen"]["result"].dump();
+    EXPECT_EQ(i8.view["probe"]["screen"]["cube_ops"], 9 * 4 * 490);
+    EXPECT_EQ(i8.view["probe"]["screen"]["result"]["max_abs_diff"].get<double>(), 0.0)
+        << i8.view["probe"]["screen"]["result"].dump();
     // The small example fits: its A2 box is green.
     Shot m = shot(dir, "small", "conv", json::object());
     ASSERT_EQ(m.code, 0) << m.err;
-    const json& m2 = m.view["screen"]["buffers"]["A2 (L0A)"];
+    const json& m2 = m.view["probe"]["screen"]["buffers"]["A2 (L0A)"];
     EXPECT_LT(m2["occupancy"].get<double>(), 1.0);
     EXPECT_GT(difference(s.im, m.im), 0.05);
 }

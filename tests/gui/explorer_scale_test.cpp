@@ -69,12 +69,13 @@ TEST(GuiExplorerScale, Tensor4096DrawsBlocksAndFillsTheViews) {
             300);
         ASSERT_EQ(r.code, 0) << r.err;
         auto j = nlohmann::json::parse(ll::test::read_file(dir + "/big.json"));
-        EXPECT_EQ(j["cells"].get<int64_t>(), int64_t(4096) * 4096);
-        EXPECT_GT(j["block_size"].get<int64_t>(), 256);  // blocks capped in number, not size
+        EXPECT_EQ(j["probe"]["cells"].get<int64_t>(), int64_t(4096) * 4096);
+        EXPECT_GT(j["probe"]["block_size"].get<int64_t>(),
+                  256);  // blocks capped in number, not size
         Image im = load_png(dir + "/big.png");
         ASSERT_FALSE(im.empty());
         for (int v = 0; v < 2; ++v) {
-            const auto& s = j["screen"][size_t(v)];
+            const auto& s = j["probe"]["screen"][size_t(v)];
             EXPECT_TRUE(s["lod"].get<bool>()) << "view " << v << " zoomed out draws blocks";
             // The blocks paint most of the tensor's footprint in colour-map colours.
             float zoom = s["zoom"], px = s["pan_x"], py = s["pan_y"];
@@ -105,14 +106,14 @@ TEST(GuiExplorerScale, TallFiveHdStagesUseTheWindow) {
         std::to_string(k) + " --screenshot " + dir + "/hd.png --dump-view " + dir + "/hd.json");
     ASSERT_EQ(r.code, 0) << r.err;
     auto j = nlohmann::json::parse(ll::test::read_file(dir + "/hd.json"));
-    float zoom = j["screen"][1]["zoom"];
+    float zoom = j["probe"]["screen"][1]["zoom"];
     EXPECT_GT(zoom, 2.5f) << "cells of the 5HD stage are specks";
     Extent e = grid_extent(plan.stages[k].grid);
     EXPECT_GT(e.w / e.h, 0.3f);
     // The cells land where the engine's (wrapped) grid says.
     Image im = load_png(dir + "/hd.png");
     ASSERT_FALSE(im.empty());
-    const auto& s = j["screen"][1];
+    const auto& s = j["probe"]["screen"][1];
     float px = s["pan_x"], py = s["pan_y"], ox = s["origin"][0], oy = s["origin"][1];
     std::vector<int64_t> off = plan.offsets(k);
     int checked = 0;
@@ -189,7 +190,7 @@ TEST(GuiExplorerScale, ZoomedInSceneOfLargeTensorKeepsCameraAndDrawsCells) {
     plan.src = m;
     plan.cell_count = int64_t(m.size());
     for (int v = 0; v < 2; ++v) {
-        const auto& s = j["screen"][size_t(v)];
+        const auto& s = j["probe"]["screen"][size_t(v)];
         EXPECT_FLOAT_EQ(s["zoom"].get<float>(), 12.f) << "view " << v << " re-framed";
         EXPECT_FALSE(s["lod"].get<bool>());
         float zoom = s["zoom"], px = s["pan_x"], py = s["pan_y"];
@@ -262,8 +263,9 @@ TEST(GuiExplorerScale, RestingStageAsOneTextureEqualsTheQuads) {
             auto pic = slow_app(args + dir + "/pic.png --dump-view " + dir + "/pic.json", 120);
             ASSERT_EQ(pic.code, 0) << pic.err;
             auto j = nlohmann::json::parse(ll::test::read_file(dir + "/pic.json"));
-            EXPECT_TRUE(j["screen"][0]["picture"].get<bool>()) << "the texture path was not taken";
-            EXPECT_TRUE(j["screen"][1]["picture"].get<bool>());
+            EXPECT_TRUE(j["probe"]["screen"][0]["picture"].get<bool>())
+                << "the texture path was not taken";
+            EXPECT_TRUE(j["probe"]["screen"][1]["picture"].get<bool>());
             auto quads = slow_app(args + dir + "/quads.png", 120, "LAYOUTLAB_NO_PICTURE=1");
             ASSERT_EQ(quads.code, 0) << quads.err;
             Image a = load_png(dir + "/pic.png"), b = load_png(dir + "/quads.png");

@@ -69,10 +69,10 @@ TEST(GuiExplorer, CellsAppearWhereTheEngineSays) {
         auto j = nlohmann::json::parse(ll::test::read_file(js));
         Pipeline pl = make_pipeline({Format::ND, Format::FRACTAL_NZ, {2, 2, 28}, DType::fp16});
         Plan plan = format_plan({pl});
-        ASSERT_EQ(j["stages"].get<int>(), int(plan.stages.size()));
+        ASSERT_EQ(j["probe"]["stages"].get<int>(), int(plan.stages.size()));
         int checked = 0;
         for (int v = 0; v < 2; ++v) {
-            const auto& s = j["screen"][size_t(v)];
+            const auto& s = j["probe"]["screen"][size_t(v)];
             float zoom = s["zoom"], px = s["pan_x"], py = s["pan_y"];
             float ox = s["origin"][0], oy = s["origin"][1];
             bool at_last = v == 1 && std::string(stage) == "last";
@@ -194,11 +194,11 @@ TEST(GuiExplorer, SelectedCellIsInspectedAndHighlighted) {
     std::vector<std::string> want = {"logical index (0,1,3)  (source #31)",
                                      "destination index (0,0,0,1,3)", "element offset 19",
                                      "byte address 0x26 (38)", "fractal 0, row 1, column 3"};
-    EXPECT_EQ(j["inspect"].get<std::vector<std::string>>(), want);
+    EXPECT_EQ(j["probe"]["inspect"].get<std::vector<std::string>>(), want);
     // The logical view (stage 0) draws source (0,1,3) white.
     Image im = load_png(dir + "/s.png");
     ASSERT_FALSE(im.empty());
-    const auto& v = j["screen"][0];
+    const auto& v = j["probe"]["screen"][0];
     Place p = cell_place(tensor_grid({2, 2, 28}), 31);
     float zoom = v["zoom"], ox = v["origin"][0], oy = v["origin"][1];
     int sx = int(ox + (p.x - v["pan_x"].get<float>() + 0.5f) * zoom);

@@ -85,7 +85,7 @@ TEST(GuiFollow, TrailPassesThroughTheEngineOffsets) {
             ll::test::run_app("--size 1600x1000 --scene " + dir + "/pin.json --stage " +
                               std::to_string(k) + " --screenshot " + png + " --dump-view " + js);
         ASSERT_EQ(r.code, 0) << r.err;
-        json j = json::parse(ll::test::read_file(js));
+        json j = json::parse(ll::test::read_file(js)).at("probe");
         Image im = load_png(png);
         ASSERT_FALSE(im.empty());
         const json& f = j["follow"];
@@ -145,14 +145,14 @@ TEST(GuiFollow, NoPinNoTrail) {
     auto r = ll::test::run_app("--size 1280x800 --scene " + dir + "/n.json --screenshot " + dir +
                                "/n.png --dump-view " + dir + "/n.json.out");
     ASSERT_EQ(r.code, 0) << r.err;
-    json j = json::parse(ll::test::read_file(dir + "/n.json.out"));
+    json j = json::parse(ll::test::read_file(dir + "/n.json.out")).at("probe");
     EXPECT_TRUE(j["follow"].empty()) << j["follow"].dump();
     s["select"] = 40;  // padding
     write(dir + "/p.json", s);
     r = ll::test::run_app("--size 1280x800 --scene " + dir + "/p.json --screenshot " + dir +
                           "/p.png --dump-view " + dir + "/p.json.out");
     ASSERT_EQ(r.code, 0) << r.err;
-    j = json::parse(ll::test::read_file(dir + "/p.json.out"));
+    j = json::parse(ll::test::read_file(dir + "/p.json.out")).at("probe");
     EXPECT_EQ(j["follow"]["source"], -1);
     EXPECT_EQ(j["follow"]["narration"].get<std::string>().rfind("padding -> ", 0), 0u);
 }
@@ -169,7 +169,7 @@ TEST(GuiFollow, HoverNeverReplacesThePin) {
     auto r = ll::test::run_app("--size 1280x800 --scene " + dir + "/h.json --screenshot " + dir +
                                "/ref.png --dump-view " + dir + "/ref.json");
     ASSERT_EQ(r.code, 0) << r.err;
-    json ref = json::parse(ll::test::read_file(dir + "/ref.json"));
+    json ref = json::parse(ll::test::read_file(dir + "/ref.json")).at("probe");
     // Hover cell 529 (batch 1, row 1, column 1: source 57) in the memory view.
     const int64_t other = 529;
     ASSERT_GE(plan.src[other], 0);
@@ -216,7 +216,7 @@ TEST(GuiFollow, WavesHoldTheLaterBlocksBack) {
                                    ".json --stage 3.25 --screenshot " + dir + "/" + sc +
                                    ".png --dump-view " + dir + "/" + sc + ".out");
         ASSERT_EQ(r.code, 0) << r.err;
-        json j = json::parse(ll::test::read_file(dir + "/" + sc + ".out"));
+        json j = json::parse(ll::test::read_file(dir + "/" + sc + ".out")).at("probe");
         if (pass == 0) {
             EXPECT_EQ(j["waves"], "block");
         }
@@ -247,7 +247,7 @@ TEST(GuiFollow, CompareTwoLayouts) {
         ll::test::run_app("--panel compare --size 1600x1000 --scene " + dir +
                           "/c.json --screenshot " + dir + "/c.png --dump-view " + dir + "/c.out");
     ASSERT_EQ(r.code, 0) << r.err;
-    json j = json::parse(ll::test::read_file(dir + "/c.out"));
+    json j = json::parse(ll::test::read_file(dir + "/c.out")).at("probe");
     Plan pa = format_plan({make_pipeline({Format::ND, Format::FRACTAL_NZ, {2, 28}, DType::fp16})});
     Plan pb = format_plan({make_pipeline({Format::ND, Format::FRACTAL_ZN, {2, 28}, DType::fp16})});
     LayoutDiff d = compare_layouts(pa, pb);
@@ -285,7 +285,7 @@ TEST(GuiFollow, LoadDataSourceAndDestinationSideBySide) {
         ll::test::run_app("--panel loaddata --size 1600x1000 --scene " + dir +
                           "/l.json --screenshot " + dir + "/l.png --dump-view " + dir + "/l.out");
     ASSERT_EQ(r.code, 0) << r.err;
-    json j = json::parse(ll::test::read_file(dir + "/l.out"));
+    json j = json::parse(ll::test::read_file(dir + "/l.out")).at("probe");
     const json& s = j["screen"];
     ASSERT_TRUE(s.contains("source_view")) << s.dump();
     float sx = s["source_view"]["origin"][0], dx = s["view"]["origin"][0];

@@ -37,10 +37,10 @@ TEST(GuiLabels, EveryNzStageIsLabelledUnclippedAndApart) {
             SCOPED_TRACE(look + " stage " + std::to_string(k));
             auto j = dump(dir, scene + look + " --stage " + std::to_string(k));
             ASSERT_TRUE(j.is_object());
-            ASSERT_EQ(j["stages"].get<int>(), 5);
+            ASSERT_EQ(j["probe"]["stages"].get<int>(), 5);
             for (int v = 0; v < 2; ++v) {
                 if (v == 0 && k > 0) continue;  // the left view always shows stage 0
-                const auto& s = j["screen"][size_t(v)];
+                const auto& s = j["probe"]["screen"][size_t(v)];
                 const float ox = s["origin"][0], oy = s["origin"][1];
                 const float w = s["size"][0], h = s["size"][1];
                 std::vector<Rect> rects;
@@ -93,14 +93,15 @@ TEST(GuiLabels, PictureShapeFieldShowsThePicturesShape) {
     auto j = dump(dir, "--size 1280x800 --image " + std::string(LAYOUTLAB_SOURCE_DIR) +
                            "/assets/smiley.png --from NCHW --to NC1HWC0 --colour value");
     ASSERT_TRUE(j.is_object());
-    ASSERT_TRUE(j.contains("shape_field")) << j.dump();
-    EXPECT_NE(j["shape_field"].get<std::string>(), "2,2,28");
-    EXPECT_EQ(j["shape_field"].get<std::string>().rfind("1,3,", 0), 0u) << j["shape_field"];
+    ASSERT_TRUE(j["probe"].contains("shape_field")) << j.dump();
+    EXPECT_NE(j["probe"]["shape_field"].get<std::string>(), "2,2,28");
+    EXPECT_EQ(j["probe"]["shape_field"].get<std::string>().rfind("1,3,", 0), 0u)
+        << j["probe"]["shape_field"];
 }
 
 namespace {
 
-// Opens `panel` from a scene file holding `settings` and dumps its probe.
+// Opens `panel` from a scene file holding `settings` and dumps it (settings and probe).
 nlohmann::json panel_dump(const std::string& dir, const std::string& panel, nlohmann::json settings,
                           const std::string& look) {
     settings["panel"] = panel;
@@ -121,7 +122,7 @@ TEST(GuiLabels, LoadDataNamesEveryFractal) {
         SCOPED_TRACE(look);
         auto j = panel_dump(dir, "loaddata", nlohmann::json::object(), look);
         ASSERT_TRUE(j.is_object());
-        const auto& v = j["screen"]["view"];
+        const auto& v = j["probe"]["screen"]["view"];
         const float ox = v["origin"][0], oy = v["origin"][1], w = v["size"][0], h = v["size"][1];
         std::vector<std::string> names;
         for (const auto& l : v["labels"]) {

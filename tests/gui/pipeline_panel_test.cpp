@@ -66,23 +66,23 @@ TEST(PipelinePanel, ConvCaseStudyMatchesTheCli) {
     const Shot s = shot(dir, "conv", json::object());
     ASSERT_EQ(s.code, 0) << s.err;
     const json cli = ll::test::command_json("pipeline", {"--conv"});
-    EXPECT_EQ(s.view["total_cycles"], cli["total_cycles"]);
-    EXPECT_EQ(s.view["bound"], cli["bound"]);
+    EXPECT_EQ(s.view["probe"]["total_cycles"], cli["total_cycles"]);
+    EXPECT_EQ(s.view["probe"]["bound"], cli["bound"]);
     EXPECT_EQ(s.view["base_m"], cli["tiling"]["base_m"]);
     EXPECT_GT(ll::test::distinct_colours(s.im), 30);
     for (const char* k : {"lanes", "buffers", "cube_bar"})
-        EXPECT_TRUE(s.view["screen"].contains(k)) << k;
+        EXPECT_TRUE(s.view["probe"]["screen"].contains(k)) << k;
 }
 
 TEST(PipelinePanel, CursorScrubsTheBuffers) {
     const std::string dir = ll::test::make_temp_dir();
     const Shot a = shot(dir, "c0", {{"cursor", 0}});
     ASSERT_EQ(a.code, 0) << a.err;
-    const int64_t total = a.view["total_cycles"];
+    const int64_t total = a.view["probe"]["total_cycles"];
     const Shot b = shot(dir, "c1", {{"cursor", total / 2}});
     ASSERT_EQ(b.code, 0) << b.err;
     // At cycle 0 nothing is live; half way the slots hold tiles.
-    EXPECT_GT(differ_in(a.im, b.im, a.view["screen"]["buffers"]), 0.05);
+    EXPECT_GT(differ_in(a.im, b.im, a.view["probe"]["screen"]["buffers"]), 0.05);
 }
 
 TEST(PipelinePanel, ExportsFromAScene) {
@@ -125,7 +125,7 @@ TEST(PipelinePanel, ExportsFromAScene) {
                                             std::to_string(s.view["step_kb"].get<int64_t>()),
                                             "--order",
                                             s.view["order"].get<std::string>()});
-    EXPECT_EQ(s.view["total_cycles"], cli["total_cycles"]);
+    EXPECT_EQ(s.view["probe"]["total_cycles"], cli["total_cycles"]);
 }
 
 TEST(PipelinePanel, BadScenesAreUsageErrors) {
@@ -146,7 +146,7 @@ TEST(PipelinePanel, ClickingACubeBarOpensTheCubePanel) {
     const std::string dir = ll::test::make_temp_dir();
     const Shot s = shot(dir, "where", json::object());
     ASSERT_EQ(s.code, 0) << s.err;
-    const json r = s.view["screen"]["cube_bar"];
+    const json r = s.view["probe"]["screen"]["cube_bar"];
     const int cx = (int(r[0]) + int(r[2])) / 2, cy = (int(r[1]) + int(r[3])) / 2;
     const std::string scene = write_scene(dir, "click", json::object());
     auto d = ll::test::drive_app(dir, "--size 1400x900 --scene " + scene,

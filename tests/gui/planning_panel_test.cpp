@@ -92,14 +92,14 @@ TEST(GuiPlanning, BadScenesAreExit2) {
         const char* scene;
         const char* expect;
     } bad[] = {
-        {R"({"panel":"planning","colour":"red"})", "'colour'"},
+        {R"({"panel":"planning","colour":"red"})", "unknown key colour"},
         {R"({"panel":"planning","example":"nope"})", "nope"},
         {R"({"panel":"planning","graph":{"nodes":[{"name":"z","op":"Frob"}]}})", "'z'"},
         {R"({"panel":"planning","example":"conv-relu-conv","select":"a->b"})", "a->b"},
         {R"({"panel":"planning","example":"conv-relu-conv","strategy":"warp"})", "warp"},
         {R"({"panel":"planning","model":{"dram_gbps":-1}})", "bandwidth"},
         {R"({"panel":"planning","noc":{"pes":0}})", "noc"},
-        {R"({"panel":"planning","noc":{"speed":2}})", "'speed'"},
+        {R"({"panel":"planning","noc":{"speed":2}})", "unknown key noc.speed"},
     };
     int k = 0;
     for (const auto& b : bad) {
@@ -130,8 +130,8 @@ TEST(GuiPlanning, ClicksEditTheGraph) {
                                "/v.png --dump-view " + dir + "/v.json");
     ASSERT_EQ(v.code, 0) << v.err;
     auto view = nlohmann::json::parse(ll::test::read_file(dir + "/v.json"));
-    ASSERT_TRUE(view["screen"]["remove"].is_array()) << view.dump();
-    const auto& rm = view["screen"]["remove"];
+    ASSERT_TRUE(view["probe"]["screen"]["remove"].is_array()) << view.dump();
+    const auto& rm = view["probe"]["screen"]["remove"];
     const int cx = int((rm[0].get<float>() + rm[2].get<float>()) / 2),
               cy = int((rm[1].get<float>() + rm[3].get<float>()) / 2);
     auto d = ll::test::drive_app(dir, "--size 1400x900 --scene " + scene,

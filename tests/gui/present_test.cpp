@@ -119,9 +119,9 @@ TEST(GuiPresent, ExplorerSidebarHidesOnTheProjector) {
     std::string err;
     nlohmann::json j = dump(dir, "explorer", args, &err);
     ASSERT_TRUE(j.is_object()) << err;
-    ASSERT_TRUE(j.contains("sidebar"));
-    EXPECT_TRUE(j["sidebar"]["shown"] == true);
-    const auto& b = j["sidebar"]["button"];
+    ASSERT_TRUE(j["probe"].contains("sidebar"));
+    EXPECT_TRUE(j["probe"]["sidebar"]["shown"] == true);
+    const auto& b = j["probe"]["sidebar"]["button"];
     const double x0 = b[0].get<double>(), y0 = b[1].get<double>(), x1 = b[2].get<double>(),
                  y1 = b[3].get<double>();
     ASSERT_GT(x1, x0);
@@ -129,7 +129,7 @@ TEST(GuiPresent, ExplorerSidebarHidesOnTheProjector) {
     EXPECT_LE(x1, 1024);
     EXPECT_GE(y0, 0);
     EXPECT_LE(y1, 768);
-    const double view_x = j["screen"][0]["origin"][0].get<double>();
+    const double view_x = j["probe"]["screen"][0]["origin"][0].get<double>();
     EXPECT_GT(view_x, 200) << "the logical view should sit right of the controls";
     // Click the button in the real window: the logical view moves to the left edge.
     const int cx = int((x0 + x1) / 2), cy = int((y0 + y1) / 2);
@@ -173,6 +173,6 @@ TEST(GuiPresent, ExplorerPaddingComesFromCore) {
         {ll::Format::ND, ll::Format::FRACTAL_NZ, {3, 17, 40}, ll::DType::fp16})});
     const ll::PaddingCount c = ll::padding_of(p);
     ASSERT_GT(c.padding, 0);
-    EXPECT_EQ(j["padding"]["cells"].get<int64_t>(), c.padding);
-    EXPECT_EQ(j["padding"]["total"].get<int64_t>(), c.total);
+    EXPECT_EQ(j["probe"]["padding"]["cells"].get<int64_t>(), c.padding);
+    EXPECT_EQ(j["probe"]["padding"]["total"].get<int64_t>(), c.total);
 }

@@ -193,9 +193,10 @@ TEST(GuiRecord, ComputePanelRecordsItsSteps) {
                         "/c.png --dump-view " + dir + "/c.json");
     ASSERT_EQ(shot.code, 0) << shot.err;
     auto view = nlohmann::json::parse(ll::test::read_file(dir + "/c.json"));
-    // The step count is in the test probe ("screen"), apart from the settings.
-    ASSERT_TRUE(view.contains("screen") && view["screen"].contains("steps")) << view.dump();
-    const int steps = view["screen"]["steps"].get<int>();
+    // The step count is in the test probe, apart from the settings.
+    ASSERT_TRUE(view.contains("probe") && view["probe"]["screen"].contains("steps")) << view.dump();
+    EXPECT_FALSE(view.contains("screen")) << view.dump();
+    const int steps = view["probe"]["screen"]["steps"].get<int>();
     auto r = run_app("--scene " + dir + "/cube.json --size 800x600 --fps 8 --record " + dir +
                      "/cube.gif");
     ASSERT_EQ(r.code, 0) << r.err;

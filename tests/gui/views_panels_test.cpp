@@ -54,8 +54,8 @@ bool outlined(const Image& im, const json& rect) {
 // The picture fills most of the panel: its canvas covers at least `share`
 // of the window, and the cells' extent most of the canvas along one side.
 void fills(const json& dump, double share) {
-    const json& c = dump["screen"]["canvas"];
-    const json& p = dump["screen"]["picture"];
+    const json& c = dump["probe"]["screen"]["canvas"];
+    const json& p = dump["probe"]["screen"]["picture"];
     ASSERT_TRUE(c.is_array() && p.is_array()) << dump.dump();
     double win = dump["window"][0].get<double>() * dump["window"][1].get<double>();
     EXPECT_GT(c[2].get<double>() * c[3].get<double>() / win, share) << dump.dump();
@@ -91,13 +91,13 @@ TEST(GuiViewsPanels, TransposeMovesTheGridNotTheStorage) {
     ASSERT_FALSE(b.image.empty());
     EXPECT_GT(ll::test::distinct_colours(a.image), 12);
     EXPECT_GT(ll::test::difference(a.image, b.image), 0.001);
-    const json &sa = a.dump["screen"], &sb = b.dump["screen"];
+    const json &sa = a.dump["probe"]["screen"], &sb = b.dump["probe"]["screen"];
     ASSERT_TRUE(sa.contains("select_grid")) << a.dump.dump();
     EXPECT_EQ(sa["select_storage0"], sb["select_storage0"]);  // the storage never moves
     EXPECT_NE(sa["select_grid"], sb["select_grid"]);
     fills(a.dump, 0.6);
     for (const Shot* s : {&a, &b}) {
-        const json& sc = s->dump["screen"];
+        const json& sc = s->dump["probe"]["screen"];
         EXPECT_TRUE(outlined(s->image, sc["select_grid"]));
         EXPECT_TRUE(outlined(s->image, sc["select_storage0"]));
         EXPECT_TRUE(same_colour(pixel(s->image, sc["select_grid"], 4, 4),
@@ -113,7 +113,7 @@ TEST(GuiViewsPanels, CopyingReshapeShowsTheCopy) {
     std::string dir = ll::test::make_temp_dir();
     Shot c = shot(dir, "c", views_scene(2, {2, 1}));  // (6,4) index [2,1] = copy element 9
     ASSERT_FALSE(c.image.empty());
-    const json& sc = c.dump["screen"];
+    const json& sc = c.dump["probe"]["screen"];
     EXPECT_GT(sc["select_storage"][1].get<float>(), sc["select_storage0"][1].get<float>());
     EXPECT_TRUE(outlined(c.image, sc["select_storage"]));
     EXPECT_TRUE(same_colour(pixel(c.image, sc["select_storage"], 4, 4),
@@ -132,18 +132,19 @@ TEST(GuiViewsPanels, FusionTracesAnElementThroughTheBuffers) {
                   {"select", 5}};
     Shot s = shot(dir, "f", scene);
     ASSERT_FALSE(s.image.empty());
-    const json& cells = s.dump["screen"]["select_cells"];
+    const json& cells = s.dump["probe"]["screen"]["select_cells"];
     // x[0,1,1] (element 5) is in 4 windows of the 3x3 output grid; windows 0
     // and 4 are gathered, so each buffer after the input holds it > 1 times.
     ASSERT_GE(cells.size(), 8u) << s.dump.dump();
     int yellow = 0;
     for (const auto& r : cells) yellow += outlined(s.image, r);
     EXPECT_EQ(yellow, int(cells.size()));
-    EXPECT_EQ(s.dump["screen"]["buffers"].size(), 6u);  // input, 3 steps, fused input, output
+    EXPECT_EQ(s.dump["probe"]["screen"]["buffers"].size(),
+              6u);  // input, 3 steps, fused input, output
     fills(s.dump, 0.5);
     scene["select"] = -1;
     Shot n = shot(dir, "n", scene);
-    EXPECT_TRUE(n.dump["screen"]["select_cells"].empty());
+    EXPECT_TRUE(n.dump["probe"]["screen"]["select_cells"].empty());
     EXPECT_GT(ll::test::difference(s.image, n.image), 0.0005);
 }
 
@@ -160,7 +161,7 @@ TEST(GuiViewsPanels, AguStreamsAdvance) {
     ASSERT_FALSE(s0.image.empty());
     ASSERT_FALSE(s10.image.empty());
     EXPECT_GT(ll::test::difference(s0.image, s10.image), 0.001);
-    const json &a = s0.dump["screen"], &b = s10.dump["screen"];
+    const json &a = s0.dump["probe"]["screen"], &b = s10.dump["probe"]["screen"];
     ASSERT_TRUE(b.contains("read_cell")) << s10.dump.dump();
     EXPECT_NE(a["read_cell"], b["read_cell"]);
     EXPECT_TRUE(outlined(s10.image, b["read_cell"]));
@@ -169,7 +170,7 @@ TEST(GuiViewsPanels, AguStreamsAdvance) {
     // Step 0 marks cell 0 of both memories, step 10 source cell 10 and
     // destination cell 40, in rows of per_row cells.
     float cell = a["read_cell"][2].get<float>();
-    int per_row = s10.dump["screen"]["per_row"].get<int>();
+    int per_row = s10.dump["probe"]["screen"]["per_row"].get<int>();
     ASSERT_GT(per_row, 10);
     EXPECT_EQ(a["read_cell"][1], b["read_cell"][1]);
     EXPECT_NEAR(b["read_cell"][0].get<float>() - a["read_cell"][0].get<float>(), 10 * cell, 0.5);
@@ -189,7 +190,7 @@ TEST(GuiViewsPanels, GatherMarksTheRequest) {
                   {"step", 1}};
     Shot s = shot(dir, "g", scene);
     ASSERT_FALSE(s.image.empty());
-    const json& cells = s.dump["screen"]["request_cells"];
+    const json& cells = s.dump["probe"]["screen"]["request_cells"];
     ASSERT_EQ(cells.size(), 4u) << s.dump.dump();
     for (const auto& r : cells) EXPECT_TRUE(outlined(s.image, r));
     fills(s.dump, 0.4);
