@@ -15,6 +15,10 @@ std::unique_ptr<Panel> make_loaddata_panel();
 std::unique_ptr<Panel> make_cube_panel();
 std::unique_ptr<Panel> make_conv_panel();
 std::unique_ptr<Panel> make_pipeline_panel();
+std::unique_ptr<Panel> make_gpu_panel();
+std::unique_ptr<Panel> make_systolic_panel();
+std::unique_ptr<Panel> make_tables_panel();
+std::unique_ptr<Panel> make_scatter_panel();
 
 const std::vector<PanelEntry>& panel_registry() {
     static const std::vector<PanelEntry> table = {
@@ -29,6 +33,10 @@ const std::vector<PanelEntry>& panel_registry() {
         {"cube", "Cube", "Compute", make_cube_panel},
         {"conv", "Conv pipeline", "Compute", make_conv_panel},
         {"pipeline", "Pipeline", "Compute", make_pipeline_panel},
+        {"gpu", "GPU side", "Compute", make_gpu_panel},
+        {"systolic", "Systolic array vs Cube", "Compute", make_systolic_panel},
+        {"tables", "Hardware tables", "Views", make_tables_panel},
+        {"scatter", "Scatter", "Views", make_scatter_panel},
     };
     return table;
 }
