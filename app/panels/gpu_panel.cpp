@@ -156,25 +156,49 @@ void GpuPanel::draw(AppContext& ctx) {
     ImGui::EndTabBar();
 }
 
+// The text of one matrix entry ("-0" shown as "0").
+std::string entry_text(double v) {
+    char t[32];
+    std::snprintf(t, sizeof t, "%.4g", v == 0 ? 0.0 : v);
+    return t;
+}
+
+// Column width of a matrix drawn by draw_matrix: its widest entry plus a margin.
+float matrix_cell_width(const gpu::Mat& m) {
+    float w = ImGui::CalcTextSize("-0").x;
+    for (double v : m.v) w = std::max(w, ImGui::CalcTextSize(entry_text(v).c_str()).x);
+    return w + ImGui::GetFontSize();
+}
+
+// Width a matrix with its title takes.
+float matrix_width(const char* title, const gpu::Mat& m) {
+    return std::max(ImGui::CalcTextSize(title).x, matrix_cell_width(m) * float(m.cols));
+}
+
 // One matrix as a titled grid of numbers; `tint` colours the frame.
 void draw_matrix(const char* title, const gpu::Mat& m, ImU32 tint) {
     ImGui::BeginGroup();
     ImGui::TextUnformatted(title);
-    const float cw = ImGui::CalcTextSize("-00.000").x + 6, ch = ImGui::GetTextLineHeight() + 4;
+    const float cw = matrix_cell_width(m), ch = ImGui::GetTextLineHeight() + 4;
     const ImVec2 o = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
     dl->AddRect(o, ImVec2(o.x + cw * float(m.cols), o.y + ch * float(m.rows)), tint, 0, 0, 2);
     for (int i = 0; i < m.rows; ++i)
         for (int j = 0; j < m.cols; ++j) {
-            char t[32];
-            std::snprintf(t, sizeof t, "%.4g", m.at(i, j) == 0 ? 0.0 : m.at(i, j));
-            const ImVec2 ts = ImGui::CalcTextSize(t);
-            dl->AddText(ImVec2(o.x + cw * float(j + 1) - ts.x - 3, o.y + ch * float(i) + 2), text,
-                        t);
+            const std::string t = entry_text(m.at(i, j));
+            const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+            dl->AddText(ImVec2(o.x + cw * float(j + 1) - ts.x - 4, o.y + ch * float(i) + 2), text,
+                        t.c_str());
         }
     ImGui::Dummy(ImVec2(cw * float(m.cols), ch * float(m.rows)));
     ImGui::EndGroup();
+}
+
+// The next matrix on the same row when `width` still fits, else on a new row.
+void next_matrix(float width) {
+    ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+    compute::wrap_for(width);
 }
 
 void GpuPanel::draw_winograd() {
@@ -241,35 +265,32 @@ void GpuPanel::draw_winograd() {
     char t[96];
     std::snprintf(t, sizeof t, "d: input tile (%lld, %lld)", static_cast<long long>(p.tile_row),
                   static_cast<long long>(p.tile_col));
-    auto next = [&](float w) {
-        ImGui::SameLine(0, em * 1.5f);
-        compute::wrap_for(w);
-    };
-    const float w4 = 4 * (ImGui::CalcTextSize("-00.000").x + 6) + em,
-                w3 = 3 * (ImGui::CalcTextSize("-00.000").x + 6) + em;
+    const char* v_t = "V = B^T d B  (additions only)";
+    const char* u_t = "U = G g G^T  (once per filter)";
+    const char* m_t =
+        p.channels > 1 ? "M = sum_c U (.) V  (16 mults per c)" : "M = U (.) V  (16 mults)";
     // One row per step: the data transform, the filter transform (once per
     // filter), the element-wise product and the output transform.
     draw_matrix(t, r.d, blue);
-    next(w4);
-    draw_matrix("V = B^T d B  (additions only)", r.V, blue);
+    next_matrix(matrix_width(v_t, r.V));
+    draw_matrix(v_t, r.V, blue);
     ImGui::Spacing();
     draw_matrix("g: filter 0", r.g, green);
-    next(w4);
-    draw_matrix("U = G g G^T  (once per filter)", r.U, green);
+    next_matrix(matrix_width(u_t, r.U));
+    draw_matrix(u_t, r.U, green);
     ImGui::Spacing();
-    draw_matrix(p.channels > 1 ? "M = sum_c U (.) V  (16 mults per c)" : "M = U (.) V  (16 mults)",
-                r.M, orange);
-    next(w4);
+    draw_matrix(m_t, r.M, orange);
+    next_matrix(matrix_width("Y = A^T M A", r.Y));
     draw_matrix("Y = A^T M A", r.Y, red);
-    next(w4);
+    next_matrix(matrix_width("direct convolution", r.Y_direct));
     draw_matrix("direct convolution", r.Y_direct, red);
     ImGui::Spacing();
     ImGui::Separator();
-    ImGui::TextUnformatted("Transform matrices (constants; B^T and A^T only add and subtract)");
+    ImGui::TextWrapped("Transform matrices (constants; B^T and A^T only add and subtract)");
     draw_matrix("B^T", r.BT, blue);
-    next(w3);
+    next_matrix(matrix_width("G", r.G));
     draw_matrix("G", r.G, green);
-    next(w4);
+    next_matrix(matrix_width("A^T", r.AT));
     draw_matrix("A^T", r.AT, red);
     ImGui::EndChild();
 }
@@ -281,12 +302,13 @@ void GpuPanel::draw_input(float w, float h) {
     const gpu::WinogradParams& p = r.params;
     ImGui::TextWrapped("input, channel 0 (%lld x %lld); click to choose a tile",
                        static_cast<long long>(p.height), static_cast<long long>(p.width));
-    h -= ImGui::GetTextLineHeightWithSpacing() * 2;
+    h -= ImGui::GetTextLineHeightWithSpacing() * 5;  // the captions above and below
     const float cell =
         std::max(4.0f, std::min((w - 4) / float(p.width), (h - 4) / float(p.height)));
     const ImVec2 o = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const bool numbers = ImGui::CalcTextSize("-0.00").x + 2 < cell;
+    const bool numbers =
+        ImGui::CalcTextSize(p.values == gpu::Values::integers ? "-4" : "-0.00").x + 4 < cell;
     const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border),
                 text = ImGui::GetColorU32(ImGuiCol_Text);
     const int64_t y0 = p.tile_row * 2, x0 = p.tile_col * 2;
@@ -369,17 +391,12 @@ void GpuPanel::draw_tensor_core() {
         m.v = v;
         return m;
     };
-    const float w4 = 4 * (ImGui::CalcTextSize("-00.000").x + 6) + em;
-    auto next = [&] {
-        ImGui::SameLine(0, em * 1.5f);
-        compute::wrap_for(w4);
-    };
     draw_matrix("D = A x B + C", mat(r.d), IM_COL32(220, 80, 70, 255));
-    next();
+    next_matrix(matrix_width("A (fp16)", mat(r.a)));
     draw_matrix("A (fp16)", mat(r.a), IM_COL32(80, 140, 230, 255));
-    next();
+    next_matrix(matrix_width("B (fp16)", mat(r.b)));
     draw_matrix("B (fp16)", mat(r.b), IM_COL32(70, 180, 90, 255));
-    next();
+    next_matrix(matrix_width("C (fp32)", mat(r.c)));
     draw_matrix("C (fp32)", mat(r.c), IM_COL32(230, 150, 50, 255));
     ImGui::TextColored(r.equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::kErrColour,
                        r.equal ? "check: D equals the direct product" : "check: D DIFFERS");

@@ -94,7 +94,7 @@ class ScatterPanel : public Panel {
         try {
             report_ = view::scatter(sg_, parse_indices(indices_));
             plan_ = std::make_shared<Plan>(view::scatter_plan(report_, sg_));
-            gpu_.set_plan(plan_, ColourMode::source_index);
+            uploaded_ = false;  // GL work waits for draw(): no context needed to construct
             view_.request_fit(0, -1);
             error_.clear();
             bad_.clear();
@@ -114,6 +114,7 @@ class ScatterPanel : public Panel {
     render::PlanView view_;
     Playhead play_{0, 1};
     std::string error_, bad_;
+    bool uploaded_ = false;
 };
 
 void ScatterPanel::draw(AppContext& ctx) {
@@ -145,6 +146,10 @@ void ScatterPanel::draw(AppContext& ctx) {
         static_cast<long long>(r.elements), r.requests.size(), static_cast<long long>(sg_.width),
         static_cast<long long>(r.runs), static_cast<long long>(r.bursts),
         static_cast<long long>(r.partial_bursts), r.conflicts.size());
+    if (!uploaded_) {
+        gpu_.set_plan(plan_, ColourMode::source_index);
+        uploaded_ = true;
+    }
     render::ViewStyle vs;
     vs.dark = ctx.dark_theme;
     const ImVec2 avail = ImGui::GetContentRegionAvail();

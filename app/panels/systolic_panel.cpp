@@ -100,13 +100,14 @@ class SystolicPanel : public Panel {
     render::PlanGpu gpu_, cube_gpu_;
     render::PlanView view_, cube_view_;
     std::string error_, bad_;
+    bool uploaded_ = false;
 };
 
 void SystolicPanel::rebuild() {
     try {
         run_ = gpu::systolic_run(set_.p);
         plan_ = std::make_shared<Plan>(gpu::systolic_plan(set_.p));
-        gpu_.set_plan(plan_, ColourMode::value);
+        uploaded_ = false;  // GL work waits for draw(): no context needed to construct
         error_.clear();
         bad_.clear();
     } catch (const UsageError& e) {
@@ -195,9 +196,11 @@ void SystolicPanel::side() {
         static_cast<long long>(s.cube_m1), static_cast<long long>(s.cube_k1),
         static_cast<long long>(s.cube_n1), static_cast<long long>(s.cube_steps),
         static_cast<long long>(s.cube_steps), 100 * s.cube_utilisation);
-    ImGui::TextColored(
-        run_.equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::kErrColour,
-        run_.equal ? "register simulation = direct product" : "register simulation DIFFERS");
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          run_.equal ? ImVec4(0.25f, 0.7f, 0.35f, 1) : compute::kErrColour);
+    ImGui::TextWrapped("%s", run_.equal ? "register simulation = direct product"
+                                        : "register simulation DIFFERS from the direct product");
+    ImGui::PopStyleColor();
     ImGui::Separator();
     ImGui::TextWrapped(
         "Blue: A, skewed so row i starts i cycles late, moving right. Green: weights (B), loaded "
@@ -208,6 +211,10 @@ void SystolicPanel::side() {
 }
 
 void SystolicPanel::pictures(ImVec2 size, bool dark) {
+    if (!uploaded_) {
+        gpu_.set_plan(plan_, ColourMode::value);
+        uploaded_ = true;
+    }
     render::ViewStyle vs;
     vs.dark = dark;
     vs.show_numbers = false;

@@ -23,7 +23,7 @@ DocTable table_5_2() {
         {{"custom accelerator", "depends on the datapath (Ascend: NC1HWC0 and fractals)"},
          {"explorer",
           {{"from", "NHWC"}, {"to", "NC1HWC0"}, {"shape", "1,4,4,20"}, {"dtype", "fp16"}},
-          "layoutlab convert --from NHWC --to NC1HWC0 --shape 1,4,4,20 --stages"}},
+          "layoutlab convert --from NHWC --to NC1HWC0 --shape 1,4,4,20 --dtype fp16 --stages"}},
     };
     t.notes = {
         "The Tensor Core GEMM path converts NCHW <-> NHWC at 11% of its time (the cuDNN "

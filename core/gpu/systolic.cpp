@@ -182,7 +182,7 @@ Plan systolic_plan(const SystolicParams& p) {
         int64_t ax, ay, bx, by, cx, cy, w, h;
     };
     Geo g;
-    g.ay = 3;
+    g.ay = 4;  // a tag row, a caption row, the column ticks
     g.ax = M + R + 2;
     g.bx = g.ax + 3 * Cc + 3;
     g.by = g.ay;
@@ -292,7 +292,9 @@ Plan systolic_plan(const SystolicParams& p) {
     char buf[200];
     for (int64_t cyc = 0; cyc <= s.cycles; ++cyc) {
         const CycleState st = systolic_state(p, cyc);
-        std::string cap;
+        // The full sentence is the stage's formula (the caption line under
+        // the picture); the label drawn in the picture stays short.
+        std::string cap, tag;
         if (st.tile < 0) {
             std::snprintf(buf, sizeof buf,
                           "done: %lld cycles, %lld MACs on %lldx%lld PEs, utilisation %.1f%%",
@@ -300,6 +302,7 @@ Plan systolic_plan(const SystolicParams& p) {
                           static_cast<long long>(R), static_cast<long long>(Cc),
                           100 * s.utilisation);
             cap = buf;
+            tag = "done";
         } else {
             const SystolicTile& tl = s.tiles[size_t(st.tile)];
             std::snprintf(buf, sizeof buf,
@@ -312,6 +315,7 @@ Plan systolic_plan(const SystolicParams& p) {
                           st.loading ? "loading weights" : "streaming A",
                           static_cast<long long>(st.active_pes));
             cap = buf;
+            tag = "cycle " + std::to_string(cyc) + (st.loading ? ": load" : "");
         }
         Stage sg = stage(st.tile < 0 ? "done" : "cycle " + std::to_string(cyc), cap, canvas,
                          tensor_grid(canvas));
@@ -321,12 +325,10 @@ Plan systolic_plan(const SystolicParams& p) {
             lb.x = x, lb.y = y, lb.text = std::move(t), lb.kind = k, lb.align = al;
             sg.labels.push_back(lb);
         };
-        label(0, 0.5f, cap, Label::caption, Label::left);
-        label(2, float(g.ay) - 1.5f, "A, skewed (row i waits i cycles)", Label::caption,
-              Label::left);
-        label(float(g.bx), float(g.ay) - 1.5f, "B (K x N)", Label::caption, Label::left);
-        label(float(g.cx), float(g.cy) + 0.5f, "C = A x B, when complete", Label::caption,
-              Label::left);
+        label(float(g.ax), 0.5f, tag, Label::caption, Label::left);
+        label(2, float(g.ay) - 1.5f, "A (skewed)", Label::caption, Label::left);
+        label(float(g.bx), float(g.ay) - 1.5f, "B", Label::caption, Label::left);
+        label(float(g.cx), float(g.cy) + 0.5f, "C (complete)", Label::caption, Label::left);
         for (int64_t i = 0; i < R; ++i)
             for (int64_t j = 0; j < Cc; ++j) {
                 const PeState& pe = st.pes[size_t(i * Cc + j)];

@@ -70,17 +70,18 @@ Plan scatter_plan(const ScatterReport& r, const ScatterGather& sg) {
     const int64_t src_rows = (n + sg.width - 1) / sg.width;
     Stage a = stage(
         "source", "packed source, one request of " + std::to_string(sg.width) + " elements per row",
-        {src_rows, sg.width}, tensor_grid({src_rows, sg.width}));
-    a.axes = {"request", "element"};
+        {src_rows, 1, sg.width}, tensor_grid({src_rows, 1, sg.width}));
+    a.axes = {"request", "", "element"};
     const int64_t mem_rows = (mem + per_burst - 1) / per_burst;
     Stage b = stage(
         "memory",
         "memory after the scatter, one " + std::to_string(sg.burst_bytes) + " B burst per row",
-        {mem_rows, per_burst}, tensor_grid({mem_rows, per_burst}));
-    b.axes = {"burst", "element"};
+        {mem_rows, 1, per_burst}, tensor_grid({mem_rows, 1, per_burst}));
+    b.axes = {"burst", "", "element"};  // rows one cell apart: room for the tags
+    const auto row_y = [&](int64_t row) { return cell_place(b.grid, row * per_burst).y; };
     for (int64_t row = 0; row < mem_rows; ++row) {
         Box bx;
-        bx.x = 0, bx.y = float(row), bx.w = float(per_burst), bx.h = 1, bx.kind = Box::row;
+        bx.x = 0, bx.y = row_y(row), bx.w = float(per_burst), bx.h = 1, bx.kind = Box::row;
         b.boxes.push_back(bx);
     }
     // Bursts a request writes only in part (several requests may share one).
@@ -93,13 +94,13 @@ Plan scatter_plan(const ScatterReport& r, const ScatterGather& sg) {
     for (const auto& [row, label] : partial) {
         if (row < 0 || row >= mem_rows) continue;
         Box bx;
-        bx.x = 0, bx.y = float(row), bx.w = float(per_burst), bx.h = 1, bx.kind = Box::tile;
+        bx.x = 0, bx.y = row_y(row), bx.w = float(per_burst), bx.h = 1, bx.kind = Box::tile;
         bx.label = label;
         b.boxes.push_back(bx);
     }
     for (const ScatterConflict& c : r.conflicts) {
         Box bx;
-        bx.x = float(c.index % per_burst), bx.y = float(c.index / per_burst), bx.w = 1, bx.h = 1;
+        bx.x = float(c.index % per_burst), bx.y = row_y(c.index / per_burst), bx.w = 1, bx.h = 1;
         bx.kind = Box::highlight;
         bx.label = "conflict";
         b.boxes.push_back(bx);

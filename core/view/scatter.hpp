@@ -50,10 +50,10 @@ nlohmann::json scatter_to_json(const ScatterReport& r, const ScatterGather& sg);
 // The picture: one cell per source element (colour: its source position).
 // Stage "source": the packed source, one request per drawn row of `width`
 // cells. Stage "memory": each cell at the element it writes, in rows of one
-// burst; an element written twice shows only the later writer (the earlier
-// one is hidden: overwritten). Bursts are outlined (Box::row), the ones a
-// request writes only in part highlighted with "partial", conflicting
-// elements framed "conflict". At most kMaxScatterCells memory elements.
+// burst (shape (rows, 1, per burst): the rows one cell apart); an element written twice shows only
+// the later writer (the earlier one is hidden: overwritten). Bursts are outlined (Box::row), the
+// ones a request writes only in part highlighted with "partial", conflicting elements framed
+// "conflict". At most kMaxScatterCells memory elements.
 constexpr int64_t kMaxScatterCells = 4096;
 Plan scatter_plan(const ScatterReport& r, const ScatterGather& sg);
 

@@ -75,7 +75,7 @@ TEST(Scatter, PlanShowsWinnersPartialBurstsAndConflicts) {
     const ScatterReport r = scatter(sg, {0, 1, 2, 3, 8, 8});
     const ll::Plan p = scatter_plan(r, sg);
     ASSERT_EQ(p.stages.size(), 2u);
-    EXPECT_EQ(p.stages[1].shape, (ll::Shape{3, 4}));
+    EXPECT_EQ(p.stages[1].shape, (ll::Shape{3, 1, 4}));
     const std::vector<int64_t> a = p.offsets(0), b = p.offsets(1);
     EXPECT_EQ(a, (std::vector<int64_t>{0, 1, 2, 3, 4, 5}));
     EXPECT_EQ(b, (std::vector<int64_t>{0, 1, 2, 3, -1, 8}));  // element 4 overwritten
