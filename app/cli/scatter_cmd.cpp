@@ -2,12 +2,14 @@
 // written to memory at an index list, request by request; runs and bursts as
 // for a gather, plus the bursts written only in part (masked writes or
 // read-modify-write) and the conflicts where an index is written twice (the
-// later write wins). `agu --gather` is the read side.
+// later write wins). `agu --gather` is the read side; --plan prints the
+// Scatter panel's picture.
 #include <iostream>
 
 #include "app/cli/command.hpp"
 #include "core/dtype.hpp"
 #include "core/error.hpp"
+#include "core/plan_text.hpp"
 #include "core/view/scatter.hpp"
 
 namespace ll::cli {
@@ -17,7 +19,7 @@ namespace {
 struct ScatterArgs {
     std::string indices, dtype = "fp32";
     int64_t width = 16, burst = 64;
-    bool json = false;
+    bool json = false, plan = false;
 };
 
 }  // namespace
@@ -30,6 +32,7 @@ Runner setup_scatter(CLI::App& sub) {
     sub.add_option("--width", a->width, "elements per request (default 16)");
     sub.add_option("--burst", a->burst, "burst size in bytes (default 64)");
     sub.add_option("--dtype", a->dtype, "element type (default fp32)");
+    sub.add_flag("--plan", a->plan, "also print the picture the Scatter panel draws");
     sub.add_flag("--json", a->json, "print JSON instead of text");
     return [a]() {
         std::vector<int64_t> idx;
@@ -59,8 +62,18 @@ Runner setup_scatter(CLI::App& sub) {
             throw UsageError(e.key().empty() ? std::string(e.what())
                                              : "--" + e.key() + ": " + e.detail());
         }
+        Plan picture;
+        if (a->plan) {
+            try {
+                picture = view::scatter_plan(r, sg);
+            } catch (const UsageError& e) {
+                throw UsageError("--plan: " + e.detail());
+            }
+        }
         if (a->json) {
-            std::cout << view::scatter_to_json(r, sg).dump(2) << "\n";
+            nlohmann::json j = view::scatter_to_json(r, sg);
+            if (a->plan) j["plan"] = plan_json(picture);
+            std::cout << j.dump(2) << "\n";
             return 0;
         }
         std::cout << "scatter of " << r.elements << " elements, " << r.requests.size()
@@ -80,6 +93,7 @@ Runner setup_scatter(CLI::App& sub) {
             for (int64_t w : c.writers) std::cout << " " << w;
             std::cout << " -> holds " << c.writers.back() << "\n";
         }
+        if (a->plan) std::cout << "\n" << plan_text(picture);
         return 0;
     };
 }

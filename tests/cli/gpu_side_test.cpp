@@ -168,4 +168,9 @@ TEST(CliScatter, ConflictsAndPartialBursts) {
     r = run_layoutlab({"scatter", "--indices", "3,2,1,0", "--json"});
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_EQ(nlohmann::json::parse(r.out)["dst"], nlohmann::json::parse("[3,2,1,0]"));
+    r = run_layoutlab({"scatter", "--indices", "0,1,2,3,8,8", "--width", "4", "--plan", "--json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto plan = nlohmann::json::parse(r.out)["plan"];
+    ASSERT_EQ(plan["stages"].size(), 2u);
+    EXPECT_EQ(plan["stages"][1]["label"], "memory");
 }
