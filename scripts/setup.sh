@@ -8,7 +8,7 @@ packages=(
   libimgui-dev libglfw3-dev libstb-dev python3-glad
   nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  xvfb xauth libgl1-mesa-dri xdotool fonts-dejavu-core
+  xvfb xauth libgl1-mesa-dri xdotool fonts-dejavu-core fonts-wqy-microhei
   python3-numpy
   libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev zlib1g-dev
   clang libclang-rt-14-dev

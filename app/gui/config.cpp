@@ -63,6 +63,10 @@ Settings load_settings_file(const std::string& dir) {
         if (j.contains("theme")) r.dark = json_string(j["theme"], "theme") != "light";
         if (j.contains("ui_scale"))
             r.ui_scale = float(json_float(j["ui_scale"], "ui_scale", 0.5, 4));
+        if (j.contains("lang")) {
+            const std::string l = json_string(j["lang"], "lang");
+            if (l == "en" || l == "zh") r.lang = l;
+        }
         if (j.contains("width")) r.width = int(json_int(j["width"], "width", 320, 8192));
         if (j.contains("height")) r.height = int(json_int(j["height"], "height", 240, 8192));
         return r;
@@ -80,6 +84,7 @@ void save_settings_file(const std::string& dir, const Settings& s) {
                         {"ui_scale", s.ui_scale},
                         {"width", s.width},
                         {"height", s.height}};
+    if (!s.lang.empty()) j["lang"] = s.lang;
     write_quietly(dir + "/settings.json", j.dump(2) + "\n");
     size_t n = 0;
     const char* ini = ImGui::SaveIniSettingsToMemory(&n);

@@ -1,5 +1,5 @@
-// Settings remembered between runs of the window: theme, UI scale, window
-// size, ImGui's own layout (imgui.ini), in $XDG_CONFIG_HOME/layoutlab or
+// Settings remembered between runs of the window: theme, UI scale, language,
+// window size, ImGui's own layout (imgui.ini), in $XDG_CONFIG_HOME/layoutlab or
 // ~/.config/layoutlab. Unreadable or odd values fall back to defaults; a
 // failed save is silent (the window keeps working).
 #pragma once
@@ -11,6 +11,7 @@ namespace ll::gui {
 struct Settings {
     bool dark = true;
     float ui_scale = 1.0f;
+    std::string lang;  // "en", "zh"; "" = never chosen (then $LANG decides)
     int width = 1280, height = 800;
 };
 

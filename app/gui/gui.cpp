@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "app/gui/capture.hpp"
@@ -24,6 +25,8 @@
 #include "app/gui/host.hpp"
 #include "app/gui/platform.hpp"
 #include "app/gui/scene_args.hpp"
+#include "app/i18n/fonts.hpp"
+#include "app/i18n/tr.hpp"
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
 #include "app/render/plan_view.hpp"
@@ -65,6 +68,10 @@ void add_options(CLI::App& app, Options& o) {
         ->check(non_empty_path);
     app.add_option("--size", o.size, "window size WxH")->capture_default_str();
     app.add_option("--theme", o.theme, "dark or light");
+    app.add_option("--lang", o.lang, "language of the window: en or zh (remembered)");
+    app.add_option("--dump-fonts", o.dump_fonts,
+                   "with --screenshot: write the font atlas's glyph coverage as JSON")
+        ->check(non_empty_path);
     app.add_option("--ui-scale", o.ui_scale, "font/UI scale for projectors, 0.5..4, e.g. 1.5");
     app.add_option("--bench-frames", o.bench_frames,
                    "render N animating frames and print frame times");
@@ -89,6 +96,19 @@ void parse_size(const std::string& s, int& w, int& h) {
 
 // ---- [run] ----------------------------------------------------------------------
 
+// The window's language: chosen (--lang, or remembered), else Chinese when
+// the user's locale is (not in headless runs: tests and recordings must not
+// depend on the environment), else English.
+i18n::Lang window_language(const std::string& chosen, bool headless) {
+    i18n::Lang l = i18n::Lang::en;
+    if (i18n::parse_lang(chosen, l) || headless) return l;
+    for (const char* var : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+        const char* v = std::getenv(var);
+        if (v && *v) return std::string(v).rfind("zh", 0) == 0 ? i18n::Lang::zh : i18n::Lang::en;
+    }
+    return l;
+}
+
 // Checks every flag before a window opens; returns the full-window panel's id
 // and its scene (the explorer: the scene from the flags).
 std::string prepare(const Options& o, int& w, int& h, nlohmann::json& scene, bool& rest) {
@@ -96,6 +116,14 @@ std::string prepare(const Options& o, int& w, int& h, nlohmann::json& scene, boo
     if (o.bench_frames < 0) throw UsageError("--bench-frames: expected a positive frame count");
     if (!o.theme.empty() && o.theme != "dark" && o.theme != "light")
         throw UsageError("--theme: '" + o.theme + "' is unknown; expected dark or light");
+    i18n::Lang lang;
+    if (!o.lang.empty() && !i18n::parse_lang(o.lang, lang))
+        throw UsageError("--lang: '" + o.lang + "' is unknown; expected en or zh");
+    if (!o.dump_fonts.empty() && o.screenshot.empty())
+        throw UsageError(
+            "--dump-fonts: needs --screenshot; expected --screenshot FILE.png "
+            "--dump-fonts FILE.json");
+    if (!o.dump_fonts.empty()) check_writable(o.dump_fonts, "--dump-fonts");
     if (o.ui_scale != 0) checked_float(o.ui_scale, "--ui-scale", 0.5, 4);  // nan, inf too
     if (!o.dump_view.empty() && o.screenshot.empty())
         throw UsageError(
@@ -212,6 +240,13 @@ void frame_loop(const Options& o, Platform& platform, Host& host, const Settings
                     throw UsageError(std::string("--dump-view: ") + e.what());
                 }
             }
+            if (!o.dump_fonts.empty()) {
+                try {
+                    write_file_atomic(o.dump_fonts, i18n::font_report().dump(2) + "\n");
+                } catch (const UsageError& e) {
+                    throw UsageError(std::string("--dump-fonts: ") + e.what());
+                }
+            }
             break;
         }
         if (recording && !host.recorder().active()) break;
@@ -250,6 +285,8 @@ int run(const Options& given) {
     if (headless || size_given || cfg_dir.empty()) st.width = w, st.height = h;
     if (!o.theme.empty()) st.dark = o.theme == "dark";
     if (o.ui_scale != 0) st.ui_scale = o.ui_scale;
+    if (!o.lang.empty()) st.lang = o.lang;
+    i18n::set_language(window_language(st.lang, headless));
 
     int code = 0;
     PlatformConfig cfg;
@@ -265,6 +302,9 @@ int run(const Options& given) {
         std::string ini = read_text(cfg_dir + "/imgui.ini");
         if (!ini.empty()) ImGui::LoadIniSettingsFromMemory(ini.c_str(), ini.size());
     }
+    // Chinese titles, notes and file names in the scene: baked with the
+    // first atlas rather than in a second one a frame later.
+    if (!scene.is_null()) i18n::want_glyphs_in(scene);
     {
         Host host(platform, st, main_id);
         if (o.bench_frames > 0 && explorer && !rest) scene["playing"] = true, scene["loop"] = true;

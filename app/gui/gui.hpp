@@ -18,6 +18,8 @@ struct Options {
     std::string dump_view;   // with --screenshot: JSON of the view cameras
     std::string size = "1280x800";
     std::string theme;       // "dark" or "light"
+    std::string lang;        // "en" or "zh" ("" = remembered / $LANG / en)
+    std::string dump_fonts;  // with --screenshot: JSON of the font atlas (app/i18n/fonts.hpp)
     float ui_scale = 0;      // 0 = remembered / 1
     int bench_frames = 0;    // render N animating frames, print frame times
     std::string signal_dir;  // tests: SIGUSR1 writes <dir>/shot-<n>.png

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string>
 
+#include "app/i18n/fonts.hpp"
+#include "app/i18n/tr.hpp"
 #include "core/error.hpp"
 
 namespace ll::gui {
@@ -30,6 +32,9 @@ void install_test_signals() {
 }
 
 void Host::apply_style() {
+    // New characters to show (a Chinese file name, typed text) or another
+    // language: the font atlas is rebuilt with them before this frame.
+    if (applied_scale_ == st_.ui_scale && i18n::glyphs_pending()) pf_.set_fonts(st_.ui_scale);
     if (applied_scale_ == st_.ui_scale && applied_dark_ == st_.dark) return;
     ImGuiStyle style;
     if (st_.dark)
@@ -54,17 +59,36 @@ void Host::open_requested() {
             if (!s.panel) s.panel = s.entry->make();
             s.open = true;
             try {
+                i18n::want_glyphs_in(r.settings);
                 s.panel->load_settings(r.settings);
             } catch (const UsageError& e) {
                 ctx_.status = std::string("error: ") + e.what();
             }
-            if (i != main_) ImGui::SetWindowFocus(s.entry->title);
+            if (i != main_) ImGui::SetWindowFocus(tr_id(s.entry->title));
         }
     }
     ctx_.open_requests.clear();
 }
 
+// The Settings menu's language items; the choice is remembered (settings.json).
+void Host::language_menu() {
+    if (!ImGui::BeginMenu(tr_id("Language"))) return;
+    // "English" is never translated, "Chinese" shows as 中文 in Chinese: a
+    // user lost in either language can read the way back.
+    if (ImGui::MenuItem("English###lang-en", nullptr, i18n::language() == i18n::Lang::en)) {
+        i18n::set_language(i18n::Lang::en);  // the atlas follows before the next frame
+        st_.lang = "en";
+    }
+    if (ImGui::MenuItem(tr_id("Chinese"), nullptr, i18n::language() == i18n::Lang::zh)) {
+        i18n::set_language(i18n::Lang::zh);
+        st_.lang = "zh";
+    }
+    ImGui::EndMenu();
+}
+
 void Host::frame() {
+    // Typed characters (an IME's Chinese) reach the atlas one frame late.
+    for (ImWchar c : ImGui::GetIO().InputQueueCharacters) i18n::want_glyph(c);
     apply_style();  // between frames: may rebuild the font atlas
     pf_.new_frame();
     ctx_.ui_scale = st_.ui_scale;
@@ -80,29 +104,32 @@ void Host::frame() {
     }
     float menu_h = 0;
     if (ImGui::BeginMainMenuBar()) {
-        if (ImGui::BeginMenu("View")) {
+        if (ImGui::BeginMenu(tr_id("View"))) {
             std::string group;
             for (size_t i = 0; i < slots_.size(); ++i) {
                 if (i == main_) continue;
                 PanelSlot& s = slots_[i];
-                if (ImGui::MenuItem((std::string(s.entry->group) + " > " + s.entry->title).c_str(),
-                                    nullptr, s.open)) {
+                const std::string item = std::string(tr(s.entry->group)) + " > " +
+                                         tr(s.entry->title) + "###" + s.entry->title;
+                if (ImGui::MenuItem(item.c_str(), nullptr, s.open)) {
                     s.open = !s.open;
                     if (s.open && !s.panel) s.panel = s.entry->make();
                 }
             }
-            if (slots_.size() == 1) ImGui::TextDisabled("(no other panels yet)");
+            if (slots_.size() == 1) ImGui::TextDisabled("%s", tr("(no other panels yet)"));
             ImGui::EndMenu();
         }
-        if (ImGui::BeginMenu("Settings")) {
-            if (ImGui::MenuItem("Dark theme", nullptr, st_.dark)) st_.dark = true;
-            if (ImGui::MenuItem("Light theme", nullptr, !st_.dark)) st_.dark = false;
+        if (ImGui::BeginMenu(tr_id("Settings"))) {
+            if (ImGui::MenuItem(tr_id("Dark theme"), nullptr, st_.dark)) st_.dark = true;
+            if (ImGui::MenuItem(tr_id("Light theme"), nullptr, !st_.dark)) st_.dark = false;
             ImGui::Separator();
             for (float s : {1.0f, 1.25f, 1.5f, 2.0f}) {
-                char buf[32];
-                std::snprintf(buf, sizeof buf, "UI scale %.0f%%", double(s * 100));
+                char buf[64];
+                std::snprintf(buf, sizeof buf, tr("UI scale %.0f%%"), double(s * 100));
                 if (ImGui::MenuItem(buf, nullptr, st_.ui_scale == s)) st_.ui_scale = s;
             }
+            ImGui::Separator();
+            language_menu();
             ImGui::EndMenu();
         }
         rec_.menu(main_panel(), slots_[main_].entry->id, st_.ui_scale);
@@ -112,7 +139,7 @@ void Host::frame() {
     ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos(ImVec2(0, menu_h));
     ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, io.DisplaySize.y - menu_h));
-    ImGui::Begin(slots_[main_].entry->title, nullptr,
+    ImGui::Begin(tr_id(slots_[main_].entry->title), nullptr,
                  ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus |
                      ImGuiWindowFlags_NoSavedSettings);
@@ -124,11 +151,12 @@ void Host::frame() {
         if (i == main_ || !s.open || !s.panel) continue;
         ImGui::SetNextWindowSize(ImVec2(720 * st_.ui_scale, 520 * st_.ui_scale),
                                  ImGuiCond_FirstUseEver);
-        if (ImGui::Begin(s.entry->title, &s.open)) s.panel->draw(ctx_);
+        if (ImGui::Begin(tr_id(s.entry->title), &s.open)) s.panel->draw(ctx_);
         ImGui::End();
     }
     open_requested();
     if (!ctx_.status.empty()) {
+        i18n::want_glyphs(ctx_.status);  // may name a file
         ImDrawList* fg = ImGui::GetForegroundDrawList();
         ImVec2 ts = ImGui::CalcTextSize(ctx_.status.c_str());
         ImVec2 p(io.DisplaySize.x - ts.x - 12, menu_h > 0 ? (menu_h - ts.y) / 2 : 2);

@@ -57,6 +57,7 @@ class Host {
   private:
     void open_requested();
     void apply_style();
+    void language_menu();
     Platform& pf_;
     Settings st_;
     float applied_scale_ = -1;

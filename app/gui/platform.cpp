@@ -8,9 +8,10 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
-#include <fstream>
+#include <chrono>
 
 #include "app/gui/frame_stats.hpp"
+#include "app/i18n/fonts.hpp"
 #include "core/error.hpp"
 
 namespace ll::gui {
@@ -84,19 +85,28 @@ void Platform::wait_events(double timeout) {
 }
 
 void Platform::set_fonts(float scale) {
+    const auto t0 = std::chrono::steady_clock::now();
+    i18n::add_fonts(scale);  // DejaVu Sans + the CJK characters needed (app/i18n/fonts.hpp)
     ImGuiIO& io = ImGui::GetIO();
-    io.Fonts->Clear();
-    const char* dejavu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-    bool have = bool(std::ifstream(dejavu));
-    ImFont* f = have ? io.Fonts->AddFontFromFileTTF(dejavu, 16.f * scale) : nullptr;
-    if (!f) {
-        ImFontConfig cfg;
-        cfg.SizePixels = 13.f * scale;
-        io.Fonts->AddFontDefault(&cfg);
-    }
     io.Fonts->Build();
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    if (!device_objects_) {
+        // Before the first frame: create the backend's device objects now,
+        // font texture included. Left to the backend's first NewFrame, they
+        // would rebuild the atlas from the input data cleared below (an
+        // empty 512x64 texture). Later rebuilds replace the texture only
+        // (recreating the device objects then left ImGui drawing nothing).
+        ImGui_ImplOpenGL3_CreateDeviceObjects();
+        device_objects_ = true;
+    } else {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+    // The texture is on the GPU: the TTF files (5 MB for the CJK one) and the
+    // CPU copy of the pixels are not needed until the next rebuild.
+    io.Fonts->ClearInputData();
+    io.Fonts->ClearTexData();
+    i18n::note_atlas_build_ms(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
 }
 
 void Platform::new_frame() {

@@ -27,8 +27,9 @@ class Platform {
     bool should_close() const;
     // Waits for input: timeout < 0 blocks until an event, 0 only polls.
     void wait_events(double timeout);
-    // (Re)builds the font atlas for a UI scale: DejaVu Sans when installed,
-    // ImGui's own font otherwise. Call between frames.
+    // (Re)builds the font atlas for a UI scale and the current language:
+    // DejaVu Sans (ImGui's own font when missing) with the CJK characters
+    // needed merged in (app/i18n/fonts.hpp). Call between frames.
     void set_fonts(float scale);
     void new_frame();  // start an ImGui frame
     // Draws ImGui; `before_swap` runs after drawing, before the buffers swap
@@ -42,6 +43,7 @@ class Platform {
 
   private:
     GLFWwindow* window_ = nullptr;
+    bool device_objects_ = false;  // ImGui's GL objects created (set_fonts)
 };
 
 }  // namespace ll::gui

@@ -1,5 +1,6 @@
 // Sections: [options] [job] [host calls] [window: menu + progress]
 #include "app/gui/recorder.hpp"
+#include "app/i18n/tr.hpp"
 
 // glad before anything that could pull in a system GL header.
 #include <glad/gl.h>
@@ -239,12 +240,12 @@ const char* const kExts[] = {".mp4", ".gif", ".webm", ""};
 void Recorder::menu(Panel& panel, const char* panel_id, float ui_scale) {
     if (!path_buf_[0]) std::snprintf(path_buf_, sizeof path_buf_, "%s.mp4", panel_id);
     // One label throughout: recorded frames show the menu bar as screenshots do.
-    if (!ImGui::BeginMenu("Record")) return;
+    if (!ImGui::BeginMenu(tr_id("Record"))) return;
     const Timeline tl = panel.timeline();
     if (active()) {
-        ImGui::TextDisabled("recording %s (see the progress window)", job_->path.c_str());
+        ImGui::TextDisabled(tr("recording %s (see the progress window)"), job_->path.c_str());
     } else if (tl.end <= tl.begin) {
-        ImGui::TextDisabled("%s has no animation to record here", panel.title());
+        ImGui::TextDisabled(tr("%s has no animation to record here"), tr(panel.title()));
     } else {
         // The light theme's fields are as white as the menu: give them a tint.
         const ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_PopupBg);
@@ -262,20 +263,21 @@ void Recorder::menu(Panel& panel, const char* panel_id, float ui_scale) {
             std::snprintf(path_buf_, sizeof path_buf_, "%s%s", p.c_str(), kExts[i]);
             format_ = i;
         }
-        ImGui::InputText(format_ == 3 ? "folder" : "file", path_buf_, sizeof path_buf_);
-        ImGui::SliderInt("fps", &fps_, 5, 60);
+        ImGui::InputText(format_ == 3 ? tr_id("folder") : tr_id("file"), path_buf_,
+                         sizeof path_buf_);
+        ImGui::SliderInt(tr_id("fps"), &fps_, 5, 60);
         if (to_ < 0 || to_ > float(tl.end)) to_ = float(tl.end);
         from_ = std::clamp(from_, float(tl.begin), to_);
         const float speed = float(tl.per_second) / 30.f;
-        ImGui::DragFloat("from", &from_, speed, float(tl.begin), to_, "%.2f");
-        ImGui::DragFloat("to", &to_, speed, from_, float(tl.end), "%.2f");
+        ImGui::DragFloat(tr_id("from"), &from_, speed, float(tl.begin), to_, "%.2f");
+        ImGui::DragFloat(tr_id("to"), &to_, speed, from_, float(tl.end), "%.2f");
         ImGui::PopItemWidth();
         if (light) ImGui::PopStyleColor();
         const double seconds = (double(to_) - double(from_)) / tl.per_second;
-        ImGui::TextDisabled("%ss %.2f..%.2f at %.2f/s: %.1f s, %d frames", tl.unit, double(from_),
-                            double(to_), tl.per_second, seconds,
+        ImGui::TextDisabled(tr("%ss %.2f..%.2f at %.2f/s: %.1f s, %d frames"), tl.unit,
+                            double(from_), double(to_), tl.per_second, seconds,
                             int(std::ceil(seconds * fps_ - 1e-6)) + 1);
-        if (ImGui::Button("Start recording")) {
+        if (ImGui::Button(tr_id("Start recording"))) {
             try {
                 const std::string path = path_buf_;
                 video::Container c =
@@ -321,14 +323,14 @@ void Recorder::end_frame(float ui_scale) {
         const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
         dl->AddRectFilled(p, ImVec2(p.x + s.x, p.y + s.y), ImGui::GetColorU32(ImGuiCol_PopupBg),
                           ImGui::GetStyle().WindowRounding);
-        ImGui::Text("Recording %s", job_->path.c_str());
+        ImGui::Text(tr("Recording %s"), job_->path.c_str());
         char buf[64];
-        std::snprintf(buf, sizeof buf, "frame %lld / %lld", static_cast<long long>(job_->done),
+        std::snprintf(buf, sizeof buf, tr("frame %lld / %lld"), static_cast<long long>(job_->done),
                       static_cast<long long>(job_->total));
         ImGui::ProgressBar(float(job_->done) / float(job_->total), ImVec2(320 * ui_scale, 0), buf);
         if (job_->done + 1 >= job_->total && job_->container == video::Container::gif)
-            ImGui::TextDisabled("the GIF's palette is built at the end: a moment");
-        if (ImGui::Button("Cancel")) stop(true);
+            ImGui::TextDisabled("%s", tr("the GIF's palette is built at the end: a moment"));
+        if (ImGui::Button(tr_id("Cancel"))) stop(true);
         ImGui::End();
         ImGui::PopStyleVar();
         return;
@@ -338,11 +340,11 @@ void Recorder::end_frame(float ui_scale) {
     ImGui::Begin("##recorded", nullptr, flags);
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 480 * ui_scale);
     if (!error_.empty())
-        ImGui::TextColored(ImVec4(1.0f, 0.42f, 0.38f, 1.0f), "error: %s", error_.c_str());
+        ImGui::TextColored(ImVec4(1.0f, 0.42f, 0.38f, 1.0f), tr("error: %s"), error_.c_str());
     else
         ImGui::TextUnformatted(result_.c_str());
     ImGui::PopTextWrapPos();
-    if (ImGui::Button("Close")) show_result_ = false;
+    if (ImGui::Button(tr_id("Close"))) show_result_ = false;
     ImGui::End();
 }
 

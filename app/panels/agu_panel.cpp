@@ -20,6 +20,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/tr.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
 #include "app/panels/scene_reader.hpp"
@@ -164,27 +165,27 @@ void AguPanel::rebuild() {
 
 void AguPanel::draw(AppContext& ctx) {
     int mode = dma() ? 0 : 1;
-    bool changed = ImGui::RadioButton("DMA (two AGUs)", &mode, 0);
+    bool changed = ImGui::RadioButton(tr_id("DMA (two AGUs)"), &mode, 0);
     ImGui::SameLine();
-    changed |= ImGui::RadioButton("scatter-gather", &mode, 1);
+    changed |= ImGui::RadioButton(tr_id("scatter-gather"), &mode, 1);
     set_.mode = mode == 0 ? "dma" : "gather";
     ImGui::PushItemWidth(ImGui::GetFontSize() * 6);
     auto enter = ImGuiInputTextFlags_EnterReturnsTrue;
     if (dma()) {
-        changed |= ImGui::InputText("shape", shape_, sizeof shape_, enter);
+        changed |= ImGui::InputText(tr_id("shape"), shape_, sizeof shape_, enter);
         ImGui::SameLine();
-        changed |= ImGui::InputText("source layout", src_, sizeof src_, enter);
+        changed |= ImGui::InputText(tr_id("source layout"), src_, sizeof src_, enter);
         ImGui::SameLine();
-        changed |= ImGui::InputText("destination layout", dst_, sizeof dst_, enter);
+        changed |= ImGui::InputText(tr_id("destination layout"), dst_, sizeof dst_, enter);
     } else {
-        changed |= ImGui::InputText("indices", idx_, sizeof idx_, enter);
+        changed |= ImGui::InputText(tr_id("indices"), idx_, sizeof idx_, enter);
         ImGui::SameLine();
-        changed |= ImGui::InputInt("width", &set_.width, 0, 0, enter);
+        changed |= ImGui::InputInt(tr_id("width"), &set_.width, 0, 0, enter);
         ImGui::SameLine();
-        changed |= ImGui::InputInt("burst B", &set_.burst, 0, 0, enter);
+        changed |= ImGui::InputInt(tr_id("burst B"), &set_.burst, 0, 0, enter);
     }
     ImGui::SameLine();
-    changed |= ImGui::InputInt("elem bytes", &set_.elem_bytes, 0, 0, enter);
+    changed |= ImGui::InputInt(tr_id("elem bytes"), &set_.elem_bytes, 0, 0, enter);
     ImGui::PopItemWidth();
     if (changed) {
         set_.shape = shape_, set_.src = src_, set_.dst = dst_, set_.indices = idx_;
@@ -195,24 +196,24 @@ void AguPanel::draw(AppContext& ctx) {
         rebuild();
     }
     if (!error_.empty()) {
-        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), "error: %s", error_.c_str());
+        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), error_.c_str());
         return;
     }
     apply_keys(ph_, ctx.keys);
-    if (ImGui::Button(ph_.playing ? "pause" : "play")) {
+    if (ImGui::Button(ph_.playing ? tr_id("pause") : tr_id("play"))) {
         if (!ph_.playing && ph_.value >= ph_.hi) ph_.seek(0);
         ph_.toggle();
     }
     ImGui::SameLine();
     ImGui::PushItemWidth(ImGui::GetFontSize() * 12);
     float st = float(ph_.value);
-    if (ImGui::SliderFloat("step", &st, 0, float(total()), "%.0f")) {
+    if (ImGui::SliderFloat(tr_id("step"), &st, 0, float(total()), "%.0f")) {
         ph_.seek(std::round(st));
         ph_.playing = false;
     }
     ImGui::SameLine();
     float speed = float(ph_.speed);
-    if (ImGui::SliderFloat("steps/s", &speed, 1, 200, "%.0f", ImGuiSliderFlags_Logarithmic))
+    if (ImGui::SliderFloat(tr_id("steps/s"), &speed, 1, 200, "%.0f", ImGuiSliderFlags_Logarithmic))
         ph_.speed = speed;
     ImGui::PopItemWidth();
     if (dma())
@@ -243,9 +244,9 @@ void AguPanel::ensure_scene(int64_t k, const view::Canvas& c) {
 
 void AguPanel::draw_dma(bool dark) {
     const view::StreamStats &rs = read_stats_, &ws = write_stats_;
-    ImGui::Text("read stream: %lld contiguous runs; write stream: %lld runs (%s%lld addresses)",
+    ImGui::Text(tr("read stream: %lld contiguous runs; write stream: %lld runs (%s%lld addresses)"),
                 static_cast<long long>(rs.runs), static_cast<long long>(ws.runs),
-                rs.truncated ? "first " : "", static_cast<long long>(rs.count));
+                rs.truncated ? tr("first ") : "", static_cast<long long>(rs.count));
     const int64_t n = dma_.count();
     const int64_t k = std::min<int64_t>(ph_.whole(), n);  // elements already moved
     // The address streams as generated: the last steps up to this one, each
@@ -257,20 +258,20 @@ void AguPanel::draw_dma(bool dark) {
         ImGui::GetFrameHeightWithSpacing() * float(std::min<int64_t>(n, 6) + 1) + 4;
     ImVec4 dim = dark ? ImVec4(0.65f, 0.65f, 0.65f, 1) : ImVec4(0.35f, 0.35f, 0.35f, 1);
     if (ImGui::BeginTable(
-            "streams", 4,
+            tr_id("streams"), 4,
             ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
             ImVec2(0, table_h))) {
-        ImGui::TableSetupColumn("step");
-        ImGui::TableSetupColumn("element");
-        ImGui::TableSetupColumn("read AGU address (delta)");
-        ImGui::TableSetupColumn("write AGU address (delta)");
+        ImGui::TableSetupColumn(tr("step"));
+        ImGui::TableSetupColumn(tr("element"));
+        ImGui::TableSetupColumn(tr("read AGU address (delta)"));
+        ImGui::TableSetupColumn(tr("write AGU address (delta)"));
         ImGui::TableHeadersRow();
         for (const auto& e : rows) {
             ImVec4 col = e.step == k ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : dim;
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextColored(col, "%lld%s", static_cast<long long>(e.step),
-                               e.step == k ? " (next)" : "");
+                               e.step == k ? tr(" (next)") : "");
             ImGui::TableNextColumn();
             ImGui::TextColored(col, "%s", ll::to_string(e.element).c_str());
             ImGui::TableNextColumn();
@@ -301,7 +302,7 @@ void AguPanel::draw_dma(bool dark) {
     int64_t h = pic_.view.hovered();
     if (h >= 0 && dscene_.plan.src[size_t(h)] >= 0)
         ImGui::SetTooltip(
-            "element %s (stream step %lld)",
+            tr("element %s (stream step %lld)"),
             ll::to_string(unravel(dscene_.plan.src[size_t(h)], src_layout_.shape())).c_str(),
             static_cast<long long>(dscene_.plan.src[size_t(h)]));
 }
@@ -309,7 +310,7 @@ void AguPanel::draw_dma(bool dark) {
 void AguPanel::draw_gather(bool dark) {
     const auto& g = gather_;
     ImGui::Text(
-        "%lld elements in %zu requests of width %d: %lld contiguous runs, %lld bursts of %d B",
+        tr("%lld elements in %zu requests of width %d: %lld contiguous runs, %lld bursts of %d B"),
         static_cast<long long>(g.elements), g.requests.size(), set_.width,
         static_cast<long long>(g.runs), static_cast<long long>(g.bursts), set_.burst);
     const int64_t k = std::min<int64_t>(ph_.whole(), int64_t(g.requests.size()));
@@ -319,13 +320,13 @@ void AguPanel::draw_gather(bool dark) {
                           4;
     ImVec4 dim = dark ? ImVec4(0.65f, 0.65f, 0.65f, 1) : ImVec4(0.35f, 0.35f, 0.35f, 1);
     if (ImGui::BeginTable(
-            "requests", 4,
+            tr_id("requests"), 4,
             ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
             ImVec2(0, table_h))) {
-        ImGui::TableSetupColumn("request");
-        ImGui::TableSetupColumn("byte addresses issued together");
-        ImGui::TableSetupColumn("runs");
-        ImGui::TableSetupColumn("bursts");
+        ImGui::TableSetupColumn(tr("request"));
+        ImGui::TableSetupColumn(tr("byte addresses issued together"));
+        ImGui::TableSetupColumn(tr("runs"));
+        ImGui::TableSetupColumn(tr("bursts"));
         ImGui::TableHeadersRow();
         int64_t last = std::min<int64_t>(k, int64_t(g.requests.size()) - 1);
         for (int64_t r = std::max<int64_t>(0, last - 5); r <= last; ++r) {
@@ -340,7 +341,8 @@ void AguPanel::draw_gather(bool dark) {
             ImVec4 col = r == k ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : dim;
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextColored(col, "%lld%s", static_cast<long long>(r), r == k ? " (now)" : "");
+            ImGui::TextColored(col, "%lld%s", static_cast<long long>(r),
+                               r == k ? tr(" (now)") : "");
             ImGui::TableNextColumn();
             ImGui::TextColored(col, "%s", addrs.c_str());
             ImGui::TableNextColumn();

@@ -1,5 +1,7 @@
 #include "app/panels/compute_widgets.hpp"
 
+#include "app/i18n/tr.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -31,9 +33,9 @@ float int_field_width(float width) {
 
 bool labelled_int(const char* label, int64_t& v, float width, bool bad) {
     width = int_field_width(width);
-    wrap_for(ImGui::CalcTextSize(label).x + 4 + width);
+    wrap_for(ImGui::CalcTextSize(tr(label)).x + 4 + width);
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(label);
+    ImGui::TextUnformatted(tr(label));  // label: an English catalog key (trn)
     ImGui::SameLine(0, 4);
     ImGui::PushID(label);
     ImGui::SetNextItemWidth(width);
@@ -55,7 +57,7 @@ bool labelled_int(const char* label, int64_t& v, float width, bool bad) {
 
 bool labelled_float(const char* label, float& v, float lo, float hi, const char* fmt, float width) {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(label);
+    ImGui::TextUnformatted(tr(label));  // label: an English catalog key (trn)
     ImGui::SameLine(0, 4);
     ImGui::PushID(label);
     ImGui::SetNextItemWidth(width * ImGui::GetIO().FontGlobalScale);

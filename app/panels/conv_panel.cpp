@@ -20,6 +20,7 @@
 #include <memory>
 #include <string>
 
+#include "app/i18n/tr.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
@@ -229,7 +230,7 @@ void ConvPanel::controls() {
             ch = true;
     };
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("input");
+    ImGui::TextUnformatted(tr("input"));
     ImGui::SameLine();
     field("N", p.n);
     ImGui::SameLine();
@@ -239,37 +240,37 @@ void ConvPanel::controls() {
     ImGui::SameLine();
     field("W", p.w);
     ImGui::SameLine(0, 20);
-    ImGui::TextUnformatted("weights");
+    ImGui::TextUnformatted(tr("weights"));
     ImGui::SameLine();
-    field("Cout", p.cout);
+    field(trn("Cout"), p.cout);
     ImGui::SameLine();
     field("Kh", p.win.kh, "kernel height");
     ImGui::SameLine();
     field("Kw", p.win.kw, "kernel width");
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("window");
+    ImGui::TextUnformatted(tr("window"));
     ImGui::SameLine();
-    field("stride", p.win.stride_h, "stride_h");
+    field(trn("stride"), p.win.stride_h, "stride_h");
     ImGui::SameLine();
-    field("dilation", p.win.dil_h, "dilation_h");
+    field(trn("dilation"), p.win.dil_h, "dilation_h");
     ImGui::SameLine();
-    field("pad", p.win.pad_top, "pad_top");
+    field(trn("pad"), p.win.pad_top, "pad_top");
     ConvSettings::square_window(p);
     ImGui::SameLine(0, 20);
     bool int8 = p.dtype == DType::int8;
-    if (ImGui::Checkbox("int8 (else fp16)", &int8)) {
+    if (ImGui::Checkbox(tr_id("int8 (else fp16)"), &int8)) {
         p.dtype = int8 ? DType::int8 : DType::fp16;
         ch = true;
     }
     ImGui::SameLine(0, 20);
-    compute::wrap_for(ImGui::CalcTextSize("Case study (N10 Cin32 Cout64 28x28 3x3)").x + 20);
-    if (ImGui::Button("Case study (N10 Cin32 Cout64 28x28 3x3)")) {
+    compute::wrap_for(ImGui::CalcTextSize(tr("Case study (N10 Cin32 Cout64 28x28 3x3)")).x + 20);
+    if (ImGui::Button(tr_id("Case study (N10 Cin32 Cout64 28x28 3x3)"))) {
         p = exec::conv_case_study();
         ch = true;
     }
     ImGui::SameLine();
-    compute::wrap_for(ImGui::CalcTextSize("Small example").x + 20);
-    if (ImGui::Button("Small example")) {
+    compute::wrap_for(ImGui::CalcTextSize(tr("Small example")).x + 20);
+    if (ImGui::Button(tr_id("Small example"))) {
         p = ConvSettings().p;
         ch = true;
     }
@@ -278,8 +279,8 @@ void ConvPanel::controls() {
 
 void ConvPanel::stage_table() {
     if (ImGui::BeginTable("pipeline", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
-        ImGui::TableSetupColumn("stage");
-        ImGui::TableSetupColumn("shape");
+        ImGui::TableSetupColumn(tr("stage"));
+        ImGui::TableSetupColumn(tr("shape"));
         ImGui::TableHeadersRow();
         for (const auto& s : shapes_.stages) {
             ImGui::TableNextRow();
@@ -291,13 +292,13 @@ void ConvPanel::stage_table() {
         }
         ImGui::EndTable();
     }
+    ImGui::TextWrapped(tr("Cube loop K -> N -> M: K1 %lld x N1 %lld x M1 %lld = %lld fractal "
+                          "multiplications"),
+                       (long long)shapes_.k1, (long long)shapes_.n1, (long long)shapes_.m1,
+                       (long long)shapes_.cube_ops);
     ImGui::TextWrapped(
-        "Cube loop K -> N -> M: K1 %lld x N1 %lld x M1 %lld = %lld fractal "
-        "multiplications",
-        (long long)shapes_.k1, (long long)shapes_.n1, (long long)shapes_.m1,
-        (long long)shapes_.cube_ops);
-    ImGui::TextWrapped("Multiplications (document 004): Kh x Kw x Ho x Wo x Cin x Cout x N = %lld",
-                       (long long)lecture_mults_);
+        tr("Multiplications (document 004): Kh x Kw x Ho x Wo x Cin x Cout x N = %lld"),
+        (long long)lecture_mults_);
 }
 
 // GM -> A1 -> A2 -> Cube -> CO1 -> GM, and B1 -> B2 -> Cube; each buffer box
@@ -317,15 +318,15 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
         int cap;  // index of its buffer in buffers_ (A1 B1 A2 B2 CO1), -1 none
     };
     static const Box kBoxes[] = {
-        {0, 0, "GM", "input NCHW", -1},          {1, 0, "A1 (L1)", "NC1HWC0", 0},
-        {2, 0, "A2 (L0A)", "A fractals ZZ", 2},  {3, 0, "Cube", "Mmad K>N>M", -1},
-        {4, 0, "CO1 (L0C)", "C fractals NZ", 4}, {5, 0, "GM", "output NCHW", -1},
-        {0, 1, "GM", "weights OIHW", -1},        {1, 1, "B1 (L1)", "FRACTAL_Z", 1},
-        {2, 1, "B2 (L0B)", "B fractals ZN", 3}};
+        {0, 0, "GM", trn("input NCHW"), -1},          {1, 0, "A1 (L1)", "NC1HWC0", 0},
+        {2, 0, "A2 (L0A)", trn("A fractals ZZ"), 2},  {3, 0, "Cube", "Mmad K>N>M", -1},
+        {4, 0, "CO1 (L0C)", trn("C fractals NZ"), 4}, {5, 0, "GM", trn("output NCHW"), -1},
+        {0, 1, "GM", trn("weights OIHW"), -1},        {1, 1, "B1 (L1)", "FRACTAL_Z", 1},
+        {2, 1, "B2 (L0B)", trn("B fractals ZN"), 3}};
     // A narrow window wraps a box's second line at its space ("input" /
     // "NCHW") and makes every box one line taller, instead of cutting it.
     bool wrap = false;
-    for (const Box& b : kBoxes) wrap |= ImGui::CalcTextSize(b.sub).x > bw - 10;
+    for (const Box& b : kBoxes) wrap |= ImGui::CalcTextSize(tr(b.sub)).x > bw - 10;
     const float bh = (wrap ? 4 : 3) * lh + 12;
     const float gx = std::max(12.0f, (size.x - 6 * bw) / 5), row2 = bh + 22;
     auto at = [&](int col, int row) {
@@ -350,7 +351,8 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
             const float f = float(std::min(1.0, frac));
             dl->AddRectFilled(ImVec2(a.x, b.y - (bh - 2) * f), b, frac > 1 ? over : ok);
             char line[64];
-            std::snprintf(line, sizeof line, "%.0f%%%s", frac * 100, frac > 1 ? " tile it" : "");
+            std::snprintf(line, sizeof line, "%.0f%%%s", frac * 100,
+                          frac > 1 ? tr(" tile it") : "");
             const ImVec4 clip(a.x, a.y, b.x - 3, b.y);
             dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4 + (wrap ? 3 : 2) * lh), text, line,
                         nullptr, 0, &clip);
@@ -368,7 +370,7 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
             dl->AddText(nullptr, 0, ImVec2(a.x + 6, a.y + 4 + lh), text, sub, nullptr, 0, &clip);
         }
     };
-    for (const Box& b : kBoxes) box(b.col, b.row, b.title, b.sub, b.cap);
+    for (const Box& b : kBoxes) box(b.col, b.row, b.title, tr(b.sub), b.cap);
     const float my = bh / 2;
     for (int c = 0; c < 5; ++c) {
         static const char* kLabels[] = {"5HD", "Load3D", "", "", "unpad"};
@@ -379,8 +381,8 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
     arrow(ImVec2(at(1, 1).x + bw, at(1, 1).y + my), ImVec2(at(2, 1).x, at(2, 1).y + my), "Load2D");
     arrow(ImVec2(at(2, 1).x + bw, at(2, 1).y + my), ImVec2(at(3, 0).x + bw / 2, at(3, 0).y + bh),
           nullptr);
-    dl->AddText(ImVec2(at(3, 1).x, at(3, 1).y + 4), text, "fill = share of the buffer the");
-    dl->AddText(ImVec2(at(3, 1).x, at(3, 1).y + 4 + lh), text, "whole problem needs at once");
+    dl->AddText(ImVec2(at(3, 1).x, at(3, 1).y + 4), text, tr("fill = share of the buffer the"));
+    dl->AddText(ImVec2(at(3, 1).x, at(3, 1).y + 4 + lh), text, tr("whole problem needs at once"));
     probe_["buffers"] = boxes;
     ImGui::Dummy(ImVec2(size.x, 2 * row2));
 }
@@ -388,12 +390,12 @@ void ConvPanel::buffer_diagram(ImVec2 size, bool dark) {
 // The feature map travelling NCHW -> NC1HWC0 -> img2col -> A fractals, as
 // core's Plan; the line above the picture names the stage and its axes.
 void ConvPanel::feature_map(ImVec2 size, bool dark) {
-    if (ImGui::Button(play_.playing ? "Pause" : "Play")) play_.toggle();
+    if (ImGui::Button(play_.playing ? tr_id("Pause") : tr_id("Play"))) play_.toggle();
     ImGui::SameLine();
-    const char* names[] = {"NCHW %.2f", "NC1HWC0 %.2f", "img2col %.2f", "A fractals %.2f"};
+    const char* names[] = {"NCHW %.2f", "NC1HWC0 %.2f", "img2col %.2f", trn("A fractals %.2f")};
     float t = float(play_.target);
-    if (compute::labelled_float("feature map", t, 0, 3, names[std::clamp(int(t + 0.5f), 0, 3)],
-                                220)) {
+    if (compute::labelled_float(trn("feature map"), t, 0, 3,
+                                tr(names[std::clamp(int(t + 0.5f), 0, 3)]), 220)) {
         play_.playing = false;
         play_.go(t);
     }
@@ -401,7 +403,7 @@ void ConvPanel::feature_map(ImVec2 size, bool dark) {
     const Stage& st = plan_->stages[k];
     std::string axes;
     for (const std::string& a : st.axes) axes += (axes.empty() ? "" : ", ") + a;
-    ImGui::TextWrapped("%s %s, axes (%s): %s", st.label.c_str(), to_string(st.shape).c_str(),
+    ImGui::TextWrapped(tr("%s %s, axes (%s): %s"), st.label.c_str(), to_string(st.shape).c_str(),
                        axes.c_str(), st.formula.c_str());
     render::ViewStyle vs;
     vs.dark = dark;
@@ -423,22 +425,22 @@ void ConvPanel::draw(AppContext& ctx) {
         ImGui::TextColored(compute::kErrColour, "%s", error_.c_str());
         return;
     }
-    if (ImGui::Button("Run on real numbers")) run_case();
+    if (ImGui::Button(tr_id("Run on real numbers"))) run_case();
     ImGui::SameLine();
-    ImGui::TextUnformatted(run_msg_.empty() ? "(runs the pipeline on random data and compares "
-                                              "it with a direct convolution)"
+    ImGui::TextUnformatted(run_msg_.empty() ? tr("(runs the pipeline on random data and compares "
+                                                 "it with a direct convolution)")
                                             : run_msg_.c_str());
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     ImGui::BeginChild("stages", ImVec2(avail.x * 0.34f, avail.y), true);
     stage_table();
     ImGui::Separator();
-    ImGui::TextUnformatted("buffer occupancy (whole problem at once):");
+    ImGui::TextUnformatted(tr("buffer occupancy (whole problem at once):"));
     for (const exec::BufferUse& u : buffers_) {
         char label[96];
         std::snprintf(label, sizeof label, "%s / %s%s", exec::human_bytes(double(u.need)).c_str(),
                       exec::human_bytes(double(u.capacity)).c_str(),
-                      u.must_tile() ? "  -> tile it" : "");
+                      u.must_tile() ? tr("  -> tile it") : "");
         const std::string title = u.name + " (" + u.level + ")";
         ImGui::Text("%-10s %s", title.c_str(), u.holds.c_str());
         ImGui::ProgressBar(float(std::min(1.0, u.occupancy())), ImVec2(-1, 0), label);
@@ -449,9 +451,9 @@ void ConvPanel::draw(AppContext& ctx) {
     buffer_diagram(ImVec2(ImGui::GetContentRegionAvail().x, 0), ctx.dark_theme);
     ImGui::Separator();
     if (!plan_)
-        ImGui::TextWrapped(
-            "The feature-map animation is off above 4M cells; use a smaller "
-            "geometry to watch the elements move.");
+        ImGui::TextWrapped("%s",
+                           tr("The feature-map animation is off above 4M cells; use a smaller "
+                              "geometry to watch the elements move."));
     else
         feature_map(ImGui::GetContentRegionAvail(), ctx.dark_theme);
     ImGui::EndGroup();

@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 
+#include "app/i18n/tr.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
@@ -136,27 +137,27 @@ void CubePanel::controls() {
         }
     };
     exec::CubeScene& s = set_.scene;
-    field("M1 (A fractal rows)", s.m1);
+    field(trn("M1 (A fractal rows)"), s.m1);
     ImGui::SameLine(0, 16);
     field("K1", s.k1);
     ImGui::SameLine(0, 16);
-    field("N1 (B fractal columns)", s.n1);
+    field(trn("N1 (B fractal columns)"), s.n1);
     ImGui::SameLine(0, 16);
     bool int8 = s.dtype == DType::int8;
-    if (ImGui::Checkbox("int8 (16x32x16 per step)", &int8)) {
+    if (ImGui::Checkbox(tr_id("int8 (16x32x16 per step)"), &int8)) {
         s.dtype = int8 ? DType::int8 : DType::fp16;
         ch = true;
     }
     ImGui::SameLine(0, 16);
-    compute::wrap_for(ImGui::CalcTextSize("Case study (490 x 18 x 4)").x + 20);
-    if (ImGui::Button("Case study (490 x 18 x 4)")) {
+    compute::wrap_for(ImGui::CalcTextSize(tr("Case study (490 x 18 x 4)")).x + 20);
+    if (ImGui::Button(tr_id("Case study (490 x 18 x 4)"))) {
         s = exec::cube_case_study();
         set_.rate = 2000;
         ch = true;
     }
     ImGui::SameLine();
-    compute::wrap_for(ImGui::CalcTextSize("Small example").x + 20);
-    if (ImGui::Button("Small example")) {
+    compute::wrap_for(ImGui::CalcTextSize(tr("Small example")).x + 20);
+    if (ImGui::Button(tr_id("Small example"))) {
         s.m1 = 4;
         s.k1 = 3;
         s.n1 = 2;
@@ -165,28 +166,29 @@ void CubePanel::controls() {
     }
     if (ch) rebuild();
 
-    if (ImGui::Button(play_.playing ? "Pause" : "Play")) play_.toggle();
+    if (ImGui::Button(play_.playing ? tr_id("Pause") : tr_id("Play"))) play_.toggle();
     ImGui::SameLine();
-    if (ImGui::Button("Step")) play_.step(+1);
+    if (ImGui::Button(tr_id("Step"))) play_.step(+1);
     ImGui::SameLine();
-    if (ImGui::Button("Reset")) {
+    if (ImGui::Button(tr_id("Reset"))) {
         play_.playing = false;
         play_.seek(0);
     }
     ImGui::SameLine(0, 16);
     float r = float(play_.speed);
-    if (compute::labelled_float("steps/s", r, 0.5f, 5000, "%.1f", 160)) set_.rate = play_.speed = r;
+    if (compute::labelled_float(trn("steps/s"), r, 0.5f, 5000, "%.1f", 160))
+        set_.rate = play_.speed = r;
 }
 
 void CubePanel::loop_nest() {
     const exec::CubeState st = exec::cube_state(set_.scene, play_.whole());
     const exec::CubeStep& s = st.current;
-    ImGui::Text("step %lld / %lld", (long long)st.step, (long long)st.steps);
-    ImGui::Text("%lld MACs so far", (long long)st.macs);
-    ImGui::Text("(%lldx%lldx%lld per step)", (long long)st.shape.m0, (long long)st.shape.k0,
+    ImGui::Text(tr("step %lld / %lld"), (long long)st.step, (long long)st.steps);
+    ImGui::Text(tr("%lld MACs so far"), (long long)st.macs);
+    ImGui::Text(tr("(%lldx%lldx%lld per step)"), (long long)st.shape.m0, (long long)st.shape.k0,
                 (long long)st.shape.n0);
     ImGui::Separator();
-    ImGui::TextUnformatted("loop order K -> N -> M:");
+    ImGui::TextUnformatted(tr("loop order K -> N -> M:"));
     const ImVec4 on(1.0f, 0.78f, 0.16f, 1.0f);
     auto line = [&](const char* fmt, long long v, long long n) {
         if (!st.done)
@@ -194,27 +196,27 @@ void CubePanel::loop_nest() {
         else
             ImGui::TextDisabled(fmt, v, n);
     };
-    line("for k = %lld  (of %lld)", (long long)s.k, (long long)set_.scene.k1);
-    line("  for n = %lld  (of %lld)", (long long)s.n, (long long)set_.scene.n1);
-    line("    for m = %lld  (of %lld)", (long long)s.m, (long long)set_.scene.m1);
+    line(tr("for k = %lld  (of %lld)"), (long long)s.k, (long long)set_.scene.k1);
+    line(tr("  for n = %lld  (of %lld)"), (long long)s.n, (long long)set_.scene.n1);
+    line(tr("    for m = %lld  (of %lld)"), (long long)s.m, (long long)set_.scene.m1);
     if (!st.done) {
         ImGui::Text("      C[n%lld][m%lld] %s", (long long)s.n, (long long)s.m,
                     s.first_k ? "=" : "+=");
         ImGui::Text("        A[m%lld][k%lld] x B[k%lld][n%lld]", (long long)s.m, (long long)s.k,
                     (long long)s.k, (long long)s.n);
         ImGui::Separator();
-        ImGui::TextWrapped(
-            "A fractal %lld (ZZ), B fractal %lld (ZN) -> C fractal %lld (NZ), "
-            "%lld of %lld partial products summed after this step",
-            (long long)s.a, (long long)s.b, (long long)s.c, (long long)(s.k + 1),
-            (long long)set_.scene.k1);
+        ImGui::TextWrapped(tr("A fractal %lld (ZZ), B fractal %lld (ZN) -> C fractal %lld (NZ), "
+                              "%lld of %lld partial products summed after this step"),
+                           (long long)s.a, (long long)s.b, (long long)s.c, (long long)(s.k + 1),
+                           (long long)set_.scene.k1);
     } else {
-        ImGui::TextWrapped("done: every C fractal holds the sum over all K1 fractal products");
+        ImGui::TextWrapped("%s",
+                           tr("done: every C fractal holds the sum over all K1 fractal products"));
     }
     values_ = run_->values(st.step);
     if (values_.c_fractal >= 0) {
         ImGui::Separator();
-        ImGui::TextWrapped("real values (small integers in A and B), C[n%lld][m%lld] row 0:",
+        ImGui::TextWrapped(tr("real values (small integers in A and B), C[n%lld][m%lld] row 0:"),
                            (long long)s.n, (long long)s.m);
         auto row = [&](const char* what, const std::vector<double>& v) {
             std::string t;
@@ -222,24 +224,23 @@ void CubePanel::loop_nest() {
                 t += std::to_string(std::lround(v[i])) + " ";
             ImGui::Text("%-7s %s...", what, t.c_str());
         };
-        row("before", values_.before);
-        row("after", values_.after);
+        row(tr("before"), values_.before);
+        row(tr("after"), values_.after);
     }
     ImGui::Separator();
     const exec::CubeLayout l = exec::cube_layout(set_.scene, aspect_);
-    ImGui::TextWrapped(
-        "Picture: one cell = 16x16 elements%s. A blue, B green, C red: brighter "
-        "= more k summed.",
-        l.fw > 1 ? "; an int8 A fractal (16x32) is 2 cells across, a B fractal "
-                   "(32x16) 2 cells down"
-                 : " = one fp16 fractal");
+    ImGui::TextWrapped(tr("Picture: one cell = 16x16 elements%s. A blue, B green, C red: brighter "
+                          "= more k summed."),
+                       l.fw > 1 ? tr("; an int8 A fractal (16x32) is 2 cells across, a B fractal "
+                                     "(32x16) 2 cells down")
+                                : tr(" = one fp16 fractal"));
     if (l.strips > 1)
-        ImGui::TextWrapped("M folded into %lld columns of %lld rows (each an A | C pair).",
+        ImGui::TextWrapped(tr("M folded into %lld columns of %lld rows (each an A | C pair)."),
                            (long long)l.strips, (long long)l.rows);
-    ImGui::TextDisabled("space play/pause, left/right step, Home/End");
-    ImGui::TextWrapped(
-        "K outermost: B[k][n] stays in L0B while m sweeps A's column k; each C "
-        "fractal is revisited once per k and stays in L0C until k ends.");
+    ImGui::TextDisabled("%s", tr("space play/pause, left/right step, Home/End"));
+    ImGui::TextWrapped("%s",
+                       tr("K outermost: B[k][n] stays in L0B while m sweeps A's column k; each C "
+                          "fractal is revisited once per k and stays in L0C until k ends."));
 }
 
 // The plan of the current step, rebuilt when the step or the view's shape changes.

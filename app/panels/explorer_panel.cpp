@@ -14,6 +14,8 @@
 #include <cstdio>
 #include <map>
 
+#include "app/i18n/fonts.hpp"
+#include "app/i18n/tr.hpp"
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
 #include "app/render/plan_view.hpp"
@@ -241,8 +243,8 @@ void ExplorerPanel::field_error(const char* field) const {
 bool ExplorerPanel::format_combo(const char* label, std::string& value, bool allow_none,
                                  bool plain_only) {
     bool changed = false;
-    if (ImGui::BeginCombo(label, value.empty() ? "(direct)" : value.c_str())) {
-        if (allow_none && ImGui::Selectable("(direct)", value.empty())) {
+    if (ImGui::BeginCombo(tr_id(label), value.empty() ? tr("(direct)") : value.c_str())) {
+        if (allow_none && ImGui::Selectable(tr_id("(direct)"), value.empty())) {
             value.clear();
             changed = true;
         }
@@ -260,15 +262,15 @@ bool ExplorerPanel::format_combo(const char* label, std::string& value, bool all
 
 void ExplorerPanel::draw_controls(AppContext& ctx) {
     bool changed = false;
-    ImGui::TextUnformatted("Conversion");
+    ImGui::TextUnformatted(tr("Conversion"));
     ImGui::Separator();
     ImGui::PushItemWidth(-110 * ctx.ui_scale);
-    changed |= format_combo("source", scene_.from, false, false);
-    changed |= format_combo("via", scene_.via, true, true);
-    changed |= format_combo("target", scene_.to, false, false);
+    changed |= format_combo(trn("source"), scene_.from, false, false);
+    changed |= format_combo(trn("via"), scene_.via, true, true);
+    changed |= format_combo(trn("target"), scene_.to, false, false);
     field_error("format");
     ImGui::BeginDisabled(!scene_.image.empty());
-    if (ImGui::InputText("shape", shape_buf_, sizeof shape_buf_,
+    if (ImGui::InputText(tr_id("shape"), shape_buf_, sizeof shape_buf_,
                          ImGuiInputTextFlags_EnterReturnsTrue) ||
         ImGui::IsItemDeactivatedAfterEdit()) {
         scene_.shape = shape_buf_;
@@ -276,7 +278,7 @@ void ExplorerPanel::draw_controls(AppContext& ctx) {
     }
     ImGui::EndDisabled();
     field_error("shape");
-    if (ImGui::BeginCombo("dtype", scene_.dtype.c_str())) {
+    if (ImGui::BeginCombo(tr_id("dtype"), scene_.dtype.c_str())) {
         for (DType t : all_dtypes())
             if (ImGui::Selectable(name(t), scene_.dtype == name(t))) {
                 scene_.dtype = name(t);
@@ -286,19 +288,19 @@ void ExplorerPanel::draw_controls(AppContext& ctx) {
     }
     field_error("dtype");
     int c0 = int(scene_.c0);
-    if (ImGui::InputInt("C0 (0 auto)", &c0, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue) ||
+    if (ImGui::InputInt(tr_id("C0 (0 auto)"), &c0, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue) ||
         ImGui::IsItemDeactivatedAfterEdit()) {
         scene_.c0 = c0;
         changed = true;
     }
     field_error("c0");
-    if (ImGui::InputText("fractal RxC", fractal_buf_, sizeof fractal_buf_,
+    if (ImGui::InputText(tr_id("fractal RxC"), fractal_buf_, sizeof fractal_buf_,
                          ImGuiInputTextFlags_EnterReturnsTrue) ||
         ImGui::IsItemDeactivatedAfterEdit()) {
         scene_.fractal = fractal_buf_;
         changed = true;
     }
-    if (ImGui::InputText("source fractal", src_fractal_buf_, sizeof src_fractal_buf_,
+    if (ImGui::InputText(tr_id("source fractal"), src_fractal_buf_, sizeof src_fractal_buf_,
                          ImGuiInputTextFlags_EnterReturnsTrue) ||
         ImGui::IsItemDeactivatedAfterEdit()) {
         scene_.src_fractal = src_fractal_buf_;
@@ -307,27 +309,27 @@ void ExplorerPanel::draw_controls(AppContext& ctx) {
     field_error("fractal");
     // BSH -> BSNGD (SBH -> SBNGD) with a 3-D shape: H = heads x groups x D.
     int hg[2] = {int(scene_.heads), int(scene_.groups)};
-    if (ImGui::InputInt2("heads, groups", hg, ImGuiInputTextFlags_EnterReturnsTrue) ||
+    if (ImGui::InputInt2(tr_id("heads, groups"), hg, ImGuiInputTextFlags_EnterReturnsTrue) ||
         ImGui::IsItemDeactivatedAfterEdit()) {
         scene_.heads = hg[0];
         scene_.groups = hg[1];
         changed = true;
     }
     field_error("heads");
-    if (ImGui::InputDouble("pad value", &scene_.pad_value, 0, 0, "%g",
+    if (ImGui::InputDouble(tr_id("pad value"), &scene_.pad_value, 0, 0, "%g",
                            ImGuiInputTextFlags_EnterReturnsTrue) ||
         ImGui::IsItemDeactivatedAfterEdit())
         changed = true;
     field_error("pad");
     ImGui::Spacing();
-    ImGui::TextUnformatted("Picture (PNG/JPEG as an RGB tensor)");
+    ImGui::TextUnformatted(tr("Picture (PNG/JPEG as an RGB tensor)"));
     ImGui::Separator();
-    if (ImGui::InputText("file", image_buf_, sizeof image_buf_,
+    if (ImGui::InputText(tr_id("file"), image_buf_, sizeof image_buf_,
                          ImGuiInputTextFlags_EnterReturnsTrue)) {
         scene_.image = image_buf_;
         changed = true;
     }
-    if (ImGui::Button("Sample picture")) {
+    if (ImGui::Button(tr_id("Sample picture"))) {
         scene_.image = std::string(LAYOUTLAB_SOURCE_DIR) + "/assets/smiley.png";
         scene_.from = "NCHW", scene_.via = "NHWC", scene_.to = "NC1HWC0";
         scene_.colour = "value";
@@ -335,7 +337,7 @@ void ExplorerPanel::draw_controls(AppContext& ctx) {
         changed = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("No picture") && !scene_.image.empty()) {
+    if (ImGui::Button(tr_id("No picture")) && !scene_.image.empty()) {
         scene_.image.clear();
         image_buf_[0] = 0;
         if (scene_.colour == "value") scene_.colour = "source-index";
@@ -344,10 +346,10 @@ void ExplorerPanel::draw_controls(AppContext& ctx) {
     field_error("image");
     field_error("");
     ImGui::Spacing();
-    ImGui::TextUnformatted("Scene");
+    ImGui::TextUnformatted(tr("Scene"));
     ImGui::Separator();
-    ImGui::InputText("path", save_buf_, sizeof save_buf_);
-    if (ImGui::Button("Save")) {
+    ImGui::InputText(tr_id("path"), save_buf_, sizeof save_buf_);
+    if (ImGui::Button(tr_id("Save"))) {
         try {
             Scene s = scene_;
             char buf[32];
@@ -357,24 +359,24 @@ void ExplorerPanel::draw_controls(AppContext& ctx) {
                 s.cameras[i] = {i == 0 || !views_[i].follow(), views_[i].camera().zoom,
                                 views_[i].camera().pan_x, views_[i].camera().pan_y};
             save_scene_file(s, save_buf_);
-            save_msg_ = std::string("saved ") + save_buf_;
+            save_msg_ = std::string(tr("saved ")) + save_buf_;
         } catch (const UsageError& e) {
             save_msg_ = e.what();
         }
     }
     ImGui::SameLine();
-    if (ImGui::Button("Open")) {
+    if (ImGui::Button(tr_id("Open"))) {
         try {
             Scene s = load_scene_file(save_buf_);
             nlohmann::json j = to_json(s);
             load_settings(j);
-            save_msg_ = std::string("opened ") + save_buf_;
+            save_msg_ = std::string(tr("opened ")) + save_buf_;
         } catch (const UsageError& e) {
             save_msg_ = e.what();
         }
     }
     ImGui::SameLine();
-    if (ImGui::BeginCombo("##examples", "Examples", ImGuiComboFlags_NoPreview)) {
+    if (ImGui::BeginCombo("##examples", tr("Examples"), ImGuiComboFlags_NoPreview)) {
         std::string dir = std::string(LAYOUTLAB_SOURCE_DIR) + "/assets/scenes";
         if (DIR* d = opendir(dir.c_str())) {
             std::vector<std::string> names;
@@ -384,22 +386,28 @@ void ExplorerPanel::draw_controls(AppContext& ctx) {
             }
             closedir(d);
             std::sort(names.begin(), names.end());
-            for (const std::string& n : names)
+            for (const std::string& n : names) {
+                i18n::want_glyphs(n);  // a Chinese file name
                 if (ImGui::Selectable(n.c_str())) {
                     try {
                         nlohmann::json j = to_json(load_scene_file(dir + "/" + n));
                         load_settings(j);
-                        save_msg_ = "opened " + n;
+                        save_msg_ = tr("opened ") + n;
                     } catch (const UsageError& e) {
                         save_msg_ = e.what();
                     }
                 }
+            }
         }
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    ImGui::TextUnformatted("Examples");
-    if (!save_msg_.empty()) ImGui::TextWrapped("%s", save_msg_.c_str());
+    ImGui::TextUnformatted(tr("Examples"));
+    i18n::want_glyphs(save_buf_);  // typed or opened paths may be Chinese
+    if (!save_msg_.empty()) {
+        i18n::want_glyphs(save_msg_);
+        ImGui::TextWrapped("%s", save_msg_.c_str());
+    }
     ImGui::PopItemWidth();
     if (changed) rebuild();
 }
@@ -408,10 +416,10 @@ void ExplorerPanel::draw_controls(AppContext& ctx) {
 
 void ExplorerPanel::draw_legend(AppContext& ctx) {
     ImGui::Spacing();
-    ImGui::TextUnformatted("Colour");
+    ImGui::TextUnformatted(tr("Colour"));
     ImGui::Separator();
     ImGui::PushItemWidth(-110 * ctx.ui_scale);
-    if (ImGui::BeginCombo("colour by", scene_.colour.c_str())) {
+    if (ImGui::BeginCombo(tr_id("colour by"), scene_.colour.c_str())) {
         for (ColourMode m : all_colour_modes())
             if (ImGui::Selectable(name(m), scene_.colour == name(m))) {
                 scene_.colour = name(m);
@@ -430,28 +438,29 @@ void ExplorerPanel::draw_legend(AppContext& ctx) {
     const char* what = "";
     switch (m) {
         case ColourMode::source_index:
-            what = "source linear index (row-major)";
+            what = tr("source linear index (row-major)");
             hi = std::to_string(numel(d) - 1);
             break;
         case ColourMode::row:
-            what = "source row (axis -2)";
+            what = tr("source row (axis -2)");
             hi = std::to_string(dim(int(d.size()) - 2) - 1);
             break;
         case ColourMode::column:
-            what = "source column (last axis)";
+            what = tr("source column (last axis)");
             hi = std::to_string(dim(int(d.size()) - 1) - 1);
             break;
         case ColourMode::channel:
-            what = plan_->channel_axis >= 0 ? "source channel (C axis)" : "no C axis: all 0";
+            what =
+                plan_->channel_axis >= 0 ? tr("source channel (C axis)") : tr("no C axis: all 0");
             hi = std::to_string(dim(plan_->channel_axis) - 1);
             break;
         case ColourMode::fractal:
-            what = "destination 512-byte fractal (hues cycle)";
+            what = tr("destination 512-byte fractal (hues cycle)");
             lo = hi = "";
             break;
         case ColourMode::value:
-            what =
-                plan_->values.empty() ? "no picture: source index" : "pixel value, R/G/B channel";
+            what = plan_->values.empty() ? tr("no picture: source index")
+                                         : tr("pixel value, R/G/B channel");
             lo = "0", hi = "255";
             break;
     }
@@ -488,7 +497,7 @@ void ExplorerPanel::draw_legend(AppContext& ctx) {
     dl->AddRect(p, ImVec2(p.x + h, p.y + h), IM_COL32(128, 128, 143, 255));
     ImGui::Dummy(ImVec2(h, h));
     ImGui::SameLine();
-    ImGui::Text("padding (value %g)", scene_.pad_value);
+    ImGui::Text(tr("padding (value %g)"), scene_.pad_value);
 }
 
 std::vector<std::string> ExplorerPanel::inspect_lines(int64_t cell) const {
@@ -498,11 +507,11 @@ std::vector<std::string> ExplorerPanel::inspect_lines(int64_t cell) const {
     char buf[160];
     int64_t src = plan_->src[size_t(cell)];
     if (src >= 0) {
-        std::snprintf(buf, sizeof buf, "logical index %s  (source #%lld)",
+        std::snprintf(buf, sizeof buf, tr("logical index %s  (source #%lld)"),
                       tuple(unravel(src, plan_->src_shape)).c_str(), (long long)src);
         out.push_back(buf);
     } else {
-        out.push_back("padding (no source element)");
+        out.push_back(tr("padding (no source element)"));
     }
     size_t n = plan_->stages.size();
     const Shape& dst = n >= 2 ? plan_->stages[n - 2].shape : plan_->stages[0].shape;
@@ -510,27 +519,28 @@ std::vector<std::string> ExplorerPanel::inspect_lines(int64_t cell) const {
     int b = bits(plan_->dtype);
     int64_t bit_addr = off * b;
     int64_t addr = bit_addr / 8;
-    out.push_back("destination index " + tuple(unravel(off, dst)));
-    out.push_back("element offset " + std::to_string(off));
+    out.push_back(tr("destination index ") + tuple(unravel(off, dst)));
+    out.push_back(tr("element offset ") + std::to_string(off));
     if (b == 4)
-        std::snprintf(buf, sizeof buf, "byte address 0x%llx (%s nibble)", (long long)addr,
-                      bit_addr % 8 ? "high" : "low");
+        std::snprintf(buf, sizeof buf, tr("byte address 0x%llx (%s nibble)"), (long long)addr,
+                      bit_addr % 8 ? tr("high") : tr("low"));
     else
-        std::snprintf(buf, sizeof buf, "byte address 0x%llx (%lld)", (long long)addr,
+        std::snprintf(buf, sizeof buf, tr("byte address 0x%llx (%lld)"), (long long)addr,
                       (long long)addr);
     out.push_back(buf);
-    std::snprintf(buf, sizeof buf, "fractal %lld, row %lld, column %lld", (long long)(addr / 512),
-                  (long long)((addr % 512) / 32), (long long)((bit_addr % 256) / b));
+    std::snprintf(buf, sizeof buf, tr("fractal %lld, row %lld, column %lld"),
+                  (long long)(addr / 512), (long long)((addr % 512) / 32),
+                  (long long)((bit_addr % 256) / b));
     out.push_back(buf);
     return out;
 }
 
 void ExplorerPanel::draw_inspect() {
     ImGui::Spacing();
-    ImGui::TextUnformatted("Inspect (hover or click a cell)");
+    ImGui::TextUnformatted(tr("Inspect (hover or click a cell)"));
     ImGui::Separator();
     const std::vector<std::string> lines = inspect_lines(hovered_ >= 0 ? hovered_ : selected_);
-    if (lines.empty()) ImGui::TextDisabled("nothing under the mouse");
+    if (lines.empty()) ImGui::TextDisabled("%s", tr("nothing under the mouse"));
     for (const std::string& l : lines) ImGui::TextUnformatted(l.c_str());
 }
 
@@ -538,7 +548,7 @@ void ExplorerPanel::draw_inspect() {
 
 void ExplorerPanel::draw_stage(AppContext& ctx) {
     if (!plan_) {
-        ImGui::TextColored(kErr, "No plan: fix the fields on the left.");
+        ImGui::TextColored(kErr, "%s", tr("No plan: fix the fields on the left."));
         return;
     }
     float last = last_stage();
@@ -547,7 +557,8 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     ImGui::SameLine();
     if (ImGui::Button("<")) go_to(std::ceil(target_ - 1e-3f) - 1, true);
     ImGui::SameLine();
-    if (ImGui::Button(playing_ ? "Pause" : "Play ", ImVec2(70 * ctx.ui_scale, 0))) {
+    if (ImGui::Button(playing_ ? tr_id("Pause###play") : tr_id("Play###play"),
+                      ImVec2(70 * ctx.ui_scale, 0))) {
         if (!playing_ && stage_ >= last) stage_ = target_ = 0;
         playing_ = !playing_;
     }
@@ -558,21 +569,21 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(std::max(120.f, ImGui::GetContentRegionAvail().x - 330 * ctx.ui_scale));
     float s = stage_;
-    if (ImGui::SliderFloat("##stage", &s, 0, last, "stage %.2f")) go_to(s, false);
+    if (ImGui::SliderFloat("##stage", &s, 0, last, tr("stage %.2f"))) go_to(s, false);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(110 * ctx.ui_scale);
-    ImGui::SliderFloat("speed", &scene_.speed, 0.1f, 4.f, "%.1f st/s");
+    ImGui::SliderFloat(tr_id("speed"), &scene_.speed, 0.1f, 4.f, tr("%.1f st/s"));
     ImGui::SameLine();
-    ImGui::Checkbox("loop", &scene_.loop);
+    ImGui::Checkbox(tr_id("loop"), &scene_.loop);
 
     // Caption of the stage in view (the nearer one while gliding).
     size_t k = size_t(std::lround(stage_));
     const Stage& st = plan_->stages[k];
     ImGui::SetWindowFontScale(1.3f);
-    ImGui::Text("%s   stage %zu of %zu: %s", plan_->title.c_str(), k, plan_->stages.size() - 1,
+    ImGui::Text(tr("%s   stage %zu of %zu: %s"), plan_->title.c_str(), k, plan_->stages.size() - 1,
                 st.label.c_str());
     ImGui::SetWindowFontScale(1.0f);
-    ImGui::TextWrapped("%s   ->  shape %s", st.formula.c_str(), to_string(st.shape).c_str());
+    ImGui::TextWrapped(tr("%s   ->  shape %s"), st.formula.c_str(), to_string(st.shape).c_str());
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float gap = 8 * ctx.ui_scale;
@@ -583,7 +594,7 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     vs.dark = ctx.dark_theme;
 
     ImGui::BeginGroup();
-    ImGui::Text("Logical grid: %s %s", plan_->stages[0].label.c_str(),
+    ImGui::Text(tr("Logical grid: %s %s"), plan_->stages[0].label.c_str(),
                 to_string(plan_->src_shape).c_str());
     vs.highlight = views_[1].hovered() >= 0 ? views_[1].hovered() : selected_;
     vs.show_path = false;
@@ -591,7 +602,7 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     ImGui::EndGroup();
     ImGui::SameLine(0, gap);
     ImGui::BeginGroup();
-    ImGui::Text("Pipeline -> memory (%lld cells, %s)", (long long)plan_->cell_count,
+    ImGui::Text(tr("Pipeline -> memory (%lld cells, %s)"), (long long)plan_->cell_count,
                 name(plan_->dtype));
     vs.highlight = views_[0].hovered() >= 0 ? views_[0].hovered() : selected_;
     vs.show_path = true;
@@ -602,8 +613,8 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     for (auto& v : views_)
         if (v.clicked()) selected_ = v.hovered();
     if (views_[0].lod_active() || views_[1].lod_active())
-        ctx.status = "zoomed out: cells drawn as blocks of " + std::to_string(gpu_.block_size()) +
-                     " (zoom in for single cells)";
+        ctx.status = tr("zoomed out: cells drawn as blocks of ") +
+                     std::to_string(gpu_.block_size()) + tr(" (zoom in for single cells)");
 }
 
 void ExplorerPanel::draw(AppContext& ctx) {
@@ -616,7 +627,7 @@ void ExplorerPanel::draw(AppContext& ctx) {
     draw_inspect();
     ImGui::Spacing();
     ImGui::TextDisabled(
-        "space play/pause, left/right step,\nHome/End first/last, wheel zoom, drag pan");
+        "%s", tr("space play/pause, left/right step,\nHome/End first/last, wheel zoom, drag pan"));
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("stage", ImVec2(0, 0), false,

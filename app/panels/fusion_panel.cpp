@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/i18n/tr.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/panels/view_widgets.hpp"
@@ -102,7 +103,7 @@ class FusionPanel : public Panel {
 void FusionPanel::draw(AppContext& ctx) {
     if (set_.chain.draw(false)) rebuild();
     if (!error_.empty())
-        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), "error: %s", error_.c_str());
+        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), error_.c_str());
     if (!ok_) return;
     ImGui::BeginChild(
         "chain",
@@ -118,7 +119,7 @@ void FusionPanel::draw(AppContext& ctx) {
 
 void FusionPanel::draw_chain() {
     const view::Fused& f = fused_;
-    ImGui::Text("input %s", view::to_string(f.input.layout).c_str());
+    ImGui::Text(tr("input %s"), view::to_string(f.input.layout).c_str());
     for (size_t i = 0; i < f.steps.size(); ++i) {
         const auto& s = f.steps[i];
         ImVec4 col = s.category == view::Category::bijective   ? ImVec4(0.5f, 0.8f, 1, 1)
@@ -129,29 +130,31 @@ void FusionPanel::draw_chain() {
         ImGui::SameLine();
         ImGui::TextColored(col, "[%s]", view::name(s.category));
         if (s.category == view::Category::expanding)
-            ImGui::Text("   %s -> %s   x%.2f elements", ll::to_string(s.in_shape).c_str(),
+            ImGui::Text(tr("   %s -> %s   x%.2f elements"), ll::to_string(s.in_shape).c_str(),
                         ll::to_string(s.out_shape).c_str(), view::expansion(s));
         else
             ImGui::Text("   %s -> %s", ll::to_string(s.in_shape).c_str(),
                         ll::to_string(s.out_shape).c_str());
-        const char* how = s.map.gather    ? " (through an index array)"
-                          : s.map.storage ? " (after a copy)"
+        const char* how = s.map.gather    ? tr(" (through an index array)")
+                          : s.map.storage ? tr(" (after a copy)")
                                           : "";
-        ImGui::TextWrapped("   composed map %s%s", view::to_string(s.map.layout).c_str(), how);
+        ImGui::TextWrapped(tr("   composed map %s%s"), view::to_string(s.map.layout).c_str(), how);
     }
     ImGui::Separator();
-    ImGui::TextWrapped("fused read map: %s", view::map_string(f.result).c_str());
+    ImGui::TextWrapped(tr("fused read map: %s"), view::map_string(f.result).c_str());
     if (f.identity)
-        ImGui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "identity: nothing moves");
+        ImGui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "%s", tr("identity: nothing moves"));
     else if (f.moves_nothing)
-        ImGui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "the input as it lies: nothing moves");
+        ImGui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "%s",
+                           tr("the input as it lies: nothing moves"));
     if (f.composite)
-        ImGui::TextWrapped("no single layout expresses the chain; one pass composes the maps");
+        ImGui::TextWrapped("%s",
+                           tr("no single layout expresses the chain; one pass composes the maps"));
     ImGui::Separator();
     double mx = double(std::max<int64_t>(1, f.unfused_moved_bytes));
-    ImGui::Text("unfused %lld B", static_cast<long long>(f.unfused_moved_bytes));
+    ImGui::Text(tr("unfused %lld B"), static_cast<long long>(f.unfused_moved_bytes));
     ImGui::ProgressBar(float(double(f.unfused_moved_bytes) / mx), ImVec2(-1, 0), "");
-    ImGui::Text("fused   %lld B", static_cast<long long>(f.moved_bytes));
+    ImGui::Text(tr("fused   %lld B"), static_cast<long long>(f.moved_bytes));
     ImGui::ProgressBar(float(double(f.moved_bytes) / mx), ImVec2(-1, 0), "");
 }
 
@@ -189,7 +192,7 @@ void FusionPanel::draw_execution(bool dark) {
     traced.insert(traced.end(), selected.begin(), selected.end());
     pic_.outline(traced, 0, dark);
     if (hovered >= 0 && hover_elem >= 0)
-        ImGui::SetTooltip("input element %lld: %zu cells across the buffers",
+        ImGui::SetTooltip(tr("input element %lld: %zu cells across the buffers"),
                           static_cast<long long>(hover_elem), scene_.links[size_t(hovered)].size());
     probe_ = pic_.probe();
     probe_["buffers"] = nlohmann::json::array();

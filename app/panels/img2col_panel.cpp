@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "app/i18n/tr.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
@@ -210,7 +211,7 @@ void Img2colPanel::controls() {
         }
     };
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("input");
+    ImGui::TextUnformatted(tr("input"));
     ImGui::SameLine();
     field("N", spec_.n, 1, 4);
     ImGui::SameLine();
@@ -220,26 +221,26 @@ void Img2colPanel::controls() {
     ImGui::SameLine();
     field("W", spec_.w, 1, 64);
     ImGui::SameLine(0, 24);
-    ImGui::TextUnformatted("kernel");
+    ImGui::TextUnformatted(tr("kernel"));
     ImGui::SameLine();
     field("Kh", w.kh, 1, 9);
     ImGui::SameLine();
     field("Kw", w.kw, 1, 9);
-    field("stride h", w.stride_h, 1, 8);
+    field(trn("stride h"), w.stride_h, 1, 8);
     ImGui::SameLine();
-    field("stride w", w.stride_w, 1, 8);
+    field(trn("stride w"), w.stride_w, 1, 8);
     ImGui::SameLine(0, 16);
-    field("dilation h", w.dil_h, 1, 4);
+    field(trn("dilation h"), w.dil_h, 1, 4);
     ImGui::SameLine();
-    field("dilation w", w.dil_w, 1, 4);
+    field(trn("dilation w"), w.dil_w, 1, 4);
     ImGui::SameLine(0, 16);
-    field("pad top", w.pad_top, 0, 4);
+    field(trn("pad top"), w.pad_top, 0, 4);
     ImGui::SameLine();
-    field("bottom", w.pad_bottom, 0, 4);
+    field(trn("bottom"), w.pad_bottom, 0, 4);
     ImGui::SameLine();
-    field("left", w.pad_left, 0, 4);
+    field(trn("left"), w.pad_left, 0, 4);
     ImGui::SameLine();
-    field("right", w.pad_right, 0, 4);
+    field(trn("right"), w.pad_right, 0, 4);
     if (ch) rebuild();
 }
 
@@ -250,15 +251,15 @@ void Img2colPanel::draw(AppContext& ctx) {
     controls();
     // A bad geometry is reported inline; the last valid one stays on screen.
     if (!error_.empty())
-        ImGui::TextColored(compute::kErrColour, "%s (showing the last valid geometry)",
+        ImGui::TextColored(compute::kErrColour, tr("%s (showing the last valid geometry)"),
                            error_.c_str());
     if (!plan_) return;
     const int64_t rows = shown_.rows(), cols = shown_.cols();
-    if (ImGui::Button(pos_.playing ? "Pause" : "Play")) pos_.toggle();
+    if (ImGui::Button(pos_.playing ? tr_id("Pause") : tr_id("Play"))) pos_.toggle();
     ImGui::SameLine();
     int p = int(window());
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("window position");
+    ImGui::TextUnformatted(tr("window position"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(220);
     if (ImGui::SliderInt("##pos", &p, 0, int(rows - 1))) {
@@ -267,35 +268,33 @@ void Img2colPanel::draw(AppContext& ctx) {
     }
     ImGui::SameLine(0, 20);
     float t = float(stage_.target);
-    if (compute::labelled_float("matrix view", t, 0, 2,
-                                t < 0.5f   ? "input %.2f"
-                                : t < 1.5f ? "padded %.2f"
-                                           : "matrix %.2f"))
+    if (compute::labelled_float(trn("matrix view"), t, 0, 2,
+                                t < 0.5f   ? tr("input %.2f")
+                                : t < 1.5f ? tr("padded %.2f")
+                                           : tr("matrix %.2f")))
         stage_.go(t);
     const int64_t win = window();
-    ImGui::Text(
-        "window %lld of %lld: matrix %lld / %lld elements written, %lld of them repeat "
-        "an input already copied, %lld padding",
-        (long long)(win + 1), (long long)rows, (long long)((win + 1) * cols),
-        (long long)exp_.matrix_elements, (long long)repeats_[size_t(win)],
-        (long long)padding_[size_t(win)]);
-    ImGui::Text(
-        "whole matrix: %lld elements from %lld inputs (x%.2f), most reused input %lld "
-        "times",
-        (long long)exp_.matrix_elements, (long long)exp_.input_elements, exp_.ratio(),
-        (long long)exp_.max_reuse);
+    ImGui::Text(tr("window %lld of %lld: matrix %lld / %lld elements written, %lld of them repeat "
+                   "an input already copied, %lld padding"),
+                (long long)(win + 1), (long long)rows, (long long)((win + 1) * cols),
+                (long long)exp_.matrix_elements, (long long)repeats_[size_t(win)],
+                (long long)padding_[size_t(win)]);
+    ImGui::Text(tr("whole matrix: %lld elements from %lld inputs (x%.2f), most reused input %lld "
+                   "times"),
+                (long long)exp_.matrix_elements, (long long)exp_.input_elements, exp_.ratio(),
+                (long long)exp_.max_reuse);
 
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lw = avail.x * 0.58f, h = std::max(120.0f, avail.y - 4);
     screen_ = nlohmann::json::object();
     ImGui::BeginGroup();
-    ImGui::TextUnformatted("explicit: the matrix is materialised (every copy stored)");
+    ImGui::TextUnformatted(tr("explicit: the matrix is materialised (every copy stored)"));
     draw_explicit(dl, ImVec2(lw, h - ImGui::GetTextLineHeightWithSpacing()), ctx.dark_theme);
     ImGui::EndGroup();
     ImGui::SameLine();
     ImGui::BeginGroup();
-    ImGui::TextUnformatted("implicit: the address is generated on demand");
+    ImGui::TextUnformatted(tr("implicit: the address is generated on demand"));
     draw_implicit(dl, ImVec2(avail.x - lw - 8, h * 0.55f), ctx.dark_theme);
     formula();
     ImGui::EndGroup();
@@ -388,25 +387,26 @@ void Img2colPanel::formula() {
     const int64_t ih = oh * w.stride_h - w.pad_top + kh * w.dil_h;
     const int64_t iw = ow * w.stride_w - w.pad_left + kw * w.dil_w;
     const int64_t src = exec::img2col_source(shown_, row, col);
-    ImGui::Text("%s M[%lld][%lld]", hovered ? "hovered" : "window's first element", (long long)row,
-                (long long)col);
-    ImGui::Text("row %lld -> (n %lld, oh %lld, ow %lld)", (long long)row, (long long)n,
+    ImGui::Text("%s M[%lld][%lld]", hovered ? tr("hovered") : tr("window's first element"),
+                (long long)row, (long long)col);
+    ImGui::Text(tr("row %lld -> (n %lld, oh %lld, ow %lld)"), (long long)row, (long long)n,
                 (long long)oh, (long long)ow);
-    ImGui::Text("col %lld -> (c %lld, kh %lld, kw %lld)", (long long)col, (long long)c,
+    ImGui::Text(tr("col %lld -> (c %lld, kh %lld, kw %lld)"), (long long)col, (long long)c,
                 (long long)kh, (long long)kw);
-    ImGui::Text("ih = oh*%lld - %lld + kh*%lld = %lld", (long long)w.stride_h, (long long)w.pad_top,
-                (long long)w.dil_h, (long long)ih);
-    ImGui::Text("iw = ow*%lld - %lld + kw*%lld = %lld", (long long)w.stride_w,
+    ImGui::Text(tr("ih = oh*%lld - %lld + kh*%lld = %lld"), (long long)w.stride_h,
+                (long long)w.pad_top, (long long)w.dil_h, (long long)ih);
+    ImGui::Text(tr("iw = ow*%lld - %lld + kw*%lld = %lld"), (long long)w.stride_w,
                 (long long)w.pad_left, (long long)w.dil_w, (long long)iw);
     if (src < 0)
-        ImGui::TextUnformatted("outside the input: the pad value");
+        ImGui::TextUnformatted(tr("outside the input: the pad value"));
     else
-        ImGui::Text("input element %lld, copied %lld times in all", (long long)src,
+        ImGui::Text(tr("input element %lld, copied %lld times in all"), (long long)src,
                     (long long)exp_.reuse[size_t(src)]);
-    ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.16f, 1.0f), "yellow: the window and its row");
-    ImGui::TextColored(ImVec4(1.0f, 0.24f, 0.86f, 1.0f),
-                       "magenta: a repeat of an input already copied");
-    ImGui::TextDisabled("space play/pause, left/right move the window, Home/End");
+    ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.16f, 1.0f), "%s",
+                       tr("yellow: the window and its row"));
+    ImGui::TextColored(ImVec4(1.0f, 0.24f, 0.86f, 1.0f), "%s",
+                       tr("magenta: a repeat of an input already copied"));
+    ImGui::TextDisabled("%s", tr("space play/pause, left/right move the window, Home/End"));
 }
 
 }  // namespace

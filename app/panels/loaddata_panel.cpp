@@ -16,6 +16,7 @@
 #include <memory>
 #include <string>
 
+#include "app/i18n/tr.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
@@ -297,7 +298,7 @@ void LoadDataPanel::controls() {
     bool ch = false;
     fields_ = nlohmann::json::object();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("instruction");
+    ImGui::TextUnformatted(tr("instruction"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(170);
     ch |= ImGui::Combo("##instruction", &mode_, kModes, 3);
@@ -310,7 +311,7 @@ void LoadDataPanel::controls() {
     if (mode_ != 2) {
         ImGui::SameLine(0, 16);
         compute::wrap_for(260);
-        ImGui::TextUnformatted("product");
+        ImGui::TextUnformatted(tr("product"));
         ImGui::SameLine();
         const float arrow = ImGui::GetFrameHeight() * 1.5f;
         ImGui::SetNextItemWidth(ImGui::CalcTextSize(exec::product_name(product_)).x + arrow);
@@ -326,9 +327,10 @@ void LoadDataPanel::controls() {
     }
     ImGui::SameLine(0, 16);
     compute::wrap_for(140);
-    ImGui::TextUnformatted("dtype");
+    ImGui::TextUnformatted(tr("dtype"));
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("fp4x2_e2m1").x + ImGui::GetFrameHeight() * 1.5f);
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("fp4x2_e2m1")).x +
+                            ImGui::GetFrameHeight() * 1.5f);
     if (ImGui::BeginCombo("##dtype", dtype_.c_str())) {
         for (DType t : all_dtypes())
             if (ImGui::Selectable(name(t), dtype_ == name(t))) {
@@ -341,14 +343,15 @@ void LoadDataPanel::controls() {
     if (mode_ != 2) {
         ImGui::SameLine(0, 16);
         compute::wrap_for(150);
-        ImGui::TextUnformatted("path");
+        ImGui::TextUnformatted(tr("path"));
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(ImGui::CalcTextSize("GM->A2").x + ImGui::GetFrameHeight() * 1.5f);
+        ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("GM->A2")).x +
+                                ImGui::GetFrameHeight() * 1.5f);
         ch |= ImGui::Combo("##path", &path_, kPaths, 6);
         frame_if("path");
     }
     if (mode_ == 0) {
-        ch |= field("source size (fractals)", v1_.src_fractals, "source size");
+        ch |= field(trn("source size (fractals)"), v1_.src_fractals, "source size");
         ImGui::SameLine(0, 16);
         ch |= field("startIndex", v1_.start_index);
         ImGui::SameLine(0, 16);
@@ -357,11 +360,11 @@ void LoadDataPanel::controls() {
         ImGui::SameLine(0, 16);
         ch |= field("dstGap", v1_.dst_gap);
         ImGui::SameLine(0, 16);
-        ch |= ImGui::Checkbox("ifTranspose", &v1_.transpose);
+        ch |= ImGui::Checkbox(tr_id("ifTranspose"), &v1_.transpose);
         ImGui::SameLine(0, 16);
-        ch |= ImGui::Checkbox("addrMode decrement", &v1_.decrement);
+        ch |= ImGui::Checkbox(tr_id("addrMode decrement"), &v1_.decrement);
     } else if (mode_ == 1) {
-        ch |= field("source size (fractals)", v2_.src_fractals, "source size");
+        ch |= field(trn("source size (fractals)"), v2_.src_fractals, "source size");
         ImGui::SameLine(0, 16);
         ch |= field("mStartPosition", v2_.m_start);
         ImGui::SameLine(0, 16);
@@ -374,7 +377,7 @@ void LoadDataPanel::controls() {
         ImGui::SameLine(0, 16);
         ch |= field("dstStride", v2_.dst_stride);
         ImGui::SameLine(0, 16);
-        ch |= ImGui::Checkbox("ifTranspose", &v2_.transpose);
+        ch |= ImGui::Checkbox(tr_id("ifTranspose"), &v2_.transpose);
     } else {
         ch |= field("C1", v3_.c1);
         ImGui::SameLine();
@@ -382,18 +385,18 @@ void LoadDataPanel::controls() {
         ImGui::SameLine();
         ch |= field("W", v3_.w);
         ImGui::SameLine(0, 16);
-        ch |= field("c1Index", v3_.c1_index);
+        ch |= field(trn("c1Index"), v3_.c1_index);
         ImGui::SameLine(0, 16);
         ch |= field("filterH", v3_.kh, "filterH");
         ImGui::SameLine();
         ch |= field("filterW", v3_.kw);
         ch |= field("padList left", v3_.pad_left);
         ImGui::SameLine();
-        ch |= field("right", v3_.pad_right, "padList right");
+        ch |= field(trn("right"), v3_.pad_right, "padList right");
         ImGui::SameLine();
-        ch |= field("top", v3_.pad_top, "padList top");
+        ch |= field(trn("top"), v3_.pad_top, "padList top");
         ImGui::SameLine();
-        ch |= field("bottom", v3_.pad_bottom, "padList bottom");
+        ch |= field(trn("bottom"), v3_.pad_bottom, "padList bottom");
         ImGui::SameLine(0, 16);
         ch |= field("leftTopH", v3_.left_top_h);
         ImGui::SameLine();
@@ -415,7 +418,7 @@ void LoadDataPanel::controls() {
         ImGui::SameLine(0, 16);
         ch |= field("repeatTime", v3_.repeat);
         ImGui::SameLine(0, 16);
-        if (ImGui::Button("document 001 example")) {
+        if (ImGui::Button(tr_id("document 001 example"))) {
             v3_ = exec::load3d_doc_example();
             ch = true;
         }
@@ -437,18 +440,17 @@ void LoadDataPanel::formula_line() {
     auto dst = list([](const exec::FractalMove& m) { return m.dst_fractal; });
     if (shown_mode_ == 0) {
         ImGui::Text(
-            "source fractal = startIndex %s i*srcStride = %s;   destination = i*(1+dstGap) "
-            "= %s%s",
+            tr("source fractal = startIndex %s i*srcStride = %s;   destination = i*(1+dstGap) "
+               "= %s%s"),
             v1_.decrement ? "-" : "+", src.c_str(), dst.c_str(),
-            v1_.transpose ? ";   each fractal transposed" : "");
+            v1_.transpose ? tr(";   each fractal transposed") : "");
     } else if (shown_mode_ == 1) {
-        ImGui::Text(
-            "source (i,j) = (kStart+j)*srcStride + mStart+i = %s;   destination = "
-            "j*dstStride + i = %s%s",
-            src.c_str(), dst.c_str(), v2_.transpose ? ";   transposed blocks" : "");
+        ImGui::Text(tr("source (i,j) = (kStart+j)*srcStride + mStart+i = %s;   destination = "
+                       "j*dstStride + i = %s%s"),
+                    src.c_str(), dst.c_str(), v2_.transpose ? tr(";   transposed blocks") : "");
     } else {
-        ImGui::Text("repeat r reads kernel position %s into destination fractal %s", src.c_str(),
-                    dst.c_str());
+        ImGui::Text(tr("repeat r reads kernel position %s into destination fractal %s"),
+                    src.c_str(), dst.c_str());
     }
 }
 
@@ -457,14 +459,14 @@ void LoadDataPanel::draw(AppContext& ctx) {
     apply_keys(play_, ctx.keys);
     controls();
     if (!error_.empty())
-        ImGui::TextColored(compute::kErrColour, "%s  (showing the last valid load)",
+        ImGui::TextColored(compute::kErrColour, tr("%s  (showing the last valid load)"),
                            error_.c_str());
     if (!plan_) return;
-    if (ImGui::Button(play_.playing ? "Pause" : "Play")) play_.toggle();
+    if (ImGui::Button(play_.playing ? tr_id("Pause") : tr_id("Play"))) play_.toggle();
     ImGui::SameLine();
     float t = float(play_.target);
-    if (compute::labelled_float("L1 -> L0", t, 0, 1, t < 0.5f ? "source %.2f" : "destination %.2f",
-                                200)) {
+    if (compute::labelled_float(trn("L1 -> L0"), t, 0, 1,
+                                t < 0.5f ? "source %.2f" : "destination %.2f", 200)) {
         play_.playing = false;
         play_.go(t);
     }
@@ -472,25 +474,25 @@ void LoadDataPanel::draw(AppContext& ctx) {
     int64_t written = 0, padded = 0;
     for (int64_t s : result_.dst_of) written += s >= 0;
     for (uint8_t b : result_.padded) padded += b;
-    ImGui::Text("%zu fractal copies, %lld of %zu destination elements written",
+    ImGui::Text(tr("%zu fractal copies, %lld of %zu destination elements written"),
                 result_.fractals.size(), (long long)written, result_.dst_of.size());
     if (!result_.padded.empty()) {
         ImGui::SameLine(0, 8);
-        ImGui::Text("+ %lld padding (padValue)", (long long)padded);
+        ImGui::Text(tr("+ %lld padding (padValue)"), (long long)padded);
     }
     if (!result_.dst_format.empty()) {
         // The destination fractal as document 001 writes it for this buffer.
         ImGui::SameLine(0, 16);
         compute::wrap_for(260);
-        ImGui::Text("destination fractals %s %lld x %lld%s", result_.dst_format.c_str(),
+        ImGui::Text(tr("destination fractals %s %lld x %lld%s"), result_.dst_format.c_str(),
                     (long long)result_.dst_rows, (long long)result_.dst_cols,
                     result_.dst_format == "ZN" ? " (32 B / sizeof x 16)" : " (16 x 32 B / sizeof)");
     }
     formula_line();
     // Which buffer the picture shows: the source before the move, the destination after.
     const Stage& st = plan_->stages[play_.value < 0.5 ? 0 : 1];
-    ImGui::TextDisabled("now showing %s: %s (%s)",
-                        play_.value < 0.5 ? "the source" : "the destination",
+    ImGui::TextDisabled(tr("now showing %s: %s (%s)"),
+                        play_.value < 0.5 ? tr("the source") : tr("the destination"),
                         level(st.label).c_str(), st.formula.c_str());
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lw = avail.x * 0.74f, h = std::max(120.0f, avail.y - 4);
@@ -505,20 +507,20 @@ void LoadDataPanel::draw(AppContext& ctx) {
                  {"pan", {view_.camera().pan_x, view_.camera().pan_y}}}}};
     ImGui::SameLine();
     ImGui::BeginChild("moves", ImVec2(0, h), true);
-    const char* what = shown_mode_ == 2 ? "kernel pos" : "src fractal";
+    const char* what = shown_mode_ == 2 ? tr("kernel pos") : tr("src fractal");
     for (const auto& f : result_.fractals)
-        ImGui::Text("#%lld: %s %lld -> dst %lld%s", (long long)f.iteration, what,
+        ImGui::Text(tr("#%lld: %s %lld -> dst %lld%s"), (long long)f.iteration, what,
                     (long long)f.src_fractal, (long long)f.dst_fractal, f.transposed ? " (T)" : "");
     if (view_.hovered() >= 0 && view_.hovered() < int64_t(result_.dst_of.size())) {
         ImGui::Separator();
         int64_t c = view_.hovered();
         int64_t src = result_.dst_of[size_t(c)];
-        ImGui::Text("dst element %lld (fractal %lld)", (long long)c,
+        ImGui::Text(tr("dst element %lld (fractal %lld)"), (long long)c,
                     (long long)(c / result_.geom.elems()));
         if (src >= 0)
-            ImGui::Text("<- src element %lld", (long long)src);
+            ImGui::Text(tr("<- src element %lld"), (long long)src);
         else
-            ImGui::TextUnformatted("not written (gap / padding)");
+            ImGui::TextUnformatted(tr("not written (gap / padding)"));
     }
     ImGui::EndChild();
 }

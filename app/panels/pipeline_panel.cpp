@@ -21,6 +21,7 @@
 #include <memory>
 #include <string>
 
+#include "app/i18n/tr.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/plot/imgui_plot.hpp"
@@ -41,7 +42,8 @@ ImU32 block_colour(int32_t block) {
     return im(plot::palette(int(block % 7)));
 }
 
-const char* kPlots[] = {"Timeline", "Total time vs tile size", "Sweep: time vs L1 footprint"};
+const char* kPlots[] = {trn("Timeline"), trn("Total time vs tile size"),
+                        trn("Sweep: time vs L1 footprint")};
 
 class PipelinePanel : public Panel {
   public:
@@ -254,11 +256,11 @@ void PipelinePanel::draw_controls() {
     const float em = ImGui::GetFontSize();
     std::vector<const char*> prods;
     for (const Product& p : products()) prods.push_back(p.id.c_str());
-    ImGui::TextUnformatted("Product");
+    ImGui::TextUnformatted(tr("Product"));
     if (ImGui::Combo("##product", &product_, prods.data(), int(prods.size()))) resweep = true;
     ImGui::TextWrapped("%s", products()[size_t(product_)].name.c_str());
     ImGui::Separator();
-    if (ImGui::Checkbox("conv case study", &conv_)) resweep = true;
+    if (ImGui::Checkbox(tr_id("conv case study"), &conv_)) resweep = true;
     if (!conv_) {
         int64_t* dims[3] = {&m_, &k_, &n_};
         const char* names[3] = {"M", "K", "N"};
@@ -273,13 +275,13 @@ void PipelinePanel::draw_controls() {
                 resweep = true;
         }
         ImGui::SetNextItemWidth(6 * em);
-        if (ImGui::Combo("dtype", &dtype_, kTypeNames, 3)) resweep = true;
+        if (ImGui::Combo(tr_id("dtype"), &dtype_, kTypeNames, 3)) resweep = true;
     } else {
-        ImGui::TextWrapped("N10 Cin32 Cout64 28x28 3x3 fp16 = GEMM %lldx%lldx%lld", (long long)m_,
-                           (long long)k_, (long long)n_);
+        ImGui::TextWrapped(tr("N10 Cin32 Cout64 28x28 3x3 fp16 = GEMM %lldx%lldx%lld"),
+                           (long long)m_, (long long)k_, (long long)n_);
     }
     ImGui::Separator();
-    ImGui::TextUnformatted("Tiling (L0 tile and L1 steps)");
+    ImGui::TextUnformatted(tr("Tiling (L0 tile and L1 steps)"));
     if (!error_.empty() && !sched_ && problem_.m == 0) return;
     const char* bn[3] = {"baseM", "baseN", "baseK"};
     int64_t* bv[3] = {&tiling_.base_m, &tiling_.base_n, &tiling_.base_k};
@@ -296,29 +298,29 @@ void PipelinePanel::draw_controls() {
         }
     }
     int step = int(tiling_.step_ka);
-    if (ImGui::SliderInt("stepK", &step, 1, 16)) {
+    if (ImGui::SliderInt(tr_id("stepK"), &step, 1, 16)) {
         tiling_.step_ka = tiling_.step_kb = step;
         changed = true;
     }
-    if (ImGui::Checkbox("double buffer", &double_)) resweep = true;
+    if (ImGui::Checkbox(tr_id("double buffer"), &double_)) resweep = true;
     if (double_) {
         bool two = tiling_.l0c_slots == 2;
         ImGui::SameLine();
-        compute::wrap_for(ImGui::CalcTextSize("L0C ping/pong").x + 2.5f * em);
-        if (ImGui::Checkbox("L0C ping/pong", &two)) {
+        compute::wrap_for(ImGui::CalcTextSize(tr("L0C ping/pong")).x + 2.5f * em);
+        if (ImGui::Checkbox(tr_id("L0C ping/pong"), &two)) {
             tiling_.l0c_slots = two ? 2 : 1;
             changed = true;
         }
     }
     int order = int(tiling_.order);
-    ImGui::TextUnformatted("order");
+    ImGui::TextUnformatted(tr("order"));
     ImGui::SameLine();
-    if (ImGui::RadioButton("M-first", &order, 0)) changed = true;
+    if (ImGui::RadioButton(tr_id("M-first"), &order, 0)) changed = true;
     ImGui::SameLine();
-    compute::wrap_for(ImGui::CalcTextSize("N-first").x + 2.5f * em);
-    if (ImGui::RadioButton("N-first", &order, 1)) changed = true;
+    compute::wrap_for(ImGui::CalcTextSize(tr("N-first")).x + 2.5f * em);
+    if (ImGui::RadioButton(tr_id("N-first"), &order, 1)) changed = true;
     tiling_.order = Order(order);
-    if (ImGui::Button("best tiling (sweep)")) resweep = true;
+    if (ImGui::Button(tr_id("best tiling (sweep)"))) resweep = true;
     if (resweep)
         rebuild(true);
     else if (changed)
@@ -327,23 +329,23 @@ void PipelinePanel::draw_controls() {
     ImGui::Separator();
     if (!error_.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, compute::kErrColour);
-        ImGui::TextWrapped("error: %s", error_.c_str());
+        ImGui::TextWrapped(tr("error: %s"), error_.c_str());
         ImGui::PopStyleColor();
         return;
     }
     const Schedule& s = *sched_;
-    ImGui::Text("total %lld cycles", (long long)s.total_cycles);
-    ImGui::Text("  = %.2f us at %.3g GHz", s.micros(), s.costs.clock_ghz);
-    ImGui::TextWrapped("bound: %s; Cube steps %lld", name(s.bound), (long long)s.cube_steps);
+    ImGui::Text(tr("total %lld cycles"), (long long)s.total_cycles);
+    ImGui::Text(tr("  = %.2f us at %.3g GHz"), s.micros(), s.costs.clock_ghz);
+    ImGui::TextWrapped(tr("bound: %s; Cube steps %lld"), name(s.bound), (long long)s.cube_steps);
     if (other_)
-        ImGui::TextWrapped("%s buffering: %lld cycles (%.2fx)", double_ ? "single" : "double",
-                           (long long)other_->total_cycles,
+        ImGui::TextWrapped(tr("%s buffering: %lld cycles (%.2fx)"),
+                           double_ ? tr("single") : tr("double"), (long long)other_->total_cycles,
                            double(other_->total_cycles) / double(s.total_cycles));
     if (ImGui::BeginTable("units", 3,
                           ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
-        ImGui::TableSetupColumn("unit");
-        ImGui::TableSetupColumn("busy");
-        ImGui::TableSetupColumn("util");
+        ImGui::TableSetupColumn(tr("unit"));
+        ImGui::TableSetupColumn(tr("busy"));
+        ImGui::TableSetupColumn(tr("util"));
         ImGui::TableHeadersRow();
         for (int u = 0; u < kUnitCount; ++u) {
             ImGui::TableNextRow();
@@ -412,13 +414,14 @@ void PipelinePanel::draw_buffers(ImVec2 p0, ImVec2 p1) {
                             tag.c_str());
             }
             if (ImGui::IsMouseHoveringRect(a, z)) {
-                const std::string holds = live ? "holds output block " +
+                const std::string holds = live ? tr("holds output block ") +
                                                      std::to_string(occ[b].slot_block[k]) +
-                                                     " at the cursor"
-                                               : std::string("empty at the cursor");
-                ImGui::SetTooltip("%s in %s at 0x%llx, %s of %s\n%s", pl.tile.c_str(), name(u.buf),
-                                  (unsigned long long)pl.addr, human_bytes(pl.bytes).c_str(),
-                                  human_bytes(u.capacity).c_str(), holds.c_str());
+                                                     tr(" at the cursor")
+                                               : std::string(tr("empty at the cursor"));
+                ImGui::SetTooltip(tr("%s in %s at 0x%llx, %s of %s\n%s"), pl.tile.c_str(),
+                                  name(u.buf), (unsigned long long)pl.addr,
+                                  human_bytes(pl.bytes).c_str(), human_bytes(u.capacity).c_str(),
+                                  holds.c_str());
             }
         }
     }
@@ -458,7 +461,8 @@ void PipelinePanel::draw_timeline(AppContext& ctx, float height) {
         dl->AddLine(ImVec2(x, origin.y + axis_h - 4), ImVec2(x, origin.y + lanes_h), grid);
         dl->AddText(ImVec2(x + 2, origin.y), text, plot::tick_label(t).c_str());
     }
-    dl->AddText(ImVec2(origin.x, origin.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), "cycles");
+    dl->AddText(ImVec2(origin.x, origin.y), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                tr("cycles"));
     hovered_ = -1;
     screen_.erase("cube_bar");
     screen_.erase("mte1_bar");
@@ -470,7 +474,7 @@ void PipelinePanel::draw_timeline(AppContext& ctx, float height) {
         dl->AddText(ImVec2(origin.x, ty), text, name(Unit(u)));
         if (idle && lane_h > 2.2f * em)
             dl->AddText(ImVec2(origin.x, ty + em), ImGui::GetColorU32(ImGuiCol_TextDisabled),
-                        "idle");
+                        tr("idle"));
         dl->AddRectFilled(ImVec2(lx0, y0), ImVec2(lx1, y1), ImGui::GetColorU32(ImGuiCol_FrameBg));
         const std::vector<int32_t>& ids = lane_[size_t(u)];
         // first instruction ending after the view start
@@ -521,8 +525,8 @@ void PipelinePanel::draw_timeline(AppContext& ctx, float height) {
         dl->AddRect(ImVec2(x0, y0 + 1), ImVec2(x1, y0 + lane_h - 2), text, 0, 0, 2);
         std::string tip = describe(s, hovered_);
         if (in.unit == Unit::mte1 || in.unit == Unit::cube)
-            tip += in.unit == Unit::cube ? "\n(click: open the Cube panel on it)"
-                                         : "\n(click: open the LoadData panel on it)";
+            tip += in.unit == Unit::cube ? tr("\n(click: open the Cube panel on it)")
+                                         : tr("\n(click: open the LoadData panel on it)");
         ImGui::SetTooltip("%s", tip.c_str());
         if (ImGui::IsMouseClicked(0)) open_instruction(ctx, hovered_);
     } else if (hover && ImGui::IsMouseDown(0) && mouse.x >= lx0) {
@@ -594,16 +598,17 @@ void PipelinePanel::export_all(const std::string& base) {
     plot::write_svg(*spec, base + ".svg", 1200, 480);
     plot::write_csv(*spec, base + ".csv");
     plot::write_file(base + ".trace.json", chrome_trace(*sched_));
-    export_msg_ = "wrote " + base + ".png, .svg, .csv, .trace.json";
+    export_msg_ = tr("wrote ") + base + ".png, .svg, .csv, .trace.json";
 }
 
 void PipelinePanel::draw_export() {
     const float em = ImGui::GetFontSize();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Export");
+    ImGui::TextUnformatted(tr("Export"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(14 * em);
-    ImGui::Combo("##plot", &export_plot_, kPlots, 3);
+    const char* plots[3] = {tr(kPlots[0]), tr(kPlots[1]), tr(kPlots[2])};
+    ImGui::Combo("##plot", &export_plot_, plots, 3);
     ImGui::SameLine();
     compute::wrap_for(16 * em);
     ImGui::SetNextItemWidth(14 * em);
@@ -629,7 +634,7 @@ void PipelinePanel::draw_export() {
                     plot::write_csv(*spec, path);
                 else
                     plot::write_file(path, chrome_trace(*sched_));
-                export_msg_ = "wrote " + path;
+                export_msg_ = tr("wrote ") + path;
             } catch (const UsageError& e) {
                 export_msg_ = std::string("error: ") + e.what();
             }
@@ -642,18 +647,18 @@ void PipelinePanel::draw(AppContext& ctx) {
     const float sc = ctx.ui_scale, em = ImGui::GetFontSize();
     const float win_w = ImGui::GetContentRegionAvail().x;
     ImGui::BeginChild("controls", ImVec2(std::min(300 * sc, 0.32f * win_w), 0), true);
-    ImGui::PushItemWidth(-ImGui::CalcTextSize("baseM  ").x);
+    ImGui::PushItemWidth(-ImGui::CalcTextSize(tr("baseM  ")).x);
     draw_controls();
     ImGui::PopItemWidth();
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("views", ImVec2(0, 0), false);
     if (!sched_) {
-        ImGui::TextWrapped("Nothing to show: %s", error_.c_str());
+        ImGui::TextWrapped(tr("Nothing to show: %s"), error_.c_str());
         ImGui::EndChild();
         return;
     }
-    if (ImGui::Button(playing_ ? "pause" : "play")) {
+    if (ImGui::Button(playing_ ? tr_id("pause") : tr_id("play"))) {
         if (!playing_ && cursor_ >= double(sched_->total_cycles)) cursor_ = 0;
         playing_ = !playing_;
     }
@@ -662,14 +667,14 @@ void PipelinePanel::draw(AppContext& ctx) {
     ImGui::SameLine();
     float cur = float(cursor_);
     ImGui::SetNextItemWidth(std::max(8 * em, ImGui::GetContentRegionAvail().x - 18 * em));
-    if (ImGui::SliderFloat("cycle", &cur, 0, float(sched_->total_cycles), "%.0f")) {
+    if (ImGui::SliderFloat(tr_id("cycle"), &cur, 0, float(sched_->total_cycles), "%.0f")) {
         cursor_ = cur;
         playing_ = false;
     }
     ImGui::SameLine();
-    if (ImGui::Button("zoom out")) zoom_ = 1, pan_ = 0;
+    if (ImGui::Button(tr_id("zoom out"))) zoom_ = 1, pan_ = 0;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("wheel zoom, drag scrub, hover flags, click MTE1/Cube");
+    ImGui::TextWrapped("%s", tr("wheel zoom, drag scrub, hover flags, click MTE1/Cube"));
     ImGui::PopStyleColor();
     const float avail = ImGui::GetContentRegionAvail().y;
     const float tl_h = std::max(14 * em, avail * 0.55f);
@@ -679,12 +684,12 @@ void PipelinePanel::draw(AppContext& ctx) {
         auto flags = [&](int i) {
             return select_tab_ == i ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
         };
-        if (ImGui::BeginTabItem("Time vs tile size", nullptr, flags(0))) {
+        if (ImGui::BeginTabItem(tr_id("Time vs tile size"), nullptr, flags(0))) {
             tab_ = 0;
             plot::show_plot("sizes", size_plot_->spec, ImVec2(0, plot_h));
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Sweep", nullptr, flags(1))) {
+        if (ImGui::BeginTabItem(tr_id("Sweep"), nullptr, flags(1))) {
             tab_ = 1;
             const float full = ImGui::GetContentRegionAvail().x;
             const bool two = full > 60 * em;
@@ -697,10 +702,10 @@ void PipelinePanel::draw(AppContext& ctx) {
                                             ImVec2(0, plot_h))) {
                 ImGui::TableSetupScrollFreeze(0, 1);
                 ImGui::TableSetupColumn("#");
-                ImGui::TableSetupColumn("base M x N x K, step, order");
-                ImGui::TableSetupColumn("cycles");
+                ImGui::TableSetupColumn(tr("base M x N x K, step, order"));
+                ImGui::TableSetupColumn(tr("cycles"));
                 ImGui::TableSetupColumn("L1");
-                ImGui::TableSetupColumn("bound");
+                ImGui::TableSetupColumn(tr("bound"));
                 ImGui::TableHeadersRow();
                 const size_t n = std::min<size_t>(sweep_->rows.size(), 200);
                 for (size_t i = 0; i < n; ++i) {

@@ -18,6 +18,7 @@
 #include <optional>
 #include <set>
 
+#include "app/i18n/tr.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/planning_canvas.hpp"
 #include "core/error.hpp"
@@ -309,34 +310,33 @@ void PlanningPanel::load_settings(const nlohmann::json& j) {
 void PlanningPanel::draw_decision() {
     if (!plan_ok_ || selected_edge_ < 0 ||
         size_t(selected_edge_) >= plan_.propagation.edges.size()) {
-        ImGui::TextDisabled(
-            "Click an edge label in the graph (red = mismatch) to see its "
-            "candidate strategies.");
+        ImGui::TextDisabled("%s", tr("Click an edge label in the graph (red = mismatch) to see its "
+                                     "candidate strategies."));
         return;
     }
     const size_t ei = size_t(selected_edge_);
     const Edge& e = plan_.propagation.edges[ei];
     const Decision* d = decision_for_edge(ei);
-    ImGui::Text("edge %s: tensor %s", edge_name(graph_, e).c_str(), to_string(e.shape).c_str());
+    ImGui::Text(tr("edge %s: tensor %s"), edge_name(graph_, e).c_str(), to_string(e.shape).c_str());
     if (!d) {
         if (plan_.initial.edges[ei].mismatch())
             ImGui::TextColored(ImVec4(0.35f, 0.8f, 0.47f, 1),
-                               "was %s, expected %s: fixed by an earlier decision upstream (the "
-                               "producer now stores %s)",
+                               tr("was %s, expected %s: fixed by an earlier decision upstream (the "
+                                  "producer now stores %s)"),
                                order_name(plan_.initial.edges[ei].produced).c_str(),
                                order_name(*e.expected).c_str(), order_name(e.produced).c_str());
         else
-            ImGui::Text("stored %s, %s: no transform needed", order_name(e.produced).c_str(),
-                        e.expected ? "expected the same" : "the consumer takes any layout");
+            ImGui::Text(tr("stored %s, %s: no transform needed"), order_name(e.produced).c_str(),
+                        e.expected ? tr("expected the same") : tr("the consumer takes any layout"));
         return;
     }
-    ImGui::Text("%s %s -> %s %s, %.1f KB, decided in round %d%s", order_name(d->source).c_str(),
+    ImGui::Text(tr("%s %s -> %s %s, %.1f KB, decided in round %d%s"), order_name(d->source).c_str(),
                 tuple_string(d->source).c_str(), order_name(d->target).c_str(),
                 tuple_string(d->target).c_str(), double(d->tensor_bytes) / 1024.0, d->round,
-                d->appeared ? " (appeared after an earlier decision)" : "");
-    ImGui::TextWrapped("rule: %s", d->rule.c_str());
+                d->appeared ? tr(" (appeared after an earlier decision)") : "");
+    ImGui::TextWrapped(tr("rule: %s"), d->rule.c_str());
     draw_candidates(*d);
-    if (picks_.count(ei) && ImGui::SmallButton("back to the planner's choice")) {
+    if (picks_.count(ei) && ImGui::SmallButton(tr_id("back to the planner's choice"))) {
         picks_.erase(ei);
         replan();
         return;
@@ -359,7 +359,7 @@ void PlanningPanel::draw_candidates(const Decision& d) {
     std::optional<Strategy> pick;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextDisabled("strategy");
+    ImGui::TextDisabled("%s", tr("strategy"));
     for (const auto& c : d.candidates) {
         ImGui::TableNextColumn();
         ImGui::PushID(int(c.strategy));
@@ -375,12 +375,12 @@ void PlanningPanel::draw_candidates(const Decision& d) {
         ImGui::TableNextColumn();
         ImGui::TextDisabled("%s", label);
     };
-    row("DRAM traffic");
+    row(tr("DRAM traffic"));
     for (const auto& c : d.candidates) {
         ImGui::TableNextColumn();
-        ImGui::Text("%.0f KB (%+.0f KB)", c.dram_bytes / 1024, c.extra_dram_bytes / 1024);
+        ImGui::Text(tr("%.0f KB (%+.0f KB)"), c.dram_bytes / 1024, c.extra_dram_bytes / 1024);
     }
-    row("time");
+    row(tr("time"));
     for (const auto& c : d.candidates) {
         ImGui::TableNextColumn();
         if (c.feasible) {
@@ -388,10 +388,10 @@ void PlanningPanel::draw_candidates(const Decision& d) {
             std::snprintf(buf, sizeof buf, "%.2f us", c.time_us);
             ImGui::ProgressBar(max_t > 0 ? float(c.time_us / max_t) : 0, ImVec2(-1, 0), buf);
         } else {
-            ImGui::TextDisabled("not possible");
+            ImGui::TextDisabled("%s", tr("not possible"));
         }
     }
-    row("how");
+    row(tr("how"));
     for (const auto& c : d.candidates) {
         ImGui::TableNextColumn();
         ImGui::TextWrapped("%s", c.feasible ? c.detail.c_str() : c.why_not.c_str());
@@ -409,11 +409,11 @@ void PlanningPanel::draw_plan(const Decision& d) {
     const float left = std::min(460.f, avail * 0.38f);
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + left);
-    ImGui::Text("plan: %s, stored in DRAM as %s", strategy_name(d.strategy),
+    ImGui::Text(tr("plan: %s, stored in DRAM as %s"), strategy_name(d.strategy),
                 order_name(d.stored_layout).c_str());
     for (const auto& [k, v] : d.strides)
         ImGui::BulletText("%s: %s", k.c_str(), tuple_string(v).c_str());
-    ImGui::TextWrapped("index %s: %s offset %lld, %s offset %lld",
+    ImGui::TextWrapped(tr("index %s: %s offset %lld, %s offset %lld"),
                        tuple_string(d.example_index).c_str(), order_name(d.source).c_str(),
                        (long long)d.example_source_offset, order_name(d.target).c_str(),
                        (long long)d.example_target_offset);
@@ -431,7 +431,7 @@ void PlanningPanel::draw_plan(const Decision& d) {
         for (int64_t o : offs.back()) scale = std::max(scale, o);
     }
     ImGui::BeginGroup();
-    ImGui::TextDisabled("address streams: first 192 element offsets, one scale for all");
+    ImGui::TextDisabled("%s", tr("address streams: first 192 element offsets, one scale for all"));
     for (size_t k = 0; k < streams.size(); ++k) {
         if (k % 2) ImGui::SameLine(0, 16);
         std::string title = streams[k].name + " " + tuple_string(streams[k].strides) + ", loops " +
@@ -445,7 +445,7 @@ void PlanningPanel::draw_plan(const Decision& d) {
 
 void PlanningPanel::draw_editor() {
     if (selected_node_ < 0 || size_t(selected_node_) >= graph_.nodes.size()) {
-        ImGui::TextDisabled("Click a node in the graph to edit it.");
+        ImGui::TextDisabled("%s", tr("Click a node in the graph to edit it."));
         return;
     }
     Node& n = graph_.nodes[size_t(selected_node_)];
@@ -453,18 +453,18 @@ void PlanningPanel::draw_editor() {
     size_t rank = plan_ok_ ? plan_.propagation.nodes[size_t(selected_node_)].shape.size() : 0;
     if (plan_ok_) {
         const NodeLayout& nl = plan_.propagation.nodes[size_t(selected_node_)];
-        ImGui::Text("node '%s' (%s): output %s stored %s, loops %s", n.name.c_str(), op_name(n.op),
-                    to_string(nl.shape).c_str(), order_name(nl.layout).c_str(),
+        ImGui::Text(tr("node '%s' (%s): output %s stored %s, loops %s"), n.name.c_str(),
+                    op_name(n.op), to_string(nl.shape).c_str(), order_name(nl.layout).c_str(),
                     order_name(nl.compute_order).c_str());
-        ImGui::TextDisabled("rule: %s", nl.rule.c_str());
+        ImGui::TextDisabled(tr("rule: %s"), nl.rule.c_str());
     } else {
-        ImGui::Text("node '%s' (%s)", n.name.c_str(), op_name(n.op));
+        ImGui::Text(tr("node '%s' (%s)"), n.name.c_str(), op_name(n.op));
     }
     auto layout_combo = [&](const char* label, nlohmann::json& slot) {
-        std::string cur = slot.is_string() ? slot.get<std::string>() : "(default)";
+        std::string cur = slot.is_string() ? slot.get<std::string>() : tr("(default)");
         ImGui::SetNextItemWidth(140);
-        if (ImGui::BeginCombo(label, cur.c_str())) {
-            if (ImGui::Selectable("(default)", slot.is_null())) {
+        if (ImGui::BeginCombo(tr_id(label), cur.c_str())) {
+            if (ImGui::Selectable(tr_id("(default)"), slot.is_null())) {
                 slot = nullptr;
                 changed = true;
             }
@@ -479,16 +479,16 @@ void PlanningPanel::draw_editor() {
     if (rank == 4) {
         if (is_layout_sensitive(n.op) && !n.inputs.empty()) {
             if (n.input_layouts.empty()) n.input_layouts.resize(1);
-            layout_combo("preferred input layout", n.input_layouts[0]);
+            layout_combo(trn("preferred input layout"), n.input_layouts[0]);
             ImGui::SameLine(0, 20);
         }
         if (n.op != OpKind::Transpose && n.op != OpKind::Reshape) {
-            layout_combo("output layout", n.layout);
+            layout_combo(trn("output layout"), n.layout);
             ImGui::SameLine(0, 20);
         }
-        layout_combo("compute order", n.compute_order);
+        layout_combo(trn("compute order"), n.compute_order);
     } else {
-        ImGui::TextDisabled("layouts are editable here for rank-4 tensors only");
+        ImGui::TextDisabled("%s", tr("layouts are editable here for rank-4 tensors only"));
     }
     // Buttons below edit graph_ (core/netplan/edit.hpp): n must not be used after this point.
     const std::string me = n.name;
@@ -502,7 +502,7 @@ void PlanningPanel::draw_editor() {
             error_ = e.what();
         }
     };
-    if (!changed && ImGui::Button("insert ReLU after")) {
+    if (!changed && ImGui::Button(tr_id("insert ReLU after"))) {
         Node r;
         r.name = unique_name(graph_, "relu");
         r.op = OpKind::ReLU;
@@ -510,7 +510,7 @@ void PlanningPanel::draw_editor() {
     }
     for (const char* want : {"NHWC", "NCHW"}) {
         ImGui::SameLine();
-        std::string label = std::string("add ") + want + " conv consumer";
+        std::string label = tr("add ") + std::string(want) + tr(" conv consumer");
         if (!changed && rank == 4 && ImGui::Button(label.c_str())) {
             Node c;
             c.name = unique_name(graph_, "conv");
@@ -522,7 +522,7 @@ void PlanningPanel::draw_editor() {
     }
     ImGui::SameLine();
     const bool can_remove = !changed && my_op != OpKind::Input && my_op != OpKind::Weight;
-    const bool remove = can_remove && ImGui::Button("remove");
+    const bool remove = can_remove && ImGui::Button(tr_id("remove"));
     if (can_remove) {
         ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
         screen_["remove"] = {a.x, a.y, b.x, b.y};
@@ -557,18 +557,18 @@ void PlanningPanel::draw_noc() {
         rebuild_noc();
     }
     ImGui::SameLine(0, 20);
-    if (ImGui::Button(playing_ ? "pause" : "play")) playing_ = !playing_;
+    if (ImGui::Button(playing_ ? tr_id("pause") : tr_id("play"))) playing_ = !playing_;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(200);
-    ImGui::SliderFloat("hops travelled", &noc_t_, 0, noc_end(), "%.2f");
+    ImGui::SliderFloat(tr_id("hops travelled"), &noc_t_, 0, noc_end(), "%.2f");
     if (!noc_error_.empty()) {
         ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", noc_error_.c_str());
         return;
     }
     ImGui::TextWrapped(
-        "%lldx%lld matrix over %lld PEs on a %lldx%lld mesh (XY routing): all-to-all, PE p "
-        "sends the block (its rows, PE q's columns) to PE q. %lld B cross the network, %lld B "
-        "stay local; busiest link %lld B (%.3f us at %.0f GB/s).",
+        tr("%lldx%lld matrix over %lld PEs on a %lldx%lld mesh (XY routing): all-to-all, PE p "
+           "sends the block (its rows, PE q's columns) to PE q. %lld B cross the network, %lld B "
+           "stay local; busiest link %lld B (%.3f us at %.0f GB/s)."),
         (long long)noc_cfg_.rows, (long long)noc_cfg_.cols, (long long)noc_cfg_.pes,
         (long long)noc_.mesh_rows, (long long)noc_.mesh_cols, (long long)noc_.network_bytes,
         (long long)noc_.local_bytes, (long long)noc_.max_link_bytes, noc_.time_us,
@@ -584,18 +584,18 @@ void PlanningPanel::draw_noc() {
     ImGui::SameLine(0, 20);
     ImGui::BeginChild("blocks", ImVec2(0, std::max(120.f, avail_h - 4)), true);
     if (ImGui::BeginTable("blocktab", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-        ImGui::TableSetupColumn("from");
-        ImGui::TableSetupColumn("to");
-        ImGui::TableSetupColumn("block (rows x cols)");
-        ImGui::TableSetupColumn("bytes");
-        ImGui::TableSetupColumn("route");
+        ImGui::TableSetupColumn(tr("from"));
+        ImGui::TableSetupColumn(tr("to"));
+        ImGui::TableSetupColumn(tr("block (rows x cols)"));
+        ImGui::TableSetupColumn(tr("bytes"));
+        ImGui::TableSetupColumn(tr("route"));
         ImGui::TableHeadersRow();
         for (const auto& b : noc_.blocks) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::Text("PE%lld", (long long)b.src_pe);
+            ImGui::Text(tr("PE%lld"), (long long)b.src_pe);
             ImGui::TableNextColumn();
-            ImGui::Text("PE%lld", (long long)b.dst_pe);
+            ImGui::Text(tr("PE%lld"), (long long)b.dst_pe);
             ImGui::TableNextColumn();
             ImGui::Text("[%lld,%lld) x [%lld,%lld)", (long long)b.row0, (long long)b.row1,
                         (long long)b.col0, (long long)b.col1);
@@ -604,7 +604,7 @@ void PlanningPanel::draw_noc() {
             ImGui::TableNextColumn();
             std::string r;
             for (int64_t pe : b.route) r += (r.empty() ? "" : "-") + std::to_string(pe);
-            ImGui::TextUnformatted(b.src_pe == b.dst_pe ? "local" : r.c_str());
+            ImGui::TextUnformatted(b.src_pe == b.dst_pe ? tr("local") : r.c_str());
         }
         ImGui::EndTable();
     }
@@ -616,8 +616,8 @@ void PlanningPanel::draw_noc() {
 void PlanningPanel::draw_toolbar() {
     const auto names = example_names();
     ImGui::SetNextItemWidth(260);
-    if (ImGui::BeginCombo("example",
-                          example_ >= 0 ? names[size_t(example_)].c_str() : "(edited graph)")) {
+    if (ImGui::BeginCombo(tr_id("example"),
+                          example_ >= 0 ? names[size_t(example_)].c_str() : tr("(edited graph)"))) {
         for (size_t k = 0; k < names.size(); ++k)
             if (ImGui::Selectable(names[k].c_str(), int(k) == example_)) load_example(int(k));
         ImGui::EndCombo();
@@ -627,15 +627,15 @@ void PlanningPanel::draw_toolbar() {
     int eb = int(model_.elem_bytes);
     ImGui::SameLine(0, 24);
     ImGui::SetNextItemWidth(150);
-    ch |= ImGui::SliderFloat("DRAM GB/s", &bw, 10, 1000, "%.0f");
+    ch |= ImGui::SliderFloat(tr_id("DRAM GB/s"), &bw, 10, 1000, "%.0f");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(150);
-    ch |= ImGui::SliderFloat("SRAM GB/s", &sbw, 50, 4000, "%.0f");
+    ch |= ImGui::SliderFloat(tr_id("SRAM GB/s"), &sbw, 50, 4000, "%.0f");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(90);
-    ch |= ImGui::SliderInt("bytes/elem", &eb, 1, 8);
+    ch |= ImGui::SliderInt(tr_id("bytes/elem"), &eb, 1, 8);
     ImGui::SameLine();
-    ch |= ImGui::Checkbox("DMA between ops", &model_.dma);
+    ch |= ImGui::Checkbox(tr_id("DMA between ops"), &model_.dma);
     if (ch) {
         model_.dram_gbps = bw;
         model_.sram_gbps = sbw;
@@ -656,14 +656,14 @@ void PlanningPanel::draw_legend() {
             dl->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + h, p.y + h - 2), col, 2);
         ImGui::Dummy(ImVec2(h, h));
         ImGui::SameLine(0, 4);
-        ImGui::TextUnformatted(text);
+        ImGui::TextUnformatted(tr(text));
         ImGui::SameLine(0, 18);
     };
-    swatch(planning::kMismatchLegend, "mismatch, with its decision", true);
-    swatch(planning::kFixed, "fixed by a decision upstream", false);
-    swatch(planning::kChanged, "layout changed by a decision", false);
-    swatch(IM_COL32(88, 62, 118, 255), "reduces: layout-sensitive", false);
-    swatch(IM_COL32(48, 70, 104, 255), "elementwise: passes layouts", false);
+    swatch(planning::kMismatchLegend, trn("mismatch, with its decision"), true);
+    swatch(planning::kFixed, trn("fixed by a decision upstream"), false);
+    swatch(planning::kChanged, trn("layout changed by a decision"), false);
+    swatch(IM_COL32(88, 62, 118, 255), trn("reduces: layout-sensitive"), false);
+    swatch(IM_COL32(48, 70, 104, 255), trn("elementwise: passes layouts"), false);
     ImGui::NewLine();
 }
 
@@ -671,7 +671,7 @@ void PlanningPanel::draw(AppContext& ctx) {
     screen_ = nlohmann::json::object();
     draw_toolbar();
     if (!error_.empty()) {
-        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), "error: %s", error_.c_str());
+        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), error_.c_str());
         ctx.status = "planning: " + error_;
     }
     float line = ImGui::GetTextLineHeight();
@@ -694,17 +694,17 @@ void PlanningPanel::draw(AppContext& ctx) {
         for (const auto& d : plan_.decisions) rounds = std::max(rounds, d.round);
         const size_t nm = plan_.initial.mismatches.size(), nd = plan_.decisions.size();
         ImGui::Text(
-            "%zu mismatch%s before deciding; %zu decision%s in %d round%s (each decision "
-            "re-propagates the layouts below it); * picked by hand, (new) appeared after a "
-            "decision",
+            tr("%zu mismatch%s before deciding; %zu decision%s in %d round%s (each decision "
+               "re-propagates the layouts below it); * picked by hand, (new) appeared after a "
+               "decision"),
             nm, nm == 1 ? "" : "es", nd, nd == 1 ? "" : "s", rounds, rounds == 1 ? "" : "s");
     }
     if (ImGui::BeginTabBar("planning_tabs")) {
-        const char* labels[] = {"Mismatch and strategies", "Edit the graph",
-                                "NoC distributed transpose"};
+        const char* labels[] = {trn("Mismatch and strategies"), trn("Edit the graph"),
+                                trn("NoC distributed transpose")};
         for (int k = 0; k < 3; ++k) {
             ImGuiTabItemFlags f = tab_request_ && tab_ == k ? ImGuiTabItemFlags_SetSelected : 0;
-            if (ImGui::BeginTabItem(labels[k], nullptr, f)) {
+            if (ImGui::BeginTabItem(tr_id(labels[k]), nullptr, f)) {
                 if (!tab_request_) tab_ = k;
                 if (k == 0) draw_decision();
                 if (k == 1) draw_editor();

@@ -1,5 +1,8 @@
 // The ONE table of panels; the View menu is built from it (see panel.hpp).
+// Titles and groups are English catalog keys (trn): the window shows tr(title).
 #include "app/panels/panel.hpp"
+
+#include "app/i18n/tr.hpp"
 
 namespace ll::gui {
 
@@ -22,21 +25,21 @@ std::unique_ptr<Panel> make_scatter_panel();
 
 const std::vector<PanelEntry>& panel_registry() {
     static const std::vector<PanelEntry> table = {
-        {"explorer", "Explorer", "Formats", make_explorer_panel},
-        {"views", "Views", "Views", make_views_panel},
-        {"fusion", "Fusion", "Views", make_fusion_panel},
-        {"agu", "AGU / DMA", "Views", make_agu_panel},
-        {"planning", "Layout planning", "Views", make_planning_panel},
-        {"tiling", "Tiling", "Tiling", make_tiling_panel},
-        {"img2col", "img2col", "Compute", make_img2col_panel},
-        {"loaddata", "LoadData", "Compute", make_loaddata_panel},
-        {"cube", "Cube", "Compute", make_cube_panel},
-        {"conv", "Conv pipeline", "Compute", make_conv_panel},
-        {"pipeline", "Pipeline", "Compute", make_pipeline_panel},
-        {"gpu", "GPU side", "Compute", make_gpu_panel},
-        {"systolic", "Systolic array vs Cube", "Compute", make_systolic_panel},
-        {"tables", "Hardware tables", "Views", make_tables_panel},
-        {"scatter", "Scatter", "Views", make_scatter_panel},
+        {"explorer", trn("Explorer"), trn("Formats"), make_explorer_panel},
+        {"views", trn("Views"), trn("Views"), make_views_panel},
+        {"fusion", trn("Fusion"), trn("Views"), make_fusion_panel},
+        {"agu", trn("AGU / DMA"), trn("Views"), make_agu_panel},
+        {"planning", trn("Layout planning"), trn("Views"), make_planning_panel},
+        {"tiling", trn("Tiling"), trn("Tiling"), make_tiling_panel},
+        {"img2col", trn("img2col"), trn("Compute"), make_img2col_panel},
+        {"loaddata", trn("LoadData"), trn("Compute"), make_loaddata_panel},
+        {"cube", trn("Cube"), trn("Compute"), make_cube_panel},
+        {"conv", trn("Conv pipeline"), trn("Compute"), make_conv_panel},
+        {"pipeline", trn("Pipeline"), trn("Compute"), make_pipeline_panel},
+        {"gpu", trn("GPU side"), trn("Compute"), make_gpu_panel},
+        {"systolic", trn("Systolic array vs Cube"), trn("Compute"), make_systolic_panel},
+        {"tables", trn("Hardware tables"), trn("Views"), make_tables_panel},
+        {"scatter", trn("Scatter"), trn("Views"), make_scatter_panel},
     };
     return table;
 }

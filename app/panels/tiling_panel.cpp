@@ -20,6 +20,7 @@
 #include <functional>
 #include <memory>
 
+#include "app/i18n/tr.hpp"
 #include "app/panels/panel.hpp"
 #include "app/plot/imgui_plot.hpp"
 #include "app/plot/tiling_plots.hpp"
@@ -42,12 +43,13 @@ std::string fmt1(double v) {
     return b;
 }
 
-const char* kPlotNames[] = {"Efficiency per level", "Time per level", "Order heatmap",
-                            "Time vs tile size", "Sweep: time vs footprint"};
+const char* kPlotNames[] = {trn("Efficiency per level"), trn("Time per level"),
+                            trn("Order heatmap"), "Time vs tile size", "Sweep: time vs footprint"};
 // Scene-file names of the plots (export_plot) and of the tabs (tab).
 const char* kPlotIds[] = {"efficiency", "time", "heatmap", "tilesize", "sweep"};
 const char* kTabIds[] = {"traversal", "levels", "heatmap", "tilesize", "sweep"};
-const char* kTabNames[] = {"Traversal", "Levels", "Order heatmap", "Tile size", "Sweep"};
+const char* kTabNames[] = {trn("Traversal"), trn("Levels"), trn("Order heatmap"), trn("Tile size"),
+                           trn("Sweep")};
 
 // ---- [class] -----------------------------------------------------------------------
 
@@ -421,55 +423,55 @@ void TilingPanel::export_all(const std::string& base) {
     plot::write_png(*spec, base + ".png");
     plot::write_svg(*spec, base + ".svg");
     plot::write_csv(*spec, base + ".csv");
-    export_msg_ = "wrote " + base + ".png, .svg, .csv";
+    export_msg_ = tr("wrote ") + base + ".png, .svg, .csv";
 }
 
 // ---- [controls] --------------------------------------------------------------------
 
 void TilingPanel::draw_controls() {
     bool changed = false;
-    ImGui::TextUnformatted("Tensor (N, C, H, W)");
+    ImGui::TextUnformatted(tr("Tensor (N, C, H, W)"));
     changed |= ImGui::SliderInt("N", &shape_[0], 1, 8);
     changed |= ImGui::SliderInt("C", &shape_[1], 1, 512);
     changed |= ImGui::SliderInt("H", &shape_[2], 1, 224);
     changed |= ImGui::SliderInt("W", &shape_[3], 1, 224);
     std::vector<const char*> layouts;
     for (const std::string& l : offered_layouts()) layouts.push_back(l.c_str());
-    changed |= ImGui::Combo("layout", &layout_, layouts.data(), int(layouts.size()));
+    changed |= ImGui::Combo(tr_id("layout"), &layout_, layouts.data(), int(layouts.size()));
     std::vector<const char*> dts;
     for (DType t : all_dtypes()) dts.push_back(name(t));
-    changed |= ImGui::Combo("dtype", &dtype_, dts.data(), int(dts.size()));
+    changed |= ImGui::Combo(tr_id("dtype"), &dtype_, dts.data(), int(dts.size()));
     ImGui::Separator();
-    ImGui::TextUnformatted("L1 tile (C, H, W): DRAM -> SRAM");
-    changed |= ImGui::SliderInt("tile C", &l1_[0], 1, shape_[1]);
-    changed |= ImGui::SliderInt("tile H", &l1_[1], 1, shape_[2]);
-    changed |= ImGui::SliderInt("tile W", &l1_[2], 1, shape_[3]);
+    ImGui::TextUnformatted(tr("L1 tile (C, H, W): DRAM -> SRAM"));
+    changed |= ImGui::SliderInt(tr_id("tile C"), &l1_[0], 1, shape_[1]);
+    changed |= ImGui::SliderInt(tr_id("tile H"), &l1_[1], 1, shape_[2]);
+    changed |= ImGui::SliderInt(tr_id("tile W"), &l1_[2], 1, shape_[3]);
     std::vector<std::string> on;
     for (const Order& o : all_orders()) on.push_back(to_string(o));
     std::vector<const char*> op;
     for (const auto& s : on) op.push_back(s.c_str());
-    changed |= ImGui::Combo("L1 order", &o1_, op.data(), 6);
-    ImGui::TextUnformatted("L2 sub-tile (C, H, W): SRAM -> registers");
-    changed |= ImGui::SliderInt("sub C", &l2_[0], 1, l1_[0]);
-    changed |= ImGui::SliderInt("sub H", &l2_[1], 1, l1_[1]);
-    changed |= ImGui::SliderInt("sub W", &l2_[2], 1, l1_[2]);
-    changed |= ImGui::Combo("L2 order", &o2_, op.data(), 6);
+    changed |= ImGui::Combo(tr_id("L1 order"), &o1_, op.data(), 6);
+    ImGui::TextUnformatted(tr("L2 sub-tile (C, H, W): SRAM -> registers"));
+    changed |= ImGui::SliderInt(tr_id("sub C"), &l2_[0], 1, l1_[0]);
+    changed |= ImGui::SliderInt(tr_id("sub H"), &l2_[1], 1, l1_[1]);
+    changed |= ImGui::SliderInt(tr_id("sub W"), &l2_[2], 1, l1_[2]);
+    changed |= ImGui::Combo(tr_id("L2 order"), &o2_, op.data(), 6);
     ImGui::Separator();
-    changed |= ImGui::SliderInt("L2 passes", &passes_, 1, 16);
+    changed |= ImGui::SliderInt(tr_id("L2 passes"), &passes_, 1, 16);
     const char* bases[] = {"source (15.2: 3136, 196)", "destination (tile, sub-tile)"};
-    changed |= ImGui::Combo("stride basis", &basis_, bases, 2);
-    changed |= ImGui::SliderInt("DRAM burst B", &access_[0], 0, 256);
-    changed |= ImGui::SliderInt("SRAM word B", &access_[1], 0, 128);
+    changed |= ImGui::Combo(tr_id("stride basis"), &basis_, bases, 2);
+    changed |= ImGui::SliderInt(tr_id("DRAM burst B"), &access_[0], 0, 256);
+    changed |= ImGui::SliderInt(tr_id("SRAM word B"), &access_[1], 0, 128);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
-            "a strided read fetches one access unit per element, so eta >= element size / "
-            "unit; 0 = formula (8) alone (eta = 1/stride)");
-    changed |= ImGui::SliderFloat("DRAM GB/s", &bw_[0], 1, 2000, "%.0f");
-    changed |= ImGui::SliderFloat("SRAM GB/s", &bw_[1], 1, 5000, "%.0f");
-    changed |= ImGui::SliderFloat("Reg GB/s", &bw_[2], 1, 20000, "%.0f");
-    changed |= ImGui::SliderFloat("setup ns/tile", &setup_[0], 0, 500, "%.0f");
-    changed |= ImGui::SliderFloat("setup ns/sub", &setup_[1], 0, 50, "%.1f");
-    if (ImGui::Button("Document row 1")) {
+            "%s", tr("a strided read fetches one access unit per element, so eta >= element size / "
+                     "unit; 0 = formula (8) alone (eta = 1/stride)"));
+    changed |= ImGui::SliderFloat(tr_id("DRAM GB/s"), &bw_[0], 1, 2000, "%.0f");
+    changed |= ImGui::SliderFloat(tr_id("SRAM GB/s"), &bw_[1], 1, 5000, "%.0f");
+    changed |= ImGui::SliderFloat(tr_id("Reg GB/s"), &bw_[2], 1, 20000, "%.0f");
+    changed |= ImGui::SliderFloat(tr_id("setup ns/tile"), &setup_[0], 0, 500, "%.0f");
+    changed |= ImGui::SliderFloat(tr_id("setup ns/sub"), &setup_[1], 0, 50, "%.1f");
+    if (ImGui::Button(tr_id("Document row 1"))) {
         const int shape[4] = {1, 64, 56, 56}, l1[3] = {16, 14, 14}, l2[3] = {4, 7, 7};
         std::copy(shape, shape + 4, shape_);
         std::copy(l1, l1 + 3, l1_);
@@ -483,7 +485,7 @@ void TilingPanel::draw_controls() {
         changed = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Row 4 (NHWC W_H_C)")) {
+    if (ImGui::Button(tr_id("Row 4 (NHWC W_H_C)"))) {
         layout_ = 1;
         o1_ = o2_ = 0;
         changed = true;
@@ -637,7 +639,7 @@ void TilingPanel::draw_level(render::PlanView& view, render::PlanGpu& gpu, const
         const Index3 b{e[0] / blocks.block.c, e[1] / blocks.block.h, e[2] / blocks.block.w};
         const Order& order = &gpu == &tensor_gpu_ ? cfg_.l1_order : cfg_.l2_order;
         ImGui::SetTooltip(
-            "element (c,h,w) = (%lld,%lld,%lld)\naddress %lld in %s\n%s #%lld of %lld",
+            tr("element (c,h,w) = (%lld,%lld,%lld)\naddress %lld in %s\n%s #%lld of %lld"),
             (long long)e[0], (long long)e[1], (long long)e[2], (long long)plan->offset_of(1, cell),
             plan->stages[1].label.c_str(), &gpu == &tensor_gpu_ ? "L1 tile" : "L2 sub-tile",
             (long long)blocks.rank(order, b) + 1, (long long)blocks.size());
@@ -645,16 +647,17 @@ void TilingPanel::draw_level(render::PlanView& view, render::PlanGpu& gpu, const
 }
 
 void TilingPanel::draw_traversal(const AppContext& ctx) {
-    ImGui::Checkbox("play", &playing_);
+    ImGui::Checkbox(tr_id("play"), &playing_);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(9 * ImGui::GetFontSize());
-    ImGui::SliderFloat("sub-tiles / s", &speed_, 0.5f, 200.0f, "%.1f",
+    ImGui::SliderFloat(tr_id("sub-tiles / s"), &speed_, 0.5f, 200.0f, "%.1f",
                        ImGuiSliderFlags_Logarithmic);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(8 * ImGui::GetFontSize());
     ImGui::SliderFloat("##memory", &memory_, 0, 1, memory_ < 0.5f ? "as (C,H,W)" : "in memory");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("slide to move every element to its address in the buffer (and back)");
+        ImGui::SetTooltip(
+            "%s", tr("slide to move every element to its address in the buffer (and back)"));
     ImGui::SameLine();
     float st = float(step_);
     ImGui::SetNextItemWidth(-1);
@@ -692,18 +695,18 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
         tile_plan_frame_ = v1.extent;
     }
 
-    ImGui::TextWrapped("L1 tile %lld of %lld at (c,h,w) = %s: start address jump %+lld elements",
-                       (long long)k + 1, (long long)l1_count_, to_string(v1.origin).c_str(),
-                       (long long)v1.jump);
     ImGui::TextWrapped(
-        "  elements inside: order %s steps %c, stride %lld in the tensor, %lld in the tile (eta "
-        "%.4g)",
+        tr("L1 tile %lld of %lld at (c,h,w) = %s: start address jump %+lld elements"),
+        (long long)k + 1, (long long)l1_count_, to_string(v1.origin).c_str(), (long long)v1.jump);
+    ImGui::TextWrapped(
+        tr("  elements inside: order %s steps %c, stride %lld in the tensor, %lld in the tile (eta "
+           "%.4g)"),
         to_string(cfg_.l1_order).c_str(), dim_char(res_.l1.innermost),
         (long long)res_.l1.source_strides[int(res_.l1.innermost)],
         (long long)res_.l1.dest_strides[int(res_.l1.innermost)], res_.l1.efficiency);
     ImGui::TextWrapped(
-        "L2 sub-tile %lld of %lld at %s in the tile: start address jump %+lld elements in the "
-        "tile; order %s steps %c, stride %lld in the tile, %lld in the sub-tile (eta %.4g)",
+        tr("L2 sub-tile %lld of %lld at %s in the tile: start address jump %+lld elements in the "
+           "tile; order %s steps %c, stride %lld in the tile, %lld in the sub-tile (eta %.4g)"),
         (long long)jj + 1, (long long)sub.size(), to_string(v2.origin).c_str(), (long long)v2.jump,
         to_string(cfg_.l2_order).c_str(), dim_char(res_.l2.innermost),
         (long long)res_.l2.source_strides[int(res_.l2.innermost)],
@@ -714,26 +717,27 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
     char l1_label[256], l2_label[256];
     if (as_memory) {
         ImGui::TextWrapped(
-            "Every element at its address in %s, rows of 32 B (bands left to right); colour = "
-            "when it is read (blue first, red last). Hover an element for its address.",
+            tr("Every element at its address in %s, rows of 32 B (bands left to right); colour = "
+               "when it is read (blue first, red last). Hover an element for its address."),
             cfg_.layout.c_str());
-        std::snprintf(l1_label, sizeof l1_label, "tensor %s in DRAM (%lld elements)",
+        std::snprintf(l1_label, sizeof l1_label, tr("tensor %s in DRAM (%lld elements)"),
                       tiling::to_string(tensor).c_str(),
                       (long long)frame_elems(cfg_.layout, cfg_.dtype, tensor));
-        std::snprintf(l2_label, sizeof l2_label, "current tile %s in SRAM (%lld elements)",
+        std::snprintf(l2_label, sizeof l2_label, tr("current tile %s in SRAM (%lld elements)"),
                       tiling::to_string(v1.extent).c_str(),
                       (long long)frame_elems(cfg_.layout, cfg_.dtype, v1.extent));
     } else {
         ImGui::TextWrapped(
-            "One H x W grid per channel (H down, W across; c = 0, 1, ... left to right, then "
-            "down); colour = when each element is read (blue first, red last). Hover an element "
-            "for its address.");
+            "%s",
+            tr("One H x W grid per channel (H down, W across; c = 0, 1, ... left to right, then "
+               "down); colour = when each element is read (blue first, red last). Hover an element "
+               "for its address."));
         std::snprintf(l1_label, sizeof l1_label,
-                      "tensor (C,H,W) %s in DRAM, %s: boxes = its %lld L1 tiles %s, read %s",
+                      tr("tensor (C,H,W) %s in DRAM, %s: boxes = its %lld L1 tiles %s, read %s"),
                       tiling::to_string(tensor).c_str(), cfg_.layout.c_str(), (long long)l1_count_,
                       tiling::to_string(cfg_.l1_tile).c_str(), to_string(cfg_.l1_order).c_str());
         std::snprintf(l2_label, sizeof l2_label,
-                      "current tile %s in SRAM: boxes = its %lld L2 sub-tiles %s, read %s",
+                      tr("current tile %s in SRAM: boxes = its %lld L2 sub-tiles %s, read %s"),
                       tiling::to_string(v1.extent).c_str(), (long long)sub.size(),
                       tiling::to_string(cfg_.l2_tile).c_str(), to_string(cfg_.l2_order).c_str());
     }
@@ -748,7 +752,7 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
     ImGui::TextWrapped("%s", l1_label);
     auto no_picture = [](const std::string& why) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.6f, 0.3f, 1));
-        ImGui::TextWrapped("no picture: %s (the numbers hold)", why.c_str());
+        ImGui::TextWrapped(tr("no picture: %s (the numbers hold)"), why.c_str());
         ImGui::PopStyleColor();
     };
     if (!picture_error_.empty())
@@ -779,10 +783,12 @@ void TilingPanel::draw_export() {
     };
     const float em = ImGui::GetFontSize();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Export");
+    ImGui::TextUnformatted(tr("Export"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(14 * em);
-    ImGui::Combo("##plot", &export_plot_, kPlotNames, 5);
+    const char* plots[5];
+    for (int i = 0; i < 5; ++i) plots[i] = tr(kPlotNames[i]);
+    ImGui::Combo("##plot", &export_plot_, plots, 5);
     same_line_if_fits(16 * em);
     ImGui::SetNextItemWidth(16 * em);
     ImGui::InputTextWithHint("##path", "path without extension", export_path_, sizeof export_path_);
@@ -803,7 +809,7 @@ void TilingPanel::draw_export() {
                     plot::write_svg(*spec, path);
                 else
                     plot::write_csv(*spec, path);
-                export_msg_ = "wrote " + path;
+                export_msg_ = tr("wrote ") + path;
             } catch (const UsageError& e) {
                 export_msg_ = std::string("error: ") + e.what();
             }
@@ -814,18 +820,18 @@ void TilingPanel::draw_export() {
 
 void TilingPanel::draw(AppContext& ctx) {
     ImGui::BeginChild("controls", ImVec2(330 * ctx.ui_scale, 0), true);
-    ImGui::PushItemWidth(-ImGui::CalcTextSize("setup ns/tile  ").x);
+    ImGui::PushItemWidth(-ImGui::CalcTextSize(tr("setup ns/tile  ")).x);
     draw_controls();
     ImGui::PopItemWidth();
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("views", ImVec2(0, 0), false);
     if (!error_.empty()) {
-        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "error: %s", error_.c_str());
+        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), tr("error: %s"), error_.c_str());
         ImGui::EndChild();
         return;
     }
-    ImGui::Text("L1 eff %.4g, L2 eff %.4g, L1 %.2f us + L2 %.2f us = %.2f us, %.2f uJ",
+    ImGui::Text(tr("L1 eff %.4g, L2 eff %.4g, L1 %.2f us + L2 %.2f us = %.2f us, %.2f uJ"),
                 res_.l1.efficiency, res_.l2.efficiency, res_.l1.time_us, res_.l2.time_us,
                 res_.total_us, res_.total_energy_uj);
     draw_export();
@@ -834,7 +840,7 @@ void TilingPanel::draw(AppContext& ctx) {
     auto tab = [&](int i) {
         const ImGuiTabItemFlags f =
             select_tab_ > 0 && tab_ == i ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
-        const bool open = ImGui::BeginTabItem(kTabNames[i], nullptr, f);
+        const bool open = ImGui::BeginTabItem(tr_id(kTabNames[i]), nullptr, f);
         if (open && select_tab_ == 0 && tab_ != i) {
             tab_ = i;  // the export combo follows the plot on screen
             const int plot_of_tab[] = {export_plot_, 1, 2, 3, 4};
@@ -867,13 +873,13 @@ void TilingPanel::draw(AppContext& ctx) {
         if (tab(3)) {
             const char* dims[] = {"C", "H", "W"};
             ImGui::SetNextItemWidth(80 * ctx.ui_scale);
-            if (ImGui::Combo("vary L1 tile in", &lines_dim_, dims, 3))
+            if (ImGui::Combo(tr_id("vary L1 tile in"), &lines_dim_, dims, 3))
                 lines_ = std::make_unique<plot::TileSizeLines>(cfg_, Dim(lines_dim_));
             plot::show_plot("lines", lines_->spec, ImVec2(0, 420 * ctx.ui_scale));
             ImGui::EndTabItem();
         }
         if (tab(4)) {
-            if (ImGui::Button("Run sweep (every order x divisor tile sizes)")) {
+            if (ImGui::Button(tr_id("Run sweep (every order x divisor tile sizes)"))) {
                 try {
                     run_sweep();
                 } catch (const UsageError& e) {
@@ -882,13 +888,14 @@ void TilingPanel::draw(AppContext& ctx) {
             }
             if (sweep_ && sweep_stale_) {
                 ImGui::SameLine();
-                ImGui::TextColored(ImVec4(0.9f, 0.5f, 0.1f, 1),
-                                   "settings changed since this sweep: run it again");
+                ImGui::TextColored(ImVec4(0.9f, 0.5f, 0.1f, 1), "%s",
+                                   tr("settings changed since this sweep: run it again"));
             }
             if (sweep_ && scatter_) {
                 ImGui::TextWrapped(
-                    "%zu configurations; Pareto front %zu points; setup %s ns per tile, %s ns per "
-                    "sub-tile%s",
+                    tr("%zu configurations; Pareto front %zu points; setup %s ns per tile, %s ns "
+                       "per "
+                       "sub-tile%s"),
                     sweep_->rows.size(), sweep_->pareto.size(),
                     sweep_setup_default_ ? "50" : fmt1(setup_[0]).c_str(),
                     sweep_setup_default_ ? "5" : fmt1(setup_[1]).c_str(),

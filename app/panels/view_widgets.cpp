@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "app/i18n/tr.hpp"
 #include "app/render/overlays.hpp"
 #include "core/error.hpp"
 #include "core/view/args.hpp"
@@ -15,24 +16,26 @@ namespace ll::gui::viewui {
 bool ChainEditor::draw(bool with_base) {
     bool changed = false;
     ImGui::PushItemWidth(160);
-    changed |= ImGui::InputText("shape", shape, sizeof shape, ImGuiInputTextFlags_EnterReturnsTrue);
-    ImGui::SameLine();
     changed |=
-        ImGui::InputText("layout", layout, sizeof layout, ImGuiInputTextFlags_EnterReturnsTrue);
+        ImGui::InputText(tr_id("shape"), shape, sizeof shape, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    changed |= ImGui::InputText(tr_id("layout"), layout, sizeof layout,
+                                ImGuiInputTextFlags_EnterReturnsTrue);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
-            "memory order: NCHW, NHWC, CHWN, nChw4c, NCHW2h2w, or 0,2,3,1; empty = row-major");
+            "%s",
+            tr("memory order: NCHW, NHWC, CHWN, nChw4c, NCHW2h2w, or 0,2,3,1; empty = row-major"));
     ImGui::SameLine();
     ImGui::PushItemWidth(80);
-    changed |=
-        ImGui::InputInt("elem bytes", &elem_bytes, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue);
+    changed |= ImGui::InputInt(tr_id("elem bytes"), &elem_bytes, 0, 0,
+                               ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::PopItemWidth();
     elem_bytes = std::clamp(elem_bytes, 1, 16);
     if (with_base) {
         ImGui::SameLine();
         ImGui::PushItemWidth(90);
-        changed |=
-            ImGui::InputText("base", base, sizeof base, ImGuiInputTextFlags_EnterReturnsTrue);
+        changed |= ImGui::InputText(tr_id("base"), base, sizeof base,
+                                    ImGuiInputTextFlags_EnterReturnsTrue);
         ImGui::PopItemWidth();
     }
     ImGui::PopItemWidth();
@@ -42,18 +45,19 @@ bool ChainEditor::draw(bool with_base) {
     ImGui::PopItemWidth();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
-            "permute:0,2,1  transpose:1,2  slice:2:8,5:15  slice:0:10:2,:\n"
-            "select:1,2  reshape:6,4  expand:4,3  squeeze[:d]  unsqueeze:d  repeat:2,1  "
-            "contiguous\n"
-            "gather:1:0,2,2 (indices of dim 1)  im2col:3,3[,sh,sw[,dh,dw]] (windows of H,W)");
+            "%s",
+            tr("permute:0,2,1  transpose:1,2  slice:2:8,5:15  slice:0:10:2,:\n"
+               "select:1,2  reshape:6,4  expand:4,3  squeeze[:d]  unsqueeze:d  repeat:2,1  "
+               "contiguous\n"
+               "gather:1:0,2,2 (indices of dim 1)  im2col:3,3[,sh,sw[,dh,dw]] (windows of H,W)"));
     ImGui::SameLine();
-    add |= ImGui::Button("add op");
+    add |= ImGui::Button(tr_id("add op"));
     if (add && op[0]) {
         ops.push_back(op);
         changed = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("clear ops") && !ops.empty()) {
+    if (ImGui::Button(tr_id("clear ops")) && !ops.empty()) {
         ops.clear();
         changed = true;
     }

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/i18n/tr.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/panels/view_widgets.hpp"
@@ -124,7 +125,7 @@ void ViewsPanel::rebuild() {
 void ViewsPanel::draw(AppContext& ctx) {
     if (set_.chain.draw(true)) rebuild();
     if (!error_.empty())
-        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), "error: %s", error_.c_str());
+        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), error_.c_str());
     if (chain_.views.empty()) return;
     int last = int(chain_.views.size()) - 1;
     int before = set_.step;
@@ -133,7 +134,7 @@ void ViewsPanel::draw(AppContext& ctx) {
     if (ImGui::Button(">")) set_.step = std::min(last, set_.step + 1);
     ImGui::SameLine();
     ImGui::PushItemWidth(200);
-    ImGui::SliderInt("step", &set_.step, 0, last);
+    ImGui::SliderInt(tr_id("step"), &set_.step, 0, last);
     ImGui::PopItemWidth();
     for (Key k : ctx.keys) {
         if (k == Key::left) set_.step = std::max(0, set_.step - 1);
@@ -144,31 +145,34 @@ void ViewsPanel::draw(AppContext& ctx) {
     if (set_.step != before && !select_valid()) set_.select.clear();
     const view::View& v = chain_.views[size_t(set_.step)];
     ImGui::SameLine();
-    ImGui::Text("%s", set_.step == 0 ? "input" : set_.chain.ops[size_t(set_.step - 1)].c_str());
-    ImGui::Text("shape %s   strides %s   storage offset %lld   %s   storage %d%s",
+    ImGui::Text("%s", set_.step == 0 ? tr("input") : set_.chain.ops[size_t(set_.step - 1)].c_str());
+    ImGui::Text(tr("shape %s   strides %s   storage offset %lld   %s   storage %d%s"),
                 ll::to_string(v.shape()).c_str(),
                 v.layout.flat() ? ll::to_string(v.layout.strides()).c_str()
                                 : view::to_string(v.layout).c_str(),
                 static_cast<long long>(v.layout.offset),
-                view::is_contiguous(v.layout) ? "contiguous" : "not contiguous", v.storage,
-                v.storage ? (v.gather ? " (gathered)" : " (a copy)") : "");
+                view::is_contiguous(v.layout) ? tr("contiguous") : tr("not contiguous"), v.storage,
+                v.storage ? (v.gather ? tr(" (gathered)") : tr(" (a copy)")) : "");
     if (set_.step > 0) {
         // What the step costs, from the same core function as fusion's unfused bytes.
         const view::StepCost cost =
             view::step_cost(chain_.views[size_t(set_.step - 1)], ops_[size_t(set_.step - 1)]);
         const int64_t eb = v.elem_bits / 8;
-        const char* why = v.gather   ? "a gather whose indices are not an arithmetic run"
-                          : v.im2col ? "one strided layout per dim cannot hold overlapping windows"
-                                     : "no strided layout reads the previous view this way";
+        const char* why = v.gather ? tr("a gather whose indices are not an arithmetic run")
+                          : v.im2col
+                              ? tr("one strided layout per dim cannot hold overlapping windows")
+                              : tr("no strided layout reads the previous view this way");
         if (cost.moves)
-            ImGui::TextColored(ctx.dark_theme ? ImVec4(1, 0.8f, 0.3f, 1) : ImVec4(0.6f, 0.3f, 0, 1),
-                               "this step COPIES (%s): reads %lld B, writes %lld B into storage %d",
-                               why, static_cast<long long>(cost.reads * eb),
-                               static_cast<long long>(cost.writes * eb), v.storage);
+            ImGui::TextColored(
+                ctx.dark_theme ? ImVec4(1, 0.8f, 0.3f, 1) : ImVec4(0.6f, 0.3f, 0, 1),
+                tr("this step COPIES (%s): reads %lld B, writes %lld B into storage %d"), why,
+                static_cast<long long>(cost.reads * eb), static_cast<long long>(cost.writes * eb),
+                v.storage);
         else
-            ImGui::TextDisabled("this step is free: a new view of the same storage, nothing moves");
+            ImGui::TextDisabled(
+                "%s", tr("this step is free: a new view of the same storage, nothing moves"));
     } else {
-        ImGui::TextDisabled("the input: step through the ops with < > (or left / right)");
+        ImGui::TextDisabled("%s", tr("the input: step through the ops with < > (or left / right)"));
     }
     // The address formula: the hovered grid cell (last frame), else the selected one.
     Shape s = v.shape();
@@ -184,7 +188,7 @@ void ViewsPanel::draw(AppContext& ctx) {
         ImGui::TextColored(info, "%s", f.c_str());
         ImGui::TextColored(info, "%s", nums.c_str());
     } else {
-        ImGui::TextDisabled("hover or click a view cell for its address formula");
+        ImGui::TextDisabled("%s", tr("hover or click a view cell for its address formula"));
         ImGui::TextDisabled(" ");
     }
     ImGui::Separator();
@@ -234,7 +238,7 @@ void ViewsPanel::draw_canvas(bool dark) {
     bool between = first.size() > 2 && hovered_ >= first[1] && hovered_ < first.back();
     if (hovered_ >= 0 && (gi < 0 || gi >= v.layout.size()) && !between) {
         const Plan& p = scene_.plan;
-        ImGui::SetTooltip("storage-0 element %lld: read by %zu view indices",
+        ImGui::SetTooltip(tr("storage-0 element %lld: read by %zu view indices"),
                           static_cast<long long>(p.src[size_t(hovered_)]),
                           scene_.links[size_t(hovered_)].size());
     }
