@@ -6,7 +6,7 @@ namespace ll::plot {
 
 TimeSharePlot::TimeSharePlot(const std::vector<gpu::ShareRun>& runs) {
     using gpu::KernelRole;
-    PlotBuilder b("cuDNN convolution: share of time per kernel role (document 004, Volta)");
+    PlotBuilder b("cuDNN on Volta: share of each run per kernel role");
     std::vector<std::string> cats;
     for (const gpu::ShareRun& r : runs)
         cats.push_back(r.hardware + (r.method == "Winograd" ? " Winograd" : " GEMM"));
@@ -20,12 +20,13 @@ TimeSharePlot::TimeSharePlot(const std::vector<gpu::ShareRun>& runs) {
         Series& s = b.bars(gpu::role_name(roles[i]), Data::of(percent[size_t(i)]));
         s.color = palette(i == 3 ? 5 : i);
     }
+    // The lecture's point in the title: which run converts layouts, and how much.
     for (size_t j = 0; j < runs.size(); ++j) {
         const double lt = percent[3][j];
         if (lt <= 0) continue;
-        char t[64];
-        std::snprintf(t, sizeof t, "NCHW<->NHWC: %.1f%%", lt);
-        b.annotate(double(j) + 0.5, lt + 12, t);  // category j is centred at j + 0.5
+        char t[160];
+        std::snprintf(t, sizeof t, " - %s spends %.1f%% in NCHW<->NHWC", cats[j].c_str(), lt);
+        b.spec().title += t;
     }
     spec = b.spec();
 }
