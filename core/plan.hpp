@@ -108,10 +108,22 @@ struct Arrow {
 struct Label {
     enum Kind : uint8_t { axis, tick, tag, address, caption };
     enum Align : uint8_t { left, centre, right };  // horizontally; vertically centred
+    // Where the text sits next to (x, y), in screen pixels so it stays
+    // readable at any zoom: `at` (centred on the point as `align` says),
+    // `above` a grid's top edge, `left_of` its left edge (vertically centred),
+    // `inside` a block with its top-left corner at the point (a tag chip).
+    // `lane` pushes above/left_of text one line (or one column of the widest
+    // text in the lane before) further out. See core/plan_labels.hpp.
+    enum Side : uint8_t { at, above, left_of, inside };
     float x = 0, y = 0;
     std::string text;
     Kind kind = caption;
     Align align = left;
+    Side side = at;
+    uint8_t lane = 0;
+    // Room the text may take along the grid edge, in cell units (the spacing
+    // of ticks, a block's width, the gap between memory bands); 0 = any.
+    float room = 0;
 };
 
 // Build with stage(label, formula, shape, grid) and then fill the overlays.

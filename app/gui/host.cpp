@@ -70,6 +70,20 @@ void Host::open_requested() {
     ctx_.open_requests.clear();
 }
 
+// The main panel (the explorer unless --panel named another) is always
+// listed: choosing it closes the panels open over it, so the way back is in
+// the menu (issue 13: the View menu had no entry back to the explorer).
+void Host::back_to_main_item() {
+    const char* title = slots_[main_].entry->title;
+    const std::string label = std::string(tr(title)) + " " + tr("(main window)") + "###main-window";
+    if (ImGui::MenuItem(label.c_str(), nullptr, true)) {
+        for (size_t i = 0; i < slots_.size(); ++i)
+            if (i != main_) slots_[i].open = false;
+        ImGui::SetWindowFocus(tr_id(title));
+    }
+    ImGui::Separator();
+}
+
 // The Settings menu's language items; the choice is remembered (settings.json).
 void Host::language_menu() {
     if (!ImGui::BeginMenu(tr_id("Language"))) return;
@@ -105,6 +119,7 @@ void Host::frame() {
     float menu_h = 0;
     if (ImGui::BeginMainMenuBar()) {
         if (ImGui::BeginMenu(tr_id("View"))) {
+            back_to_main_item();
             std::string group;
             for (size_t i = 0; i < slots_.size(); ++i) {
                 if (i == main_) continue;

@@ -57,6 +57,7 @@ class Host {
   private:
     void open_requested();
     void apply_style();
+    void back_to_main_item();
     void language_menu();
     Platform& pf_;
     Settings st_;

@@ -21,6 +21,7 @@
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
 #include "core/format/format.hpp"
+#include "core/plan_legend.hpp"
 
 namespace ll::gui {
 
@@ -48,6 +49,7 @@ class ExplorerPanel : public Panel {
 
   private:
     void sync_buffers();
+    void show_picture_shape();
     bool rebuild();
     void handle_keys(const std::vector<Key>& keys);
     void draw_controls(AppContext& ctx);
@@ -85,6 +87,15 @@ void ExplorerPanel::sync_buffers() {
     if (!save_buf_[0]) std::snprintf(save_buf_, sizeof save_buf_, "scene.json");
 }
 
+// With a picture the shape comes from the picture (the field is read-only):
+// show that shape, not the one typed before (issue 13: a stale 2,2,28).
+void ExplorerPanel::show_picture_shape() {
+    if (scene_.image.empty() || !plan_) return;
+    std::string t;
+    for (int64_t v : plan_->src_shape) t += (t.empty() ? "" : ",") + std::to_string(v);
+    std::snprintf(shape_buf_, sizeof shape_buf_, "%s", t.c_str());
+}
+
 bool ExplorerPanel::rebuild() {
     err_.clear();
     try {
@@ -100,6 +111,7 @@ bool ExplorerPanel::rebuild() {
         return false;
     }
     gpu_.set_plan(plan_, colour_mode_from_name(scene_.colour));
+    show_picture_shape();
     views_[0].request_fit(0, 0);
     views_[1].set_follow(true);
     stage_ = target_ = std::min(stage_, last_stage());
@@ -128,8 +140,12 @@ nlohmann::json ExplorerPanel::save_settings() const {
                                {"pan_x", c.pan_x},
                                {"pan_y", c.pan_y},
                                {"lod", views_[i].lod_active()},
-                               {"picture", views_[i].picture_active()}});
+                               {"picture", views_[i].picture_active()},
+                               {"size", {views_[i].canvas_size().x, views_[i].canvas_size().y}},
+                               {"numbers", views_[i].drawn_numbers()},
+                               {"labels", render::labels_json(views_[i].drawn_labels())}});
     }
+    j["shape_field"] = shape_buf_;  // what the (read-only with a picture) field shows
     j["inspect"] = inspect_lines(hovered_ >= 0 ? hovered_ : selected_);
     j["stages"] = plan_ ? int(plan_->stages.size()) : 0;
     j["cells"] = plan_ ? plan_->cell_count : 0;
@@ -151,6 +167,7 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
     build_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     gpu_.set_plan(plan_, colour_mode_from_name(scene_.colour));
+    show_picture_shape();
     err_.clear();
     stage_ = target_ = parse_stage(scene_.stage, plan_->stages.size());
     if (scene_.select >= plan_->cell_count)
@@ -414,6 +431,22 @@ void ExplorerPanel::draw_controls(AppContext& ctx) {
 
 // ---- [legend + inspect] --------------------------------------------------------------
 
+// The texts core's colour_legend() says, as catalog keys: the legend shows
+// their translation.
+const char* legend_text(const std::string& en) {
+    static const char* const keys[] = {trn("source linear index (row-major)"),
+                                       trn("source row (axis -2)"),
+                                       trn("source column (last axis)"),
+                                       trn("source channel (C axis)"),
+                                       trn("no C axis: all 0"),
+                                       trn("destination 512-byte fractal (hues cycle)"),
+                                       trn("no picture: source index"),
+                                       trn("pixel value, R/G/B channel")};
+    for (const char* k : keys)
+        if (en == k) return tr(k);
+    return en.c_str();
+}
+
 void ExplorerPanel::draw_legend(AppContext& ctx) {
     ImGui::Spacing();
     ImGui::TextUnformatted(tr("Colour"));
@@ -430,50 +463,17 @@ void ExplorerPanel::draw_legend(AppContext& ctx) {
     ImGui::PopItemWidth();
     if (!plan_) return;
     ColourMode m = colour_mode_from_name(scene_.colour);
-    const Shape& d = plan_->src_shape;
-    auto dim = [&](int axis) -> int64_t {
-        return axis >= 0 && size_t(axis) < d.size() ? d[size_t(axis)] : 1;
-    };
-    std::string lo = "0", hi;
-    const char* what = "";
-    switch (m) {
-        case ColourMode::source_index:
-            what = tr("source linear index (row-major)");
-            hi = std::to_string(numel(d) - 1);
-            break;
-        case ColourMode::row:
-            what = tr("source row (axis -2)");
-            hi = std::to_string(dim(int(d.size()) - 2) - 1);
-            break;
-        case ColourMode::column:
-            what = tr("source column (last axis)");
-            hi = std::to_string(dim(int(d.size()) - 1) - 1);
-            break;
-        case ColourMode::channel:
-            what =
-                plan_->channel_axis >= 0 ? tr("source channel (C axis)") : tr("no C axis: all 0");
-            hi = std::to_string(dim(plan_->channel_axis) - 1);
-            break;
-        case ColourMode::fractal:
-            what = tr("destination 512-byte fractal (hues cycle)");
-            lo = hi = "";
-            break;
-        case ColourMode::value:
-            what = plan_->values.empty() ? tr("no picture: source index")
-                                         : tr("pixel value, R/G/B channel");
-            lo = "0", hi = "255";
-            break;
-    }
+    const ColourLegend lg = colour_legend(*plan_, m);  // core/plan_legend.hpp
+    const std::string &lo = lg.lo, &hi = lg.hi;
+    const char* what = legend_text(lg.what);
     ImGui::TextWrapped("%s", what);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 p = ImGui::GetCursorScreenPos();
     float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetFontSize();
     const int steps = 48;
     for (int i = 0; i < steps; ++i) {
-        Rgba8 c = m == ColourMode::value && !plan_->values.empty()
-                      ? Rgba8{uint8_t(255 * i / (steps - 1)), uint8_t(255 * i / (steps - 1)),
-                              uint8_t(255 * i / (steps - 1)), 255}
-                      : colour_map(float(i) / float(steps - 1));
+        const auto g = uint8_t(lg.grey_lo + (lg.grey_hi - lg.grey_lo) * i / (steps - 1));
+        Rgba8 c = lg.grey ? Rgba8{g, g, g, 255} : colour_map(float(i) / float(steps - 1));
         if (m == ColourMode::fractal)
             c = colour_map(0.1f + 0.8f * std::fmod(float(i) * 0.618f, 1.f));
         dl->AddRectFilled(ImVec2(p.x + w * float(i) / steps, p.y),
@@ -528,9 +528,16 @@ std::vector<std::string> ExplorerPanel::inspect_lines(int64_t cell) const {
         std::snprintf(buf, sizeof buf, tr("byte address 0x%llx (%lld)"), (long long)addr,
                       (long long)addr);
     out.push_back(buf);
-    std::snprintf(buf, sizeof buf, tr("fractal %lld, row %lld, column %lld"),
-                  (long long)(addr / 512), (long long)((addr % 512) / 32),
-                  (long long)((bit_addr % 256) / b));
+    // Only fractal formats are made of 512-byte fractals; NHWC, NC1HWC0, ...
+    // are described by their 32-byte rows (as drawn).
+    const bool fractal = plan_->stages.back().label.find("FRACTAL") != std::string::npos;
+    if (fractal)
+        std::snprintf(buf, sizeof buf, tr("fractal %lld, row %lld, column %lld"),
+                      (long long)(addr / 512), (long long)((addr % 512) / 32),
+                      (long long)((bit_addr % 256) / b));
+    else
+        std::snprintf(buf, sizeof buf, tr("32-byte row %lld, element %lld in it"),
+                      (long long)(addr / 32), (long long)((bit_addr % 256) / b));
     out.push_back(buf);
     return out;
 }

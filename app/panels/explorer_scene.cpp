@@ -71,14 +71,14 @@ Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
     if (!j.is_object()) throw UsageError("--scene: expected a JSON object");
     // Every key a scene may hold; the report keys --dump-view adds are
     // accepted (and ignored) so that a dump loads back as a scene.
-    reject_unknown_keys(
-        j,
-        {"from", "to", "via", "shape", "dtype", "c0", "fractal", "src_fractal", "heads", "groups",
-         "pad_value", "image", "colour", "stage", "speed", "loop", "cameras", "select", "playing",
-         "panel", "_base_dir",
-         // written by --dump-view, ignored on load:
-         "screen", "inspect", "stages", "cells", "block_size", "plan_ms", "gpu_load_ms", "window"},
-        "--scene");
+    reject_unknown_keys(j,
+                        {"from", "to", "via", "shape", "dtype", "c0", "fractal", "src_fractal",
+                         "heads", "groups", "pad_value", "image", "colour", "stage", "speed",
+                         "loop", "cameras", "select", "playing", "panel", "_base_dir",
+                         // written by --dump-view, ignored on load:
+                         "screen", "inspect", "shape_field", "stages", "cells", "block_size",
+                         "plan_ms", "gpu_load_ms", "window"},
+                        "--scene");
     auto has = [&](const char* k) { return j.contains(k); };
     auto key = [](const char* k) { return std::string("--scene: \"") + k + "\""; };
     Scene s;

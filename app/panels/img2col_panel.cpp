@@ -31,6 +31,10 @@ namespace ll::gui {
 
 namespace {
 
+// Channels the panel accepts: the case study's 32 and more (the matrix is
+// still bounded to 4M elements in rebuild()).
+constexpr int64_t kMaxC = 64;
+
 using compute::labelled_int;
 using compute::rect_json;
 
@@ -115,7 +119,7 @@ void Img2colPanel::load_settings(const nlohmann::json& j) {
             "playing", "counter"});
     exec::Img2colSpec s = spec_;
     r.get("n", s.n, 1, 4);
-    r.get("c", s.c, 1, 8);
+    r.get("c", s.c, 1, kMaxC);
     r.get("h", s.h, 1, 64);
     r.get("w", s.w, 1, 64);
     r.get("kh", s.win.kh, 1, 9);
@@ -215,7 +219,7 @@ void Img2colPanel::controls() {
     ImGui::SameLine();
     field("N", spec_.n, 1, 4);
     ImGui::SameLine();
-    field("C", spec_.c, 1, 8);
+    field("C", spec_.c, 1, kMaxC);
     ImGui::SameLine();
     field("H", spec_.h, 1, 64);
     ImGui::SameLine();

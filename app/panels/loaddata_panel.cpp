@@ -504,7 +504,8 @@ void LoadDataPanel::draw(AppContext& ctx) {
                 {{"origin", {o.x, o.y}},
                  {"size", {lw, h}},
                  {"zoom", view_.camera().zoom},
-                 {"pan", {view_.camera().pan_x, view_.camera().pan_y}}}}};
+                 {"pan", {view_.camera().pan_x, view_.camera().pan_y}},
+                 {"labels", render::labels_json(view_.drawn_labels())}}}};
     ImGui::SameLine();
     ImGui::BeginChild("moves", ImVec2(0, h), true);
     const char* what = shown_mode_ == 2 ? tr("kernel pos") : tr("src fractal");

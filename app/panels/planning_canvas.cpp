@@ -263,17 +263,22 @@ void draw_stream_plot(const std::string& title, const std::vector<int64_t>& offs
     dl->AddRectFilled(o, q, IM_COL32(20, 22, 28, 255), 3);
     dl->AddRect(o, q, IM_COL32(70, 78, 90, 255), 3);
     if (offsets.size() >= 2) {
-        int64_t top = *std::max_element(offsets.begin(), offsets.end());
-        int64_t hi = std::max<int64_t>({top, scale, 1});
+        // Each stream on its own scale, lowest to highest offset it reads
+        // (one scale for all drew the small streams as flat lines); scale > 0
+        // still forces a shared top.
+        const auto mm = std::minmax_element(offsets.begin(), offsets.end());
+        const int64_t top = *mm.second, bottom = scale > 0 ? 0 : *mm.first;
+        const int64_t hi = std::max<int64_t>(scale > 0 ? std::max(top, scale) : top, bottom + 1);
         const float l = 6, r = 6, t = 16, b = 6;
         std::vector<ImVec2> pts;
         for (size_t i = 0; i < offsets.size(); ++i)
-            pts.push_back(ImVec2(o.x + l + (size.x - l - r) * float(i) / float(offsets.size() - 1),
-                                 q.y - b - (size.y - t - b) * float(offsets[i]) / float(hi)));
+            pts.push_back(ImVec2(
+                o.x + l + (size.x - l - r) * float(i) / float(offsets.size() - 1),
+                q.y - b - (size.y - t - b) * float(offsets[i] - bottom) / float(hi - bottom)));
         dl->AddPolyline(pts.data(), int(pts.size()), colour, 0, 1.5f);
         for (const ImVec2& p : pts) dl->AddCircleFilled(p, 1.8f, colour);
         char buf[64];
-        std::snprintf(buf, sizeof buf, "offsets 0..%lld", (long long)top);
+        std::snprintf(buf, sizeof buf, "offsets %lld..%lld", (long long)bottom, (long long)top);
         dl->AddText(ImVec2(o.x + 6, o.y + 2), kSubText, buf);
         std::snprintf(buf, sizeof buf, "%zu steps", offsets.size());
         ImVec2 ts = ImGui::CalcTextSize(buf);

@@ -36,9 +36,9 @@ int graph_rows(const netplan::Graph& g);
 GraphClick draw_graph(const netplan::Graph& g, const netplan::NetPlan* plan, int selected_node,
                       long selected_edge, float height);
 
-// Element offsets against step for one address stream, on a y scale of
-// `scale` shared by the streams of one plan: a contiguous stream is a shallow
-// ramp, a strided one a steep ramp or a saw-tooth.
+// Element offsets against step for one address stream, on its own y scale
+// (lowest to highest offset; scale > 0: 0 to at least `scale`, shared): a
+// contiguous stream is a ramp, a strided one a saw-tooth or a staircase.
 void draw_stream_plot(const std::string& title, const std::vector<int64_t>& offsets, ImVec2 size,
                       ImU32 colour, int64_t scale);
 

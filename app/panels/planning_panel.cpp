@@ -425,18 +425,15 @@ void PlanningPanel::draw_plan(const Decision& d) {
     const auto streams = address_streams(d);
     const float w = (ImGui::GetContentRegionAvail().x - 16) / 2;
     std::vector<std::vector<int64_t>> offs;
-    int64_t scale = 1;
-    for (const auto& s : streams) {
-        offs.push_back(stream_offsets(d.shape, s, 192));
-        for (int64_t o : offs.back()) scale = std::max(scale, o);
-    }
+    for (const auto& s : streams) offs.push_back(stream_offsets(d.shape, s, 192));
     ImGui::BeginGroup();
-    ImGui::TextDisabled("%s", tr("address streams: first 192 element offsets, one scale for all"));
+    ImGui::TextDisabled("%s",
+                        tr("address streams: first 192 element offsets, each on its own scale"));
     for (size_t k = 0; k < streams.size(); ++k) {
         if (k % 2) ImGui::SameLine(0, 16);
         std::string title = streams[k].name + " " + tuple_string(streams[k].strides) + ", loops " +
                             order_name(streams[k].loop);
-        planning::draw_stream_plot(title, offs[k], ImVec2(w, 84), kStreamColours[k % 4], scale);
+        planning::draw_stream_plot(title, offs[k], ImVec2(w, 84), kStreamColours[k % 4], 0);
     }
     ImGui::EndGroup();
 }

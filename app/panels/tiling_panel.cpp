@@ -27,6 +27,7 @@
 #include "app/render/overlays.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
+#include "core/tiling/stride_note.hpp"
 #include "core/tiling/sweep.hpp"
 #include "core/tiling/tiling.hpp"
 #include "core/tiling/traverse.hpp"
@@ -511,7 +512,10 @@ void draw_address_strip(const Config& c, const Extent3& frame, const Index3& org
     const int64_t es_bits = bits(c.dtype);
     const float line = ImGui::GetTextLineHeightWithSpacing();
     const float avail = ImGui::GetContentRegionAvail().x - 8;
-    const int64_t kShow = 9;
+    // The zoom shows at least one whole row of the block along the order's
+    // innermost axis (a 14-wide row shows 14 reads), at most 64.
+    const int64_t row = block[o.inner_to_outer[0]];
+    const int64_t kShow = std::min<int64_t>(64, std::max<int64_t>(9, row));
     const std::vector<int64_t> first = access_offsets(c, frame, org, block, o, kShow);
     const int64_t jump = first.size() > 1 ? first[1] - first[0] : 0;
     // Caption: the rule, in numbers.
@@ -537,6 +541,9 @@ void draw_address_strip(const Config& c, const Extent3& frame, const Index3& org
                       eta, model_eta ? "" : " (the model is set to destination strides)");
     }
     ImGui::TextWrapped("%s", cap);
+    // Why a larger stride costs no more (the model's access unit, from core).
+    const std::string why = stride_note(jump, c.dtype, mem);
+    if (!why.empty()) ImGui::TextWrapped("(%s)", why.c_str());
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     // Whole buffer with every element of the block as a tick.
     const float x0 = p0.x + 4, y0 = p0.y + 2, h0 = 12;

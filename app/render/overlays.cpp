@@ -1,5 +1,7 @@
 #include "app/render/overlays.hpp"
 
+#include "app/render/grid_labels.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -14,9 +16,6 @@ ImU32 with_alpha(ImU32 c, float a) {
 
 // Colours with a contrast of at least 4.5:1 against the canvas of each theme
 // (dark canvas #16181c, light canvas #fafafa).
-ImU32 ink(bool dark) {
-    return dark ? IM_COL32(225, 228, 235, 255) : IM_COL32(30, 32, 38, 255);
-}
 ImU32 accent(bool dark) {
     return dark ? IM_COL32(255, 200, 80, 255) : IM_COL32(170, 60, 0, 255);
 }
@@ -59,21 +58,7 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
         if (!ar.label.empty())
             dl->AddText(ImVec2((a.x + b.x) / 2 + 4, (a.y + b.y) / 2 - fs), col, ar.label.c_str());
     }
-    for (const Label& l : st.labels) {
-        // Ticks and tags need room: one cell must hold about three characters.
-        if ((l.kind == Label::tick || l.kind == Label::tag) && f.zoom < fs * 0.9f) continue;
-        ImVec2 p = f.at(l.x, l.y);
-        ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
-        float x = l.align == Label::left     ? p.x
-                  : l.align == Label::centre ? p.x - ts.x / 2
-                                             : p.x - ts.x;
-        ImVec2 a(x, p.y - ts.y / 2), c(x + ts.x, p.y + ts.y / 2);
-        if (outside(f, a, c)) continue;
-        ImU32 col = l.kind == Label::tag || l.kind == Label::address ? accent(f.dark)
-                    : l.kind == Label::tick                          ? muted(f.dark)
-                                                                     : ink(f.dark);
-        dl->AddText(a, with_alpha(col, f.alpha), l.text.c_str());
-    }
+    draw_labels(f, st, f.drawn);
 }
 
 void draw_highlight(const OverlayFrame& f, const std::vector<int64_t>& cells,

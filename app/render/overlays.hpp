@@ -7,10 +7,13 @@
 #include <imgui.h>
 
 #include <functional>
+#include <vector>
 
 #include "core/plan.hpp"
 
 namespace ll::render {
+
+struct DrawnLabel;  // app/render/grid_labels.hpp
 
 struct OverlayFrame {
     ImDrawList* dl = nullptr;
@@ -18,11 +21,11 @@ struct OverlayFrame {
     std::function<ImVec2(float, float)> at;  // cell units -> screen pixels
     float zoom = 1;                          // pixels per cell
     bool dark = true;
-    float alpha = 1;  // fade while the stage glides in or out
+    float alpha = 1;                           // fade while the stage glides in or out
+    std::vector<DrawnLabel>* drawn = nullptr;  // labels drawn (probes), when set
 };
 
-// Boxes, arrows and labels of stage `st`. Labels whose text would not fit
-// their cell spacing are skipped by kind (ticks first, then tags).
+// Boxes, arrows and labels of stage `st` (labels: see grid_labels.hpp).
 void draw_overlays(const OverlayFrame& f, const Stage& st);
 
 // An outline around each highlighted cell; `place` gives a cell's top-left

@@ -41,19 +41,21 @@ Camera PlanView::fitted(PlanGpu& gpu, int k0, int k1) const {
     const Plan* p = gpu.plan();
     if (!p || size_.x < 8 || size_.y < 8) return c;
     float w = 1, h = 1;
-    bool linear = false;
+    LabelMargins lm;  // room for the grid labels (axis names, ticks, addresses)
     for (int k = k0; k <= k1; ++k) {
         Extent e = grid_extent(p->stages[size_t(k)].grid);
         w = std::max(w, e.w);
         h = std::max(h, e.h);
-        linear |= p->stages[size_t(k)].grid.linear;
+        LabelMargins m = label_margins(p->stages[size_t(k)]);
+        lm.left = std::max(lm.left, m.left), lm.top = std::max(lm.top, m.top);
+        lm.right = std::max(lm.right, m.right), lm.bottom = std::max(lm.bottom, m.bottom);
     }
-    // Room on the left for the byte addresses of memory rows.
-    float margin = 12, left = linear ? 64 : margin;
-    c.zoom = std::min((size_.x - left - margin) / w, (size_.y - 2 * margin) / h);
+    const float margin = 12, left = margin + lm.left, top = margin + lm.top;
+    const float right = margin + lm.right, bottom = margin + lm.bottom;
+    c.zoom = std::min((size_.x - left - right) / w, (size_.y - top - bottom) / h);
     c.zoom = std::clamp(c.zoom, 1e-4f, 80.f);
-    c.pan_x = -((size_.x - left - margin) / c.zoom - w) / 2 - left / c.zoom;
-    c.pan_y = -(size_.y / c.zoom - h) / 2;
+    c.pan_x = -((size_.x - left - right) / c.zoom - w) / 2 - left / c.zoom;
+    c.pan_y = -((size_.y - top - bottom) / c.zoom - h) / 2 - top / c.zoom;
     return c;
 }
 
@@ -209,13 +211,7 @@ void PlanView::draw_memory_lines(ImDrawList* dl, ImVec2 end, const ViewStyle& st
                 if (!(frac ? frac_lines : row_lines)) continue;
                 float y = to_screen(0, float(r)).y;
                 dl->AddLine(ImVec2(a0.x, y), ImVec2(a1.x, y), frac ? fc : rc, frac ? 2.f : 1.f);
-                bool room = b == 0 || 2 * cam_.zoom >= ImGui::CalcTextSize("0x0000").x;
-                if (frac && room && cam_.zoom >= 3.f && r < rows_here) {
-                    char buf[32];
-                    std::snprintf(buf, sizeof buf, "0x%llx",
-                                  (unsigned long long)((b * band_rows + r) * 32));
-                    dl->AddText(ImVec2(a0.x - ImGui::CalcTextSize(buf).x - 4, y + 1), fc, buf);
-                }
+                // (The fractal addresses are grid labels from core: plan_labels.)
             }
             if (frac_lines) {  // band sides
                 float yt = to_screen(0, 0).y, yb = to_screen(0, float(rows_here)).y;
@@ -240,6 +236,8 @@ void PlanView::draw_stage_overlays(PlanGpu& gpu, ImDrawList* dl, ImVec2 end,
         of.zoom = cam_.zoom;
         of.dark = style.dark;
         of.alpha = ka_ == kb_ ? 1.f : std::abs(t_ - 0.5f) * 2.f;
+        drawn_labels_.clear();
+        of.drawn = &drawn_labels_;
         draw_overlays(of, gpu.plan()->stages[kn]);
         if (!gpu.plan()->stages[kn].highlight.empty() && ka_ == kb_)
             draw_highlight(of, gpu.plan()->stages[kn].highlight,
@@ -261,9 +259,12 @@ void PlanView::draw_numbers(PlanGpu& gpu, ImDrawList* dl, ImVec2 end, const View
         return true;
     };
     const auto& cols = gpu.small_colours();
+    drawn_numbers_ = 0;
     if (style.show_numbers && !cols.empty() && p->cell_count <= 16384) {
-        float fs = std::min(cam_.zoom * 0.42f, ImGui::GetFontSize() * 1.2f);
-        if (fs >= 9.f) {
+        // Numbers shrink to fit their cell down to 7 px (issue 13: at 9 px
+        // they vanished in the smaller cells of the later stages).
+        float fs = std::min(cam_.zoom * 0.45f, ImGui::GetFontSize() * 1.2f);
+        if (fs >= 7.f) {
             ImFont* font = ImGui::GetFont();
             for (int64_t i = 0; i < p->cell_count; ++i) {
                 int64_t src = p->src[size_t(i)];
@@ -276,13 +277,19 @@ void PlanView::draw_numbers(PlanGpu& gpu, ImDrawList* dl, ImVec2 end, const View
                     continue;
                 char buf[24];
                 std::snprintf(buf, sizeof buf, "%lld", (long long)src);
-                ImVec2 ts = font->CalcTextSizeA(fs, 1e9f, 0, buf);
-                if (ts.x > cam_.zoom * 0.95f) continue;
+                float fn = fs;
+                ImVec2 ts = font->CalcTextSizeA(fn, 1e9f, 0, buf);
+                if (ts.x > cam_.zoom * 0.92f) {
+                    fn = fs * cam_.zoom * 0.92f / ts.x;
+                    if (fn < 7.f) continue;
+                    ts = font->CalcTextSizeA(fn, 1e9f, 0, buf);
+                }
                 ImU32 tc = lum(cols[size_t(i)]) > 140 ? IM_COL32(0, 0, 0, 255)
                                                       : IM_COL32(255, 255, 255, 255);
-                dl->AddText(font, fs,
+                dl->AddText(font, fn,
                             ImVec2(a.x + (cam_.zoom - ts.x) / 2, a.y + (cam_.zoom - ts.y) / 2), tc,
                             buf);
+                ++drawn_numbers_;
             }
         }
     }

@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "app/render/gl_programs.hpp"
+#include "app/render/grid_labels.hpp"
 #include "app/render/plan_gpu.hpp"
 #include "core/plan.hpp"
 
@@ -74,6 +75,11 @@ class PlanView {
     // Screen rectangle (ImGui pixels) of cell-space point p in the last draw.
     ImVec2 to_screen(float x, float y) const;
     ImVec2 origin() const { return origin_; }
+    // The grid labels the last draw showed (screen pixels), for probes.
+    const std::vector<DrawnLabel>& drawn_labels() const { return drawn_labels_; }
+    // Element numbers the last draw printed in cells; the canvas size.
+    int64_t drawn_numbers() const { return drawn_numbers_; }
+    ImVec2 canvas_size() const { return size_; }
 
     // GL callback target; public for the ImGui callback trampoline.
     void render_gl(const ImDrawList* list, const ImDrawCmd* cmd);
@@ -110,6 +116,8 @@ class PlanView {
     int64_t hover_draw_ = -1;
     bool dark_ = true;
     const PlanGpu::Picture* picture_ = nullptr;  // the resting stage as a texture
+    std::vector<DrawnLabel> drawn_labels_;
+    int64_t drawn_numbers_ = 0;
     unsigned vao_ = 0, quad_ = 0, pic_vao_ = 0;
 };
 

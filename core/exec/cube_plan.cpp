@@ -140,10 +140,12 @@ Plan cube_plan(const CubeScene& s, int64_t step, float aspect) {
         Box c{l.c_x(m0, s.k1), l.row_y(m0), n1, float(rows), Box::outline, ""};
         g.boxes.push_back(a);
         g.boxes.push_back(c);
-        Label mt;  // first m of each strip
-        mt.x = l.a_x(m0) - 0.15f, mt.y = l.row_y(m0) + 0.5f, mt.kind = Label::tick;
-        mt.align = Label::right, mt.text = "m" + std::to_string(m0);
-        g.labels.push_back(mt);
+        for (int64_t m = m0; m < m0 + rows; ++m) {  // A's (and C's) fractal rows
+            Label mt;
+            mt.x = l.a_x(m) - 0.15f, mt.y = l.row_y(m) + 0.5f, mt.kind = Label::tick;
+            mt.align = Label::right, mt.text = "m" + std::to_string(m);
+            g.labels.push_back(mt);
+        }
     }
     g.boxes.push_back({l.b_x(s.k1), l.b_y(), n1, k1w, Box::outline, ""});
     // Ticks: k over A's columns... and n over B's.

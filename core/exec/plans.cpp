@@ -3,12 +3,14 @@
 #include <cmath>
 #include <memory>
 
+#include "core/plan_labels.hpp"
+
 namespace ll::exec {
 
 namespace {
 
 // `format`: the fractal's own format as document 001 writes it for the buffer
-// (ZZ, ZN, NZ), added to each box's tag ("f3 ZN"); empty for none.
+// (ZZ, ZN, NZ), each box's tag; empty for none.
 void add_fractal_boxes(Stage& st, int64_t elems, int64_t fractal_elems,
                        const std::string& format = "") {
     for (int64_t f = 0; f * fractal_elems < elems; ++f) {
@@ -18,8 +20,8 @@ void add_fractal_boxes(Stage& st, int64_t elems, int64_t fractal_elems,
         b.y = p.y;
         b.w = float(st.grid.row_elems);
         b.h = float(fractal_elems / st.grid.row_elems);
-        b.kind = Box::fractal;
-        b.label = "f" + std::to_string(f) + (format.empty() ? "" : " " + format);
+        b.kind = Box::fractal;  // named by the fractal's address label (plan_labels)
+        b.label = format;       // and tagged with its own format (ZN), if any
         st.boxes.push_back(b);
     }
 }
@@ -65,7 +67,19 @@ Plan img2col_plan(const Img2colSpec& s) {
     Shape m = {s.rows(), s.cols()};
     Stage mat = stage("img2col", "M[(n,oh,ow)][(c,kh,kw)] = X[n][c][oh*s+kh*d-p][ow*s+kw*d-p]", m,
                       tensor_grid(m));
+    // The padded frame of every (n, c) image, so padding no window reads (the
+    // bottom/right rows at stride 2) is drawn too, and the image inside it.
+    if (s.n * s.c <= 1024)
+        for (int64_t b = 0; b < s.n * s.c; ++b) {
+            const Place o = cell_place(pad.grid, b * ph * pw);
+            pad.boxes.push_back({o.x, o.y, float(pw), float(ph), Box::outline, ""});
+            pad.boxes.push_back({o.x + float(s.win.pad_left), o.y + float(s.win.pad_top),
+                                 float(s.w), float(s.h), Box::tile, ""});
+        }
+    in.axes = pad.axes = {"N", "C", "H", "W"};
+    mat.axes = {"(n,oh,ow)", "(c,kh,kw)"};  // the matrix's row and column headers
     p.stages = {in, pad, mat};
+    add_grid_labels(p);
     auto sp = std::make_shared<Img2colSpec>(s);
     auto src = std::make_shared<std::vector<int64_t>>(p.src);
     p.offsets = [sp, src, ph, pw](size_t k) {
@@ -117,6 +131,7 @@ Plan load_plan(const LoadResult& r, int64_t src_elems, DType t, const std::strin
     b.grid.row_elems = r.geom.cols;
     add_fractal_boxes(b, p.cell_count, fe, r.dst_format);
     p.stages = {a, b};
+    add_grid_labels(p);
     auto src = std::make_shared<std::vector<int64_t>>(r.dst_of);
     p.offsets = [src](size_t k) {
         if (k == 0) return *src;
@@ -178,6 +193,7 @@ Plan conv_a_plan(const ConvParams& cp, float aspect) {
                 st("input_5hd", "C split into C1 x C0", {"N", "C1", "H", "W", "C0"}),
                 st("img2col", "one row per output pixel", {"N", "HoWo", "C1*Kh*Kw*C0"}),
                 a_fractal_stage(s.at("a_fractal"), aspect)};
+    add_grid_labels(p);
     auto a = std::make_shared<std::vector<int64_t>>(p.src);
     auto b = std::make_shared<std::vector<int64_t>>(std::move(off5));
     auto c = std::make_shared<std::vector<int64_t>>(std::move(offm));

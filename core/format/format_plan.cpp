@@ -1,9 +1,11 @@
 #include "core/format/format_plan.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 
 #include "core/error.hpp"
+#include "core/plan_labels.hpp"
 
 namespace ll {
 
@@ -148,14 +150,33 @@ Plan format_plan(const std::vector<Pipeline>& chain_in) {
         std::string per = bits(q.dtype) >= 8
                               ? "offset x " + std::to_string(bits(q.dtype) / 8) + " B"
                               : std::string("offset / 2 (two int4 per byte)");
-        m.formula = "byte address = " + per + "; one row = 32 B, one fractal = 512 B (" +
-                    std::to_string(n) + " elements, " + std::to_string(bytes_for(q.dtype, n)) +
-                    " B)";
+        // Fractal formats are stored as 512-byte fractals; the others (NHWC,
+        // NC1HWC0, ...) only drawn in 32-byte rows. The buffer's size is a
+        // separate clause so it does not read as one fractal's content.
+        const bool fractal = std::string(name(q.to)).find("FRACTAL") != std::string::npos;
+        m.formula =
+            "byte address = " + per + "; drawn in rows of 32 B" +
+            (fractal ? ", one fractal = 512 B = " + std::to_string(512 * 8 / bits(q.dtype)) +
+                           " elements"
+                     : std::string()) +
+            "; buffer: " + std::to_string(n) +
+            " elements = " + std::to_string(bytes_for(q.dtype, n)) + " B";
+        if (i + 1 == c.size()) {
+            // How much of the buffer is padding (a 3-channel picture in
+            // NC1HWC0 is 13/16 padding and looks like nothing else): say it.
+            const int64_t pad = std::count(p.src.begin(), p.src.end(), int64_t(-1));
+            char buf[96];
+            std::snprintf(buf, sizeof buf, "; padding %lld of them (%.1f%%)", (long long)pad,
+                          n > 0 ? 100.0 * double(pad) / double(n) : 0.0);
+            m.formula += buf;
+        }
         m.shape = {n};
         m.grid = memory_grid(n, q.dtype);
         m.axes = {"offset"};
         add(m, {i, q.steps.size() + 1});
     }
+
+    add_grid_labels(p);
 
     // One cell's offset, walking the steps backwards from the pipeline's
     // destination (where the offset is the cell's index in that buffer).

@@ -49,6 +49,7 @@ TEST(ComputeScenes, CubePlanGoldenInt8) {
         "  label caption (6.6,1.5) \"B (ZN)\"\n"
         "  label caption (5,6) \"C (NZ)\"\n"
         "  label tick (-0.15,8.5) \"m0\"\n"
+        "  label tick (-0.15,9.5) \"m1\"\n"
         "  label tick (1,7.5) \"k0\"\n"
         "  label tick (3,7.5) \"k1\"\n"
         "  label tick (5.5,0.5) \"n0\"\n"

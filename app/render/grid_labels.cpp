@@ -1,0 +1,254 @@
+#include "app/render/grid_labels.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace ll::render {
+
+namespace {
+
+constexpr float kGap = 4;  // pixels between a grid edge and its labels
+
+ImU32 with_alpha(ImU32 c, float a) {
+    unsigned al = unsigned(float((c >> IM_COL32_A_SHIFT) & 0xFF) * std::clamp(a, 0.f, 1.f));
+    return (c & ~IM_COL32_A_MASK) | (al << IM_COL32_A_SHIFT);
+}
+
+// The overlay palette (contrast >= 4.5:1 on each theme's canvas, see overlays.cpp).
+ImU32 colour_of(Label::Kind k, bool dark) {
+    switch (k) {
+        case Label::tag:
+        case Label::address:
+            return dark ? IM_COL32(255, 200, 80, 255) : IM_COL32(170, 60, 0, 255);
+        case Label::tick:
+            return dark ? IM_COL32(170, 175, 185, 255) : IM_COL32(85, 88, 96, 255);
+        case Label::axis:
+        case Label::caption:
+            break;
+    }
+    return dark ? IM_COL32(225, 228, 235, 255) : IM_COL32(30, 32, 38, 255);
+}
+
+float text_w(const std::string& s) {
+    return ImGui::CalcTextSize(s.c_str(), nullptr, true).x;
+}
+
+// Left-of labels stand in lanes: lane l starts where lane l-1's widest text ends.
+std::vector<float> lane_widths(const Stage& st) {
+    std::vector<float> w;
+    for (const Label& l : st.labels) {
+        if (l.side != Label::left_of) continue;
+        if (w.size() <= l.lane) w.resize(size_t(l.lane) + 1, 0.f);
+        w[l.lane] = std::max(w[l.lane], text_w(l.text));
+    }
+    return w;
+}
+
+float lane_offset(const std::vector<float>& w, uint8_t lane) {
+    float o = kGap;
+    for (size_t i = 0; i < lane && i < w.size(); ++i) o += w[i] + kGap;
+    return o;
+}
+
+// The smallest of 1, 2, 5, 10, 20, ... that is at least x.
+int64_t nice_at_least(float x) {
+    if (!(x > 1.f)) return 1;
+    for (int64_t base = 1; base < (int64_t(1) << 40); base *= 10)
+        for (int64_t k : {1, 2, 5})
+            if (float(base * k) >= x) return base * k;
+    return int64_t(1) << 40;
+}
+
+int priority(Label::Kind k) {
+    switch (k) {
+        case Label::caption:
+            return 0;
+        case Label::axis:
+            return 1;
+        case Label::address:
+            return 2;
+        case Label::tag:
+            return 3;
+        case Label::tick:
+            return 4;
+    }
+    return 4;
+}
+
+// Runs of ticks (or addresses) along one edge: same side, lane and line.
+using GroupKey = std::tuple<int, int, long>;
+GroupKey group_of(const Label& l) {
+    float across = l.side == Label::above ? l.y : l.x;
+    return {int(l.side), int(l.lane), std::lround(double(across) * 64)};
+}
+bool thinned(const Label& l) {
+    return (l.kind == Label::tick || l.kind == Label::address) &&
+           (l.side == Label::above || l.side == Label::left_of);
+}
+
+struct Group {
+    int count = 0;
+    float first = 0, second = 0;  // anchors along the edge (cell units)
+    float ext = 0;                // widest (above) or tallest (left_of) text
+    float room = 0;
+    int64_t keep_every = 1;
+    int seen = 0;
+};
+
+}  // namespace
+
+const char* kind_name(Label::Kind k) {
+    switch (k) {
+        case Label::axis:
+            return "axis";
+        case Label::tick:
+            return "tick";
+        case Label::tag:
+            return "tag";
+        case Label::address:
+            return "address";
+        case Label::caption:
+            return "caption";
+    }
+    return "?";
+}
+
+nlohmann::json labels_json(const std::vector<DrawnLabel>& v) {
+    nlohmann::json j = nlohmann::json::array();
+    for (const DrawnLabel& d : v)
+        j.push_back(
+            {{"text", d.text}, {"kind", kind_name(d.kind)}, {"rect", {d.x, d.y, d.w, d.h}}});
+    return j;
+}
+
+LabelMargins label_margins(const Stage& st) {
+    LabelMargins m;
+    if (st.labels.empty()) return m;
+    const float lh = ImGui::GetTextLineHeight();
+    const std::vector<float> lw = lane_widths(st);
+    for (const Label& l : st.labels) {
+        if (l.side == Label::above) {
+            m.top = std::max(m.top, kGap + float(l.lane + 1) * (lh + 1));
+            if (l.align == Label::right && l.x <= 0)
+                m.left = std::max(m.left, kGap + text_w(l.text));
+        } else if (l.side == Label::left_of && l.x <= 0) {
+            m.left = std::max(m.left, lane_offset(lw, l.lane) + lw[l.lane]);
+        }
+    }
+    return m;
+}
+
+void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>* drawn) {
+    if (st.labels.empty()) return;
+    ImDrawList* dl = f.dl;
+    const float fs = ImGui::GetFontSize(), lh = ImGui::GetTextLineHeight();
+    const std::vector<float> lw = lane_widths(st);
+
+    // Pass 1: the spacing and text size of each run of ticks, so a run keeps
+    // every k-th tick (k = 1, 2, 5, 10, ...) and its texts never touch.
+    std::map<GroupKey, Group> groups;
+    for (const Label& l : st.labels) {
+        if (!thinned(l)) continue;
+        Group& g = groups[group_of(l)];
+        const float along = l.side == Label::above ? l.x : l.y;
+        if (g.count == 0) g.first = along;
+        if (g.count == 1) g.second = along;
+        ++g.count;
+        g.ext = std::max(g.ext, l.side == Label::above ? text_w(l.text) : lh);
+        g.room = std::max(g.room, l.room);
+    }
+    for (auto& kv : groups) {
+        Group& g = kv.second;
+        float pitch = g.count >= 2 ? std::abs(g.second - g.first) * f.zoom : g.room * f.zoom;
+        if (pitch <= 0) pitch = 1e9f;
+        g.keep_every = nice_at_least((g.ext + 6) / pitch);
+    }
+
+    // Pass 2: place by priority (captions and axis names first), skipping any
+    // label that would overlap one already placed or be cut by the canvas.
+    std::vector<ImVec4> placed;
+    auto overlaps = [&](const ImVec4& r) {
+        for (const ImVec4& q : placed)
+            if (r.x < q.z && q.x < r.z && r.y < q.w && q.y < r.w) return true;
+        return false;
+    };
+    for (int pass = 0; pass <= 4; ++pass) {
+        for (const Label& l : st.labels) {
+            if (priority(l.kind) != pass) continue;
+            if (thinned(l)) {
+                Group& g = groups[group_of(l)];
+                if (g.seen++ % g.keep_every != 0) continue;
+            }
+            // Ticks and tags drawn on the cells need cells that hold them.
+            if (l.side == Label::at && (l.kind == Label::tick || l.kind == Label::tag) &&
+                f.zoom < fs * 0.9f)
+                continue;
+            ImVec2 ts = ImGui::CalcTextSize(l.text.c_str(), nullptr, true);
+            const ImVec2 p = f.at(l.x, l.y);
+            float x = p.x, y = p.y - ts.y / 2;
+            // A block tag stands in the gap (at least a cell) above its block;
+            // when cells are smaller than the text it moves inside the block's
+            // top-left corner as a chip (cells that small print no numbers).
+            Label::Side side = l.side;
+            if (l.kind == Label::tag && side == Label::above && ts.y > f.zoom + kGap)
+                side = Label::inside;
+            switch (side) {
+                case Label::at:
+                    x = l.align == Label::left     ? p.x
+                        : l.align == Label::centre ? p.x - ts.x / 2
+                                                   : p.x - ts.x;
+                    break;
+                case Label::above:
+                    y = p.y - kGap - float(l.lane) * (lh + 1) - ts.y;
+                    x = l.align == Label::left     ? p.x
+                        : l.align == Label::centre ? p.x - ts.x / 2
+                                                   : p.x - kGap - ts.x;
+                    break;
+                case Label::left_of:
+                    x = p.x - lane_offset(lw, l.lane) - ts.x;
+                    // Centred on its row, but never above the row's top: the
+                    // first row's label would reach into the column ticks.
+                    y = std::max(y, f.at(l.x, l.y - 0.5f).y);
+                    break;
+                case Label::inside:
+                    x = p.x + 2, y = p.y + 1;
+                    break;
+            }
+            // Room along the edge (a block's width, the gap beside a band). A
+            // block tag that is a little too wide shrinks to fit, down to 70%.
+            float font_size = fs;
+            if (l.kind == Label::tag && l.room > 0 && ts.x + 4 > l.room * f.zoom) {
+                const float k = (l.room * f.zoom - 5) / ts.x;
+                if (k < 0.7f) continue;
+                font_size = fs * k;
+                ts = ImVec2(ts.x * k, ts.y * k);
+            }
+            if (l.room > 0 && !thinned(l) && ts.x + 4 > l.room * f.zoom) continue;
+            if (l.room > 0 && l.kind == Label::address && l.side == Label::left_of &&
+                ts.x + kGap > l.room * f.zoom)
+                continue;
+            if (side == Label::inside && ts.y + 2 > std::max(l.room, 4.f) * f.zoom)
+                continue;  // block too small
+            const ImVec4 r(x - 1, y, x + ts.x + 1, y + ts.y);
+            if (r.x < f.clip_min.x || r.y < f.clip_min.y || r.z > f.clip_max.x ||
+                r.w > f.clip_max.y)
+                continue;
+            if (overlaps(r)) continue;
+            placed.push_back(r);
+            const ImU32 col = with_alpha(colour_of(l.kind, f.dark), f.alpha);
+            if (side == Label::inside) {
+                ImU32 bg = f.dark ? IM_COL32(22, 24, 28, 210) : IM_COL32(250, 250, 250, 220);
+                dl->AddRectFilled(ImVec2(r.x - 1, r.y), ImVec2(r.z + 1, r.w),
+                                  with_alpha(bg, f.alpha), 2.f);
+            }
+            dl->AddText(ImGui::GetFont(), font_size, ImVec2(x, y), col, l.text.c_str());
+            if (drawn) drawn->push_back({l.text, l.kind, x, y, ts.x, ts.y});
+        }
+    }
+}
+
+}  // namespace ll::render

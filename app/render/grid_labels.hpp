@@ -1,0 +1,38 @@
+// Drawing a stage's labels (core/plan_labels.hpp: axis names, ticks, block
+// tags, addresses, captions) so they stay readable at any zoom: text keeps
+// its pixel size, ticks and addresses thin out to every 2nd, 5th, 10th ...
+// when their spacing is smaller than the text, no label overlaps another, and
+// a label that would be cut by the canvas edge is left out rather than cut.
+// The camera fit leaves room for them (label_margins).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "app/render/overlays.hpp"
+#include "core/plan.hpp"
+
+namespace ll::render {
+
+// Pixels the labels of st need outside its grid on each side.
+struct LabelMargins {
+    float left = 0, top = 0, right = 0, bottom = 0;
+};
+LabelMargins label_margins(const Stage& st);
+
+// A label as drawn in the last frame (screen pixels), for --dump-view probes.
+struct DrawnLabel {
+    std::string text;
+    Label::Kind kind = Label::caption;
+    float x = 0, y = 0, w = 0, h = 0;
+};
+
+// Draws st.labels into f; appends what was drawn to `drawn` when given.
+void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>* drawn);
+
+const char* kind_name(Label::Kind k);
+// [{"text", "kind", "rect": [x, y, w, h]}, ...] of drawn labels.
+nlohmann::json labels_json(const std::vector<DrawnLabel>& v);
+
+}  // namespace ll::render

@@ -1,0 +1,148 @@
+// Labels on every grid (issue 13), checked through the --dump-view probe: the
+// explorer's pipeline view of ND -> FRACTAL_NZ (2,2,28) fp16 shows axis
+// names, index ticks, fractal tags and memory addresses at every stage, each
+// label inside the canvas (none cut) and none over another; element numbers
+// show at every stage where cells are large enough. At 1600x1000 and at the
+// projector case, 1024x768 with --ui-scale 1.5 --theme light.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/gui.hpp"
+#include "tests/support/process.hpp"
+
+namespace {
+
+struct Rect {
+    float x, y, w, h;
+};
+
+nlohmann::json dump(const std::string& dir, const std::string& args) {
+    const std::string png = dir + "/l.png", js = dir + "/l.json";
+    auto r = ll::test::run_app(args + " --screenshot " + png + " --dump-view " + js);
+    EXPECT_EQ(r.code, 0) << r.err;
+    if (r.code != 0) return nlohmann::json();
+    return nlohmann::json::parse(ll::test::read_file(js));
+}
+
+}  // namespace
+
+TEST(GuiLabels, EveryNzStageIsLabelledUnclippedAndApart) {
+    const std::string dir = ll::test::make_temp_dir();
+    const std::string scene = "--from ND --to FRACTAL_NZ --shape 2,2,28 --dtype fp16 ";
+    for (const std::string& look : {std::string("--size 1600x1000"),
+                                    std::string("--size 1024x768 --ui-scale 1.5 --theme light")}) {
+        for (int k = 0; k < 5; ++k) {
+            SCOPED_TRACE(look + " stage " + std::to_string(k));
+            auto j = dump(dir, scene + look + " --stage " + std::to_string(k));
+            ASSERT_TRUE(j.is_object());
+            ASSERT_EQ(j["stages"].get<int>(), 5);
+            for (int v = 0; v < 2; ++v) {
+                if (v == 0 && k > 0) continue;  // the left view always shows stage 0
+                const auto& s = j["screen"][size_t(v)];
+                const float ox = s["origin"][0], oy = s["origin"][1];
+                const float w = s["size"][0], h = s["size"][1];
+                std::vector<Rect> rects;
+                int axis = 0, ticks = 0, tags = 0, addresses = 0;
+                std::vector<std::string> names;
+                for (const auto& l : s["labels"]) {
+                    const std::string kind = l["kind"];
+                    Rect r{l["rect"][0], l["rect"][1], l["rect"][2], l["rect"][3]};
+                    EXPECT_GE(r.x, ox - 0.5f) << l.dump();
+                    EXPECT_GE(r.y, oy - 0.5f) << l.dump();
+                    EXPECT_LE(r.x + r.w, ox + w + 0.5f) << l.dump();
+                    EXPECT_LE(r.y + r.h, oy + h + 0.5f) << l.dump();
+                    for (const Rect& q : rects)
+                        EXPECT_FALSE(r.x + 0.5f < q.x + q.w && q.x + 0.5f < r.x + r.w &&
+                                     r.y + 0.5f < q.y + q.h && q.y + 0.5f < r.y + r.h)
+                            << "overlap: " << l.dump();
+                    rects.push_back(r);
+                    axis += kind == "axis";
+                    ticks += kind == "tick";
+                    tags += kind == "tag";
+                    addresses += kind == "address";
+                    if (kind == "axis") names.push_back(l["text"]);
+                }
+                const int stage = v == 0 ? 0 : k;
+                // Both axes named (memory: its address column), ticks on both.
+                EXPECT_GE(axis, stage == 4 ? 1 : 2) << s["labels"].dump();
+                EXPECT_GE(ticks, 4) << s["labels"].dump();
+                if (stage == 4) {
+                    EXPECT_GE(addresses, 2) << s["labels"].dump();
+                }
+                if (stage == 3) {  // the fractals: (B, N1, M1, M0, N0)
+                    EXPECT_GE(tags, 2) << s["labels"].dump();
+                    EXPECT_NE(std::find(names.begin(), names.end(), "N0"), names.end());
+                    EXPECT_NE(std::find(names.begin(), names.end(), "M0"), names.end());
+                }
+                // Element numbers wherever a cell holds a 2-digit number.
+                const float zoom = s["zoom"];
+                if (zoom >= 24) {
+                    EXPECT_GT(s["numbers"].get<int>(), 0) << "zoom " << zoom;
+                }
+            }
+        }
+    }
+}
+
+// The value legend and the shape field with a picture (issue 13: 0-255 for
+// colours spanning 0-111; a stale 2,2,28 in the shape field).
+TEST(GuiLabels, PictureShapeFieldShowsThePicturesShape) {
+    const std::string dir = ll::test::make_temp_dir();
+    auto j = dump(dir, "--size 1280x800 --image " + std::string(LAYOUTLAB_SOURCE_DIR) +
+                           "/assets/smiley.png --from NCHW --to NC1HWC0 --colour value");
+    ASSERT_TRUE(j.is_object());
+    ASSERT_TRUE(j.contains("shape_field")) << j.dump();
+    EXPECT_NE(j["shape_field"].get<std::string>(), "2,2,28");
+    EXPECT_EQ(j["shape_field"].get<std::string>().rfind("1,3,", 0), 0u) << j["shape_field"];
+}
+
+namespace {
+
+// Opens `panel` from a scene file holding `settings` and dumps its probe.
+nlohmann::json panel_dump(const std::string& dir, const std::string& panel, nlohmann::json settings,
+                          const std::string& look) {
+    settings["panel"] = panel;
+    const std::string js = dir + "/" + panel + ".json";
+    ll::test::run_shell("cat > " + ll::test::shell_quote(js) + " <<'EOF_JSON'\n" + settings.dump() +
+                        "\nEOF_JSON\n");
+    return dump(dir, look + " --scene " + ll::test::shell_quote(js));
+}
+
+}  // namespace
+
+// LoadData (issue 13: fractal labels clipped or hidden): every source
+// fractal's address label is drawn, whole, inside the view, in both looks.
+TEST(GuiLabels, LoadDataNamesEveryFractal) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const std::string& look : {std::string("--size 1600x1000"),
+                                    std::string("--size 1024x768 --ui-scale 1.5 --theme light")}) {
+        SCOPED_TRACE(look);
+        auto j = panel_dump(dir, "loaddata", nlohmann::json::object(), look);
+        ASSERT_TRUE(j.is_object());
+        const auto& v = j["screen"]["view"];
+        const float ox = v["origin"][0], oy = v["origin"][1], w = v["size"][0], h = v["size"][1];
+        std::vector<std::string> names;
+        for (const auto& l : v["labels"]) {
+            const float x = l["rect"][0], y = l["rect"][1], lw = l["rect"][2], lh = l["rect"][3];
+            EXPECT_GE(x, ox - 0.5f);
+            EXPECT_GE(y, oy - 0.5f);
+            EXPECT_LE(x + lw, ox + w + 0.5f);
+            EXPECT_LE(y + lh, oy + h + 0.5f);
+            if (l["kind"] == "address") names.push_back(l["text"]);
+        }
+        // The default scene's source holds 8 fractals; the first band's five
+        // (f0..f4) stand at its left, the next band's first above it.
+        for (const char* f : {"f0 0x0", "f1 0x200", "f2 0x400", "f3 0x600", "f4 0x800"})
+            EXPECT_NE(std::find(names.begin(), names.end(), f), names.end()) << f;
+    }
+}
+
+// img2col takes the case study's 32 channels (it capped C at 8).
+TEST(GuiLabels, Img2colTakesTheCaseStudysChannels) {
+    const std::string dir = ll::test::make_temp_dir();
+    auto j = panel_dump(dir, "img2col", {{"c", 32}, {"h", 7}, {"w", 7}}, "--size 1600x1000");
+    ASSERT_TRUE(j.is_object());
+    EXPECT_EQ(j["c"].get<int>(), 32);
+}
