@@ -8,7 +8,7 @@
 #   scripts/fuzz.sh --smoke             every target for 20 s (CI)
 #   scripts/fuzz.sh --runs N [T...]     N executions of each target named (default all)
 #   FUZZ_JOBS=8 scripts/fuzz.sh ...     that many fuzzing processes per target
-# Targets: npy, graph, scene, cli. New inputs found go to build-fuzz/corpus/<T>/
+# Targets: npy, graph, scene, cli, lesson. New inputs found go to build-fuzz/corpus/<T>/
 # (the seeds in tests/fuzz/corpus/<T>/ are only read).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(npy graph scene cli)
+[ ${#targets[@]} -gt 0 ] || targets=(npy graph scene cli lesson)
 
 if ! command -v clang++ >/dev/null 2>&1; then
   echo "fuzz: clang++ not found; scripts/setup.sh installs it" >&2
@@ -46,7 +46,13 @@ status=0
 for t in "${targets[@]}"; do
   work="$dir/corpus/$t"
   mkdir -p "$work"
-  args=(-dict="$root/tests/fuzz/$t.dict" -max_len=8192 -timeout=20 -rss_limit_mb=2560
+  max_len=8192
+  seeds=("$root/tests/fuzz/corpus/$t")
+  if [ "$t" = lesson ]; then
+    max_len=32768  # the bundled lessons seed it whole
+    seeds+=("$root/assets/lessons")
+  fi
+  args=(-dict="$root/tests/fuzz/$t.dict" -max_len=$max_len -timeout=20 -rss_limit_mb=2560
         -artifact_prefix="$dir/artifacts/$t-" -print_final_stats=1)
   if [ "$mode" = runs ]; then
     args+=(-runs="$runs")
@@ -61,7 +67,7 @@ for t in "${targets[@]}"; do
   log="$dir/fuzz-$t.log"
   # The command's status is the verdict: libFuzzer exits non-zero on any
   # crash, leak, timeout, OOM or (with halt_on_error) sanitizer report.
-  if (cd "$dir" && "$dir/tests/fuzz/fuzz_$t" "${args[@]}" "$work" "$root/tests/fuzz/corpus/$t") \
+  if (cd "$dir" && "$dir/tests/fuzz/fuzz_$t" "${args[@]}" "$work" "${seeds[@]}") \
       >"$log" 2>&1; then
     grep -E "stat::number_of_executed_units|Done [0-9]+ runs" "$log" | tail -n 2 >&2 || true
   else

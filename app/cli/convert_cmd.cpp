@@ -26,6 +26,7 @@
 #include "core/format/chain.hpp"
 #include "core/format/format.hpp"
 #include "core/format/format_plan.hpp"
+#include "core/format/narrate.hpp"
 #include "core/io/npy.hpp"
 #include "core/plan_text.hpp"
 
@@ -40,6 +41,8 @@ struct ConvertArgs {
     int64_t max_bytes = kDefaultMaxBytes;
     bool json = false, bench = false, bench_all = false, stages = false;
     bool c0_given = false;
+    int64_t follow = -1;  // --follow K (with --stages): narrate source element K
+    bool follow_given = false;
     BenchOptions bo;  // --threads, and --bench-all's --repeat, --bench-mb, --only
 };
 
@@ -279,6 +282,35 @@ void print_json(const Pipeline& p, const std::string& output) {
 constexpr int64_t kStageOffsetsLimit = int64_t(1) << 16;
 constexpr int64_t kStageCellsLimit = int64_t(1) << 25;
 
+// --stages --follow K: the explorer's narration of a pinned element, the
+// same words the window shows under its trail (core/format/narrate.hpp).
+int print_follow(const Plan& plan, const ConvertArgs& a) {
+    const int64_t n = numel(plan.src_shape);
+    const int64_t cell = cell_of_source(plan, a.follow);
+    if (cell < 0)
+        throw UsageError("--follow: " + std::to_string(a.follow) +
+                         " is not a source element; expected 0.." + std::to_string(n - 1));
+    if (a.json) {
+        nlohmann::json j = {{"element", a.follow},
+                            {"cell", cell},
+                            {"narration", narration(plan, cell)},
+                            {"stages", nlohmann::json::array()}};
+        for (size_t k = 0; k < plan.stages.size(); ++k)
+            j["stages"].push_back({{"stage", k},
+                                   {"label", plan.stages[k].label},
+                                   {"offset", offset_at_stage(plan, k, cell)},
+                                   {"where", where_at(plan, k, cell)},
+                                   {"step", narrate_step(plan, k, cell)}});
+        std::cout << j.dump(2) << "\n";
+        return 0;
+    }
+    std::cout << plan.title << ", source element " << a.follow << " (cell " << cell << ")\n";
+    for (size_t k = 0; k < plan.stages.size(); ++k)
+        std::cout << "  " << k << " " << narrate_step(plan, k, cell) << "\n";
+    std::cout << narration(plan, cell) << "\n";
+    return 0;
+}
+
 // --stages: the explorer's picture as data (core/plan_text.hpp), one entry
 // per stage with its label, formula, shape, axis names and cell offsets.
 int print_stages(const ConvertSpec& spec, const ConvertArgs& a) {
@@ -301,6 +333,7 @@ int print_stages(const ConvertSpec& spec, const ConvertArgs& a) {
                          " cells after conversion; --stages draws at most " +
                          std::to_string(kStageCellsLimit) + " (the window's limit)");
     const Plan plan = format_plan(chain);
+    if (a.follow_given) return print_follow(plan, a);
     if (a.json)
         std::cout << plan_json(plan, kStageOffsetsLimit).dump(2) << "\n";
     else
@@ -362,6 +395,9 @@ int run_convert(ConvertArgs a) {
     } else {
         throw UsageError("--shape: missing; expected comma-separated dims such as 2,2,28");
     }
+    if (a.follow_given && !a.stages)
+        throw UsageError(
+            "--follow: narrates one element of the picture; expected it with --stages");
     if (a.stages) return print_stages(spec, a);
     if (!a.via.empty())
         throw UsageError(
@@ -435,6 +471,10 @@ Runner setup_convert(CLI::App& sub) {
     sub.add_flag("--stages", a->stages,
                  "print the picture's stages: label, formula, shape, axis names and, up to 65536 "
                  "cells, every cell's offset (--json: stages[{label, formula, shape, offsets}])");
+    CLI::Option* follow =
+        sub.add_option("--follow", a->follow,
+                       "with --stages: say in words where source element K sits at every stage "
+                       "(the explorer's narration; --json: stages[{offset, where, step}])");
     add_max_bytes(sub, a->max_bytes, "the element map and the tensors");
     sub.add_flag("--bench", a->bench,
                  "time the conversion against memcpy of max(source, destination) bytes; prints "
@@ -453,8 +493,9 @@ Runner setup_convert(CLI::App& sub) {
     sub.add_option("--only", a->bo.only,
                    "--bench-all: only rows whose text holds every comma-separated word, e.g. "
                    "'NC1HWC0,fp16'");
-    return [a, c0]() {
+    return [a, c0, follow]() {
         a->c0_given = c0->count() > 0;
+        a->follow_given = follow->count() > 0;
         return run_convert(*a);
     };
 }

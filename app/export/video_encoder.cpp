@@ -473,6 +473,7 @@ class PngFrames : public VideoEncoder::Impl {
         char name[32];
         std::snprintf(name, sizeof name, "/frame-%05lld.png", static_cast<long long>(index));
         std::string path = dir_ + name, tmp = path + ".part";
+        TempFileGuard guard(tmp);  // Ctrl-C while it is written removes it
         if (!stbi_write_png(tmp.c_str(), fw, fh, 4, rgba, fw * 4) ||
             std::rename(tmp.c_str(), path.c_str()) != 0) {
             std::remove(tmp.c_str());
@@ -496,6 +497,7 @@ VideoEncoder::VideoEncoder(std::string path, Container c, int fps)
     // reported through UsageError.
     av_log_set_level(AV_LOG_ERROR);
     if (fps_ < 1 || fps_ > 240) throw UsageError("--fps: expected 1..240 frames per second");
+    if (c_ != Container::frames) part_guard_ = std::make_unique<TempFileGuard>(path_ + ".part");
 }
 
 VideoEncoder::~VideoEncoder() {

@@ -19,12 +19,15 @@
 // last column or row. A frame of another size than the first is scaled.
 //
 // Files are written to "<path>.part" and renamed by finish(); destroying an
-// unfinished encoder (cancel, error) removes the partial file.
+// unfinished encoder (cancel, error) removes the partial file, and so does
+// Ctrl-C, SIGTERM or SIGHUP while it lives (core/io/atomic_file.hpp).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string>
+
+#include "core/io/atomic_file.hpp"
 
 namespace ll::video {
 
@@ -72,6 +75,7 @@ class VideoEncoder {
     int w_ = 0, h_ = 0;
     std::string codec_;
     std::unique_ptr<Impl> impl_;
+    std::unique_ptr<TempFileGuard> part_guard_;  // "<path>.part" on a signal
 };
 
 }  // namespace ll::video

@@ -23,6 +23,7 @@
 #include "app/gui/config.hpp"
 #include "app/gui/frame_stats.hpp"
 #include "app/gui/host.hpp"
+#include "app/gui/lesson_run.hpp"
 #include "app/gui/platform.hpp"
 #include "app/gui/scene_args.hpp"
 #include "app/i18n/fonts.hpp"
@@ -79,6 +80,16 @@ void add_options(CLI::App& app, Options& o) {
                    "tests: on SIGUSR1 write <dir>/shot-<n>.png");
     app.add_flag("--no-config", o.no_config, "do not read or write ~/.config/layoutlab");
     add_record_options(app, o.rec);
+    app.add_option("--lesson", o.lesson,
+                   "open a lesson (JSON slides: a scene, a title and notes each; see README); "
+                   "PageDown/PageUp move between slides, N hides the notes")
+        ->check(non_empty_path);
+    app.add_option("--slide", o.slide,
+                   "with --lesson: start at slide N (1 = the first); with --record, record "
+                   "that slide alone");
+    app.add_option("--hold", o.hold,
+                   "with --lesson --record: seconds each still slide is held (default: the "
+                   "lesson's \"hold\", else 4)");
 }
 
 namespace {
@@ -131,6 +142,7 @@ std::string prepare(const Options& o, int& w, int& h, nlohmann::json& scene, boo
             "screenshot's frame); expected --screenshot FILE.png --dump-view FILE.json");
     if (!o.screenshot.empty()) check_writable(o.screenshot, "--screenshot");
     if (!o.dump_view.empty()) check_writable(o.dump_view, "--dump-view");
+    if (!o.lesson.empty()) return "";  // the lesson's slides choose (open_lesson)
     std::string main_id = main_panel_id(o, scene);
     // The benchmark animates, unless the scene file says "playing": false
     // (then it times redraws at rest: a pan, a hover).
@@ -196,6 +208,7 @@ void frame_loop(const Options& o, Platform& platform, Host& host, const Settings
         double dt = std::chrono::duration<double>(now - last).count();
         last = now;
         if (!o.screenshot.empty()) dt = 0;
+        if (recording && !o.lesson.empty()) dt = 0;  // slides rest; the recorder moves them
         if (o.bench_frames > 0) dt = 1.0 / 30;
         auto t0 = clock::now();
         frame_stats::frame_begin();
@@ -275,7 +288,10 @@ int run(const Options& given) {
     bool rest = false;
     nlohmann::json scene;
     // Usage errors come before any window opens.
-    const std::string main_id = prepare(o, w, h, scene, rest);
+    std::optional<LessonDeck> deck = open_lesson(o);
+    std::string main_id = prepare(o, w, h, scene, rest);
+    const size_t first_slide = o.slide > 0 ? size_t(o.slide - 1) : 0;
+    if (deck) main_id = slide_panel(*deck, first_slide);
     const bool explorer = main_id == panel_registry().front().id;
     const bool headless = !o.screenshot.empty() || o.bench_frames > 0 || rec;
 
@@ -309,7 +325,20 @@ int run(const Options& given) {
         Host host(platform, st, main_id);
         if (o.bench_frames > 0 && explorer && !rest) scene["playing"] = true, scene["loop"] = true;
         if (!scene.is_null()) host.main_panel().load_settings(scene);
-        if (rec) host.recorder().start(*rec, host.main_panel());
+        if (deck) {
+            host.set_lesson(&*deck);
+            // Every slide loads once here: a bad scene is an error before anything shows.
+            auto segs = check_slides(host, *deck, o.hold, first_slide);
+            // --slide N --record: that slide alone; otherwise the whole lecture.
+            const bool one = o.slide > 0;
+            if (one) segs = {segs[first_slide]};
+            if (rec)
+                host.recorder().start_lesson(*rec, segs, [&host, one, first_slide](size_t i) {
+                    host.show_slide(one ? first_slide : i);
+                });
+        } else if (rec) {
+            host.recorder().start(*rec, host.main_panel());
+        }
         if (!o.signal_dir.empty()) install_test_signals();
         frame_loop(o, platform, host, st, w, h, bool(rec));
         if (rec) code = host.recorder().report();

@@ -24,6 +24,9 @@ struct Options {
     int bench_frames = 0;    // render N animating frames, print frame times
     std::string signal_dir;  // tests: SIGUSR1 writes <dir>/shot-<n>.png
     bool no_config = false;  // neither read nor write ~/.config/layoutlab
+    std::string lesson;      // a lesson file (app/gui/lesson_run.hpp)
+    int slide = 0;           // with --lesson: start at slide N (1-based; 0 = the first)
+    double hold = 0;         // with --lesson --record: seconds per still slide (0 = lesson's)
     RecordOptions rec;       // --record / --frames / --fps (app/gui/recorder.hpp)
 };
 

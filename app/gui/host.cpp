@@ -3,12 +3,14 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <string>
 
 #include "app/i18n/fonts.hpp"
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "core/error.hpp"
 
 namespace ll::gui {
@@ -70,6 +72,54 @@ void Host::open_requested() {
     ctx_.open_requests.clear();
 }
 
+void Host::show_panel(const std::string& id, const nlohmann::json& settings) {
+    for (size_t i = 0; i < slots_.size(); ++i) {
+        if (id != slots_[i].entry->id) continue;
+        // A fresh panel: a slide looks the same whichever slide came before
+        // (no glide from the last one's view, no leftover selection).
+        slots_[i].panel = slots_[i].entry->make();
+        slots_[i].open = true;
+        slots_[main_].open = main_ == i;  // the old full-window panel steps back
+        main_ = i;
+        i18n::want_glyphs_in(settings);  // Chinese text in the scene
+        slots_[i].panel->load_settings(settings);
+        return;
+    }
+    throw UsageError("panel: '" + id + "' is not a panel");
+}
+
+void Host::show_slide(size_t i) {
+    const lesson::Lesson& l = lesson_->lesson();
+    const lesson::Slide& s = l.slides.at(i);
+    const std::string id = s.panel.empty() ? panel_registry().front().id : s.panel;
+    if (!find_panel(id)) {
+        std::string ids;
+        for (const PanelEntry& e : panel_registry())
+            ids += std::string(ids.empty() ? "" : ", ") + e.id;
+        throw UsageError("--lesson: " + lesson::slide_name(l, i) + ": scene.panel: '" + id +
+                         "' is not a panel; expected one of " + ids);
+    }
+    try {
+        show_panel(id, lesson_->scene_of(i, id == panel_registry().front().id));
+    } catch (const UsageError& e) {
+        throw UsageError("--lesson: " + lesson::slide_name(l, i) + ": scene: " + e.what());
+    }
+    lesson_->start_play(0, 0, 1);
+    if (s.has_play) {
+        // Arriving at the slide shows the range's start, then plays it once.
+        const Timeline tl = main_panel().timeline();
+        if (tl.end > tl.begin) {
+            const double from = std::clamp(s.play_from, tl.begin, tl.end);
+            const double to = std::clamp(s.play_to ? *s.play_to : tl.end, from, tl.end);
+            main_panel().seek(from);
+            lesson_->start_play(from, to, tl.per_second);
+        }
+    }
+    lesson_->go(i);
+    size_t ignored = 0;
+    lesson_->take_pending(ignored);
+}
+
 // The main panel (the explorer unless --panel named another) is always
 // listed: choosing it closes the panels open over it, so the way back is in
 // the menu (issue 13: the View menu had no entry back to the explorer).
@@ -104,12 +154,23 @@ void Host::frame() {
     // Typed characters (an IME's Chinese) reach the atlas one frame late.
     for (ImWchar c : ImGui::GetIO().InputQueueCharacters) i18n::want_glyph(c);
     apply_style();  // between frames: may rebuild the font atlas
+    size_t slide = 0;
+    std::string slide_error;
+    if (lesson_ && lesson_->take_pending(slide)) {
+        try {
+            show_slide(slide);
+        } catch (const UsageError& e) {
+            slide_error = std::string("error: ") + e.what();
+        }
+    }
     pf_.new_frame();
     ctx_.ui_scale = st_.ui_scale;
     ctx_.dark_theme = st_.dark;
-    ctx_.status.clear();
+    ctx_.status = slide_error;
     ctx_.keys.clear();
     for (int k : pf_.take_key_presses()) {
+        // Typing into a field (a shape, a path) never turns the slide.
+        if (lesson_ && !ImGui::GetIO().WantTextInput && lesson_->take_key(k)) continue;
         if (k == GLFW_KEY_SPACE) ctx_.keys.push_back(Key::space);
         if (k == GLFW_KEY_LEFT) ctx_.keys.push_back(Key::left);
         if (k == GLFW_KEY_RIGHT) ctx_.keys.push_back(Key::right);
@@ -117,7 +178,7 @@ void Host::frame() {
         if (k == GLFW_KEY_END) ctx_.keys.push_back(Key::end);
     }
     float menu_h = 0;
-    if (ImGui::BeginMainMenuBar()) {
+    if ((!lesson_ || lesson_->menu_visible()) && ImGui::BeginMainMenuBar()) {
         if (ImGui::BeginMenu(tr_id("View"))) {
             back_to_main_item();
             std::string group;
@@ -152,8 +213,10 @@ void Host::frame() {
         ImGui::EndMainMenuBar();
     }
     ImGuiIO& io = ImGui::GetIO();
+    const float strip_h =
+        lesson_ ? lesson_->strip(io.DisplaySize.x, io.DisplaySize.y, st_.ui_scale) : 0;
     ImGui::SetNextWindowPos(ImVec2(0, menu_h));
-    ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, io.DisplaySize.y - menu_h));
+    ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, io.DisplaySize.y - menu_h - strip_h));
     ImGui::Begin(tr_id(slots_[main_].entry->title), nullptr,
                  ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus |
@@ -171,11 +234,12 @@ void Host::frame() {
     }
     open_requested();
     if (!ctx_.status.empty()) {
-        i18n::want_glyphs(ctx_.status);  // may name a file
+        const std::string status = tr_text(ctx_.status);  // core's English, translated
+        i18n::want_glyphs(status);                        // may name a file
         ImDrawList* fg = ImGui::GetForegroundDrawList();
-        ImVec2 ts = ImGui::CalcTextSize(ctx_.status.c_str());
+        ImVec2 ts = ImGui::CalcTextSize(status.c_str());
         ImVec2 p(io.DisplaySize.x - ts.x - 12, menu_h > 0 ? (menu_h - ts.y) / 2 : 2);
-        fg->AddText(p, IM_COL32(255, 210, 120, 255), ctx_.status.c_str());
+        fg->AddText(p, IM_COL32(255, 210, 120, 255), status.c_str());
     }
     rec_.end_frame(st_.ui_scale);
 }

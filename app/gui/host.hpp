@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/gui/config.hpp"
+#include "app/gui/lesson_deck.hpp"
 #include "app/gui/platform.hpp"
 #include "app/gui/recorder.hpp"
 #include "app/panels/panel.hpp"
@@ -41,18 +42,29 @@ class Host {
     Panel& main_panel() { return *slots_[main_].panel; }
     const Settings& settings() const { return st_; }
     bool busy() const {
-        if (rec_.active()) return true;
+        if (rec_.active() || (lesson_ && lesson_->playing())) return true;
         for (const auto& s : slots_)
             if (s.panel && s.open && s.panel->busy()) return true;
         return false;
     }
     void update(double dt) {
+        rec_.next_segment();  // a lesson recording may change the slide here
         for (auto& s : slots_)
             if (s.panel && s.open) s.panel->update(dt);
+        double pos = 0;
+        if (lesson_ && lesson_->advance_play(dt, pos)) main_panel().seek(pos);
         rec_.pose(main_panel());
     }
     Recorder& recorder() { return rec_; }
     void frame();
+    // Lessons (app/gui/lesson_deck.hpp): the deck's keys, slide changes and
+    // presenter strip. Hook for presentation mode: a lesson hides the menu bar.
+    void set_lesson(LessonDeck* deck) { lesson_ = deck; }
+    // Makes panel `id` the full-window one and loads `settings` into it
+    // (throws UsageError from the panel's reader).
+    void show_panel(const std::string& id, const nlohmann::json& settings);
+    // A lesson's slide i shown now (throws UsageError naming the slide).
+    void show_slide(size_t i);
 
   private:
     void open_requested();
@@ -67,6 +79,7 @@ class Host {
     size_t main_ = 0;  // the full-window panel
     AppContext ctx_;
     Recorder rec_;
+    LessonDeck* lesson_ = nullptr;
 };
 
 }  // namespace ll::gui

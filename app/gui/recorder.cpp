@@ -100,14 +100,22 @@ std::optional<RecordRequest> take_record_request(const RecordOptions& o, std::st
 // ---- [job] ----------------------------------------------------------------------
 
 struct Recorder::Job {
+    // A part of the clip: positions from..to by step, or a still hold.
+    struct Part {
+        double from = 0, to = 0, step = 0;
+        int64_t frames = 0;
+        bool still = false;
+    };
     std::unique_ptr<video::VideoEncoder> enc;
     std::string path;
     video::Container container = video::Container::mp4;
     int fps = 30;
-    double from = 0, to = 0, step = 0;  // positions; step = per_second / fps
-    int64_t total = 0, done = 0;
+    std::vector<Part> parts;
+    size_t part = 0, shown = SIZE_MAX;  // the part being captured, the one shown
+    int64_t total = 0, done = 0, part_done = 0;
     int warmup = 2;  // frames drawn before the first capture (layout settles)
     bool interactive = false;
+    std::function<void(size_t)> show;  // lessons: show slide i
     std::chrono::steady_clock::time_point t0;
     std::vector<unsigned char> px, flipped;
 };
@@ -120,15 +128,37 @@ void Recorder::begin(const std::string& path, video::Container c, int fps, doubl
     if (to < from)
         throw UsageError("--stage: the range ends before it starts; expected A..B, A <= B");
     if (per_second <= 0) throw UsageError("recording: the panel's play speed is not positive");
+    RecordSegment seg;
+    seg.from = from;
+    seg.to = to;
+    seg.per_second = per_second;
+    begin_segments(path, c, fps, {seg}, interactive);
+}
+
+void Recorder::begin_segments(const std::string& path, video::Container c, int fps,
+                              const std::vector<RecordSegment>& segs, bool interactive) {
     auto j = std::make_unique<Job>();
     j->path = path;
     j->container = c;
     j->fps = fps;
-    j->from = from;
-    j->to = to;
-    j->step = per_second / fps;
-    // Frame i shows from + i * step; the last frame shows `to` exactly.
-    j->total = int64_t(std::ceil((to - from) / j->step - 1e-6)) + 1;
+    for (const RecordSegment& s : segs) {
+        Job::Part p;
+        if (s.hold > 0) {
+            p.still = true;
+            p.frames = std::max<int64_t>(1, std::llround(s.hold * fps));
+        } else {
+            if (s.per_second <= 0 || s.to < s.from)
+                throw UsageError("recording: a range ends before it starts or does not move");
+            p.from = s.from;
+            p.to = s.to;
+            p.step = s.per_second / fps;
+            // Frame i shows from + i * step; the last frame shows `to` exactly.
+            p.frames = int64_t(std::ceil((s.to - s.from) / p.step - 1e-6)) + 1;
+        }
+        j->total += p.frames;
+        j->parts.push_back(p);
+    }
+    if (j->parts.empty()) throw UsageError("recording: nothing to record");
     j->interactive = interactive;
     j->enc = std::make_unique<video::VideoEncoder>(path, c, fps);
     j->t0 = std::chrono::steady_clock::now();
@@ -138,6 +168,19 @@ void Recorder::begin(const std::string& path, video::Container c, int fps, doubl
     show_result_ = false;
     // Resting stages of large plans drawn as they settle, not when a worker is done.
     render::PlanGpu::set_synchronous_pictures(true);
+}
+
+void Recorder::start_lesson(const RecordRequest& r, const std::vector<RecordSegment>& segs,
+                            std::function<void(size_t)> show) {
+    begin_segments(r.path, r.container, r.fps, segs, false);
+    job_->show = std::move(show);
+}
+
+void Recorder::next_segment() {
+    Job* j = job_.get();
+    if (!j || !j->show || j->shown == j->part) return;
+    j->shown = j->part;
+    j->show(j->part);
 }
 
 void Recorder::start(const RecordRequest& r, const Panel& panel) {
@@ -163,7 +206,8 @@ void Recorder::stop(bool cancelled) {
 
 void Recorder::pose(Panel& panel) {
     if (!job_) return;
-    panel.seek(std::min(job_->from + double(job_->done) * job_->step, job_->to));
+    const Job::Part& p = job_->parts[job_->part];
+    if (!p.still) panel.seek(std::min(p.from + double(job_->part_done) * p.step, p.to));
 }
 
 void Recorder::capture() {
@@ -188,6 +232,12 @@ void Recorder::capture() {
             std::copy_n(&j->px[size_t(h - 1 - y) * row], row, &j->flipped[size_t(y) * row]);
         for (size_t i = 3; i < j->flipped.size(); i += 4) j->flipped[i] = 255;
         j->enc->add_frame(j->flipped.data(), w, h);
+        ++j->part_done;
+        if (j->part_done == j->parts[j->part].frames && j->part + 1 < j->parts.size()) {
+            ++j->part;  // the next slide: shown by next_segment, settled by the warm-up
+            j->part_done = 0;
+            j->warmup = j->show ? 2 : 0;
+        }
         if (++j->done < j->total) return;
         j->enc->finish();
         const double took =

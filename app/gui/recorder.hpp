@@ -16,6 +16,7 @@
 
 #include <CLI/CLI.hpp>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -47,6 +48,13 @@ struct RecordRequest {
 // recorder positions the panel itself. Throws UsageError.
 std::optional<RecordRequest> take_record_request(const RecordOptions& o, std::string& stage);
 
+// One part of a lesson's recording: a slide's play range (positions of its
+// panel's timeline at per_second), or a still slide held `hold` seconds.
+struct RecordSegment {
+    double from = 0, to = 0, per_second = 1;
+    double hold = 0;  // > 0: a still slide, not seeked
+};
+
 class Recorder {
   public:
     Recorder();
@@ -54,7 +62,13 @@ class Recorder {
     // Command line: records `panel`'s range; throws UsageError when the panel
     // does not animate or the range is outside its timeline.
     void start(const RecordRequest& r, const Panel& panel);
+    // A lesson: the segments one after another into one file; `show(i)` is
+    // called (from next_segment) before segment i's first frame.
+    void start_lesson(const RecordRequest& r, const std::vector<RecordSegment>& segs,
+                      std::function<void(size_t)> show);
     bool active() const { return job_ != nullptr; }
+    // Host::update, first: moves a lesson recording on to its next slide.
+    void next_segment();
     // Host::update, after the panels' own update: the main panel at the
     // position of the frame about to be captured.
     void pose(Panel& panel);
@@ -74,6 +88,8 @@ class Recorder {
   private:
     void begin(const std::string& path, video::Container c, int fps, double from, double to,
                double per_second, bool interactive);
+    void begin_segments(const std::string& path, video::Container c, int fps,
+                        const std::vector<RecordSegment>& segs, bool interactive);
     void stop(bool cancelled);
 
     std::unique_ptr<Job> job_;

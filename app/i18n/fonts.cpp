@@ -6,6 +6,7 @@
 #include <set>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 
 namespace ll::i18n {
 
@@ -128,6 +129,9 @@ void add_fonts(float scale) {
     std::set<uint32_t> chars;
     for (const auto& [en, zh] : zh_entries())
         for (uint32_t cp : code_points(language() == Lang::zh ? zh : en)) chars.insert(cp);
+    // The engine's text as translated (tr_text.hpp): its templates' fixed text.
+    for (const auto& [en, zh] : zh_core_entries())
+        for (uint32_t cp : code_points(language() == Lang::zh ? zh : en)) chars.insert(cp);
     chars.insert(st.wanted.begin(), st.wanted.end());
     bool need_cjk = false;
     for (uint32_t cp : chars) {
@@ -180,12 +184,13 @@ nlohmann::json font_report() {
     std::set<uint32_t> catalog_missing, wanted_missing;
     size_t catalog_chars = 0, cjk_chars = 0;
     std::set<uint32_t> seen;
-    for (const auto& [en, zh] : zh_entries()) {
-        const std::string& text = language() == Lang::zh ? zh : en;
-        missing_in(text, catalog_missing);
-        for (uint32_t cp : code_points(text))
-            if (seen.insert(cp).second) ++catalog_chars, cjk_chars += cp >= kFirstCjk;
-    }
+    for (const auto* entries : {&zh_entries(), &zh_core_entries()})
+        for (const auto& [en, zh] : *entries) {
+            const std::string& text = language() == Lang::zh ? zh : en;
+            missing_in(text, catalog_missing);
+            for (uint32_t cp : code_points(text))
+                if (seen.insert(cp).second) ++catalog_chars, cjk_chars += cp >= kFirstCjk;
+        }
     for (const std::string& t : st.wanted_text) missing_in(t, wanted_missing);
     auto list = [](const std::set<uint32_t>& s) {
         nlohmann::json a = nlohmann::json::array();

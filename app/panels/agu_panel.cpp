@@ -21,6 +21,7 @@
 #include <cstdio>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
 #include "app/panels/scene_reader.hpp"
@@ -196,7 +197,7 @@ void AguPanel::draw(AppContext& ctx) {
         rebuild();
     }
     if (!error_.empty()) {
-        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), error_.c_str());
+        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), tr_text(error_).c_str());
         return;
     }
     apply_keys(ph_, ctx.keys);
@@ -287,7 +288,7 @@ void AguPanel::draw_dma(bool dark) {
     ensure_scene(k, c);
     probe_ = nlohmann::json();
     if (!draw_error_.empty()) {
-        ImGui::TextWrapped("(%s)", draw_error_.c_str());
+        ImGui::TextWrapped("(%s)", tr_text(draw_error_).c_str());
         return;
     }
     // Between whole steps the element glides from its source to its destination.
@@ -356,7 +357,7 @@ void AguPanel::draw_gather(bool dark) {
     ensure_scene(k, c);
     probe_ = nlohmann::json();
     if (!draw_error_.empty()) {
-        ImGui::TextWrapped("(%s)", draw_error_.c_str());
+        ImGui::TextWrapped("(%s)", tr_text(draw_error_).c_str());
         return;
     }
     pic_.draw(0, ImVec2(c.w, c.h), dark);

@@ -21,6 +21,7 @@
 #include <string>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
@@ -285,8 +286,8 @@ void ConvPanel::stage_table() {
         for (const auto& s : shapes_.stages) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(s.title.c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.note.c_str());
+            ImGui::TextUnformatted(tr_text(s.title).c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr_text(s.note).c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(to_string(s.shape).c_str());
         }
@@ -403,8 +404,8 @@ void ConvPanel::feature_map(ImVec2 size, bool dark) {
     const Stage& st = plan_->stages[k];
     std::string axes;
     for (const std::string& a : st.axes) axes += (axes.empty() ? "" : ", ") + a;
-    ImGui::TextWrapped(tr("%s %s, axes (%s): %s"), st.label.c_str(), to_string(st.shape).c_str(),
-                       axes.c_str(), st.formula.c_str());
+    ImGui::TextWrapped(tr("%s %s, axes (%s): %s"), tr_text(st.label).c_str(),
+                       to_string(st.shape).c_str(), axes.c_str(), tr_text(st.formula).c_str());
     render::ViewStyle vs;
     vs.dark = dark;
     const float used = ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeightWithSpacing();
@@ -422,7 +423,7 @@ void ConvPanel::draw(AppContext& ctx) {
     controls();
     probe_ = nlohmann::json::object();
     if (!error_.empty()) {
-        ImGui::TextColored(compute::kErrColour, "%s", error_.c_str());
+        ImGui::TextColored(compute::kErrColour, "%s", tr_text(error_).c_str());
         return;
     }
     if (ImGui::Button(tr_id("Run on real numbers"))) run_case();
@@ -442,7 +443,7 @@ void ConvPanel::draw(AppContext& ctx) {
                       exec::human_bytes(double(u.capacity)).c_str(),
                       u.must_tile() ? tr("  -> tile it") : "");
         const std::string title = u.name + " (" + u.level + ")";
-        ImGui::Text("%-10s %s", title.c_str(), u.holds.c_str());
+        ImGui::Text("%-10s %s", title.c_str(), tr_text(u.holds).c_str());
         ImGui::ProgressBar(float(std::min(1.0, u.occupancy())), ImVec2(-1, 0), label);
     }
     ImGui::EndChild();

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
@@ -262,7 +263,7 @@ void CubePanel::picture(ImVec2 size, bool dark) {
     }
     probe_ = nlohmann::json::object();
     if (!plan_) {
-        ImGui::TextColored(compute::kErrColour, "%s", error_.c_str());
+        ImGui::TextColored(compute::kErrColour, "%s", tr_text(error_).c_str());
         return;
     }
     render::ViewStyle vs;

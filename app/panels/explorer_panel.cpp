@@ -16,11 +16,17 @@
 
 #include "app/i18n/fonts.hpp"
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/stage_hold.hpp"
 #include "app/render/plan_view.hpp"
+#include "app/render/trail.hpp"
+#include "app/render/waves_gpu.hpp"
 #include "core/error.hpp"
 #include "core/format/format.hpp"
+#include "core/format/narrate.hpp"
+#include "core/motion.hpp"
 #include "core/plan_legend.hpp"
 
 namespace ll::gui {
@@ -58,6 +64,12 @@ class ExplorerPanel : public Panel {
     // What the inspector says about a cell (empty for none).
     std::vector<std::string> inspect_lines(int64_t cell) const;
     void draw_stage(AppContext& ctx);
+    // Follow one element (pin, trail strip, narration) and staged motion.
+    void draw_follow_controls(AppContext& ctx);
+    void draw_follow_strip(AppContext& ctx, float height);
+    // Height of the strip: the frames plus the wrapped narration lines.
+    float follow_strip_height(AppContext& ctx, ImVec2 avail) const;
+    nlohmann::json follow_probe() const;
     bool format_combo(const char* label, std::string& value, bool allow_none, bool plain_only);
     void field_error(const char* field) const;
     float last_stage() const { return plan_ ? float(plan_->stages.size() - 1) : 0.f; }
@@ -77,6 +89,14 @@ class ExplorerPanel : public Panel {
     int64_t hovered_ = -1, selected_ = -1;
     bool pending_fit_cameras_ = true;
     double build_ms_ = 0;  // building the last plan (for --dump-view)
+    // Follow one element: selected_ is the pinned cell; playing holds on
+    // every stage while it is set.
+    StageHold hold_;
+    int follow_src_ = 0;  // the "follow element" field (source index)
+    std::string follow_err_;
+    render::WaveSet waves_;
+    std::string wave_by_ = "none";
+    std::vector<render::TrailMark> trail_;
 };
 
 void ExplorerPanel::sync_buffers() {
@@ -111,6 +131,7 @@ bool ExplorerPanel::rebuild() {
         return false;
     }
     gpu_.set_plan(plan_, colour_mode_from_name(scene_.colour));
+    waves_.set(plan_, wave_by_from_name(wave_by_));
     show_picture_shape();
     views_[0].request_fit(0, 0);
     views_[1].set_follow(true);
@@ -125,6 +146,7 @@ nlohmann::json ExplorerPanel::save_settings() const {
     std::snprintf(buf, sizeof buf, "%g", double(stage_));
     s.stage = buf;
     s.select = selected_;
+    s.waves = wave_by_;
     for (int i = 0; i < 2; ++i) {
         const render::PlanView& v = views_[i];
         s.cameras[i] = {i == 0 || !v.follow(), v.camera().zoom, v.camera().pan_x, v.camera().pan_y};
@@ -146,7 +168,9 @@ nlohmann::json ExplorerPanel::save_settings() const {
                                {"labels", render::labels_json(views_[i].drawn_labels())}});
     }
     j["shape_field"] = shape_buf_;  // what the (read-only with a picture) field shows
-    j["inspect"] = inspect_lines(hovered_ >= 0 ? hovered_ : selected_);
+    // A pinned element is inspected whatever the mouse hovers.
+    j["inspect"] = inspect_lines(selected_ >= 0 ? selected_ : hovered_);
+    j["follow"] = follow_probe();
     j["stages"] = plan_ ? int(plan_->stages.size()) : 0;
     j["cells"] = plan_ ? plan_->cell_count : 0;
     j["block_size"] = gpu_.block_size();
@@ -167,6 +191,8 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
     build_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     gpu_.set_plan(plan_, colour_mode_from_name(scene_.colour));
+    wave_by_ = scene_.waves;
+    waves_.set(plan_, wave_by_from_name(wave_by_));
     show_picture_shape();
     err_.clear();
     stage_ = target_ = parse_stage(scene_.stage, plan_->stages.size());
@@ -176,6 +202,8 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
                          std::to_string(plan_->cell_count));
     hovered_ = -1;
     selected_ = scene_.select;
+    if (selected_ >= 0 && plan_->src[size_t(selected_)] >= 0)
+        follow_src_ = int(plan_->src[size_t(selected_)]);
     for (int i = 0; i < 2; ++i) {
         if (scene_.cameras[i].set) {
             render::Camera c;
@@ -204,7 +232,11 @@ void ExplorerPanel::go_to(float s, bool glide) {
 void ExplorerPanel::update(double dt) {
     float last = last_stage();
     if (playing_) {
-        stage_ += float(dt) * scene_.speed;
+        // A pinned element: stop on every stage for a moment (StageHold).
+        if (selected_ >= 0)
+            stage_ = hold_.advance(stage_, scene_.speed, dt);
+        else
+            stage_ += float(dt) * scene_.speed;
         if (stage_ >= last) {
             if (scene_.loop && last > 0) {
                 stage_ = std::fmod(stage_, last);
@@ -544,11 +576,17 @@ std::vector<std::string> ExplorerPanel::inspect_lines(int64_t cell) const {
 
 void ExplorerPanel::draw_inspect() {
     ImGui::Spacing();
-    ImGui::TextUnformatted(tr("Inspect (hover or click a cell)"));
+    ImGui::TextUnformatted(tr("Inspect (hover, or click a cell to pin it)"));
     ImGui::Separator();
-    const std::vector<std::string> lines = inspect_lines(hovered_ >= 0 ? hovered_ : selected_);
+    // A pinned cell stays in the inspector; the hovered one is listed below it.
+    const std::vector<std::string> lines = inspect_lines(selected_ >= 0 ? selected_ : hovered_);
     if (lines.empty()) ImGui::TextDisabled("%s", tr("nothing under the mouse"));
+    if (selected_ >= 0) ImGui::TextDisabled("%s", tr("pinned:"));
     for (const std::string& l : lines) ImGui::TextUnformatted(l.c_str());
+    if (selected_ >= 0 && hovered_ >= 0 && hovered_ != selected_) {
+        ImGui::TextDisabled("%s", tr("under the mouse:"));
+        for (const std::string& l : inspect_lines(hovered_)) ImGui::TextDisabled("%s", l.c_str());
+    }
 }
 
 // ---- [stage views] ------------------------------------------------------------------
@@ -587,25 +625,32 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     size_t k = size_t(std::lround(stage_));
     const Stage& st = plan_->stages[k];
     ImGui::SetWindowFontScale(1.3f);
-    ImGui::Text(tr("%s   stage %zu of %zu: %s"), plan_->title.c_str(), k, plan_->stages.size() - 1,
-                st.label.c_str());
+    ImGui::Text(tr("%s   stage %zu of %zu: %s"), tr_text(plan_->title).c_str(), k,
+                plan_->stages.size() - 1, tr_text(st.label).c_str());
     ImGui::SetWindowFontScale(1.0f);
-    ImGui::TextWrapped(tr("%s   ->  shape %s"), st.formula.c_str(), to_string(st.shape).c_str());
+    ImGui::TextWrapped(tr("%s   ->  shape %s"), tr_text(st.formula).c_str(),
+                       to_string(st.shape).c_str());
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float gap = 8 * ctx.ui_scale;
     float lw = std::floor((avail.x - gap) * 0.38f), rw = avail.x - gap - lw;
     float head = ImGui::GetTextLineHeightWithSpacing();
-    float h = std::max(60.f, avail.y - head);
+    // A pinned element gets the trail strip and its narration under the views.
+    float strip = selected_ >= 0 ? follow_strip_height(ctx, avail) : 0.f;
+    float h = std::max(60.f, avail.y - head - strip);
     render::ViewStyle vs;
     vs.dark = ctx.dark_theme;
+    vs.pinned = selected_;
+    vs.waves = wave_by_ != "none" ? &waves_ : nullptr;
 
     ImGui::BeginGroup();
-    ImGui::Text(tr("Logical grid: %s %s"), plan_->stages[0].label.c_str(),
+    ImGui::Text(tr("Logical grid: %s %s"), tr_text(plan_->stages[0].label).c_str(),
                 to_string(plan_->src_shape).c_str());
     vs.highlight = views_[1].hovered() >= 0 ? views_[1].hovered() : selected_;
     vs.show_path = false;
+    vs.waves = nullptr;  // the logical view rests on stage 0
     views_[0].draw(gpu_, 0.f, ImVec2(lw, h), vs);
+    vs.waves = wave_by_ != "none" ? &waves_ : nullptr;
     ImGui::EndGroup();
     ImGui::SameLine(0, gap);
     ImGui::BeginGroup();
@@ -615,13 +660,112 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     vs.show_path = true;
     views_[1].draw(gpu_, stage_, ImVec2(rw, h), vs);
     ImGui::EndGroup();
+    if (strip > 0) draw_follow_strip(ctx, strip);
 
     hovered_ = views_[0].hovered() >= 0 ? views_[0].hovered() : views_[1].hovered();
+    // A click pins the cell under the mouse (a click on no cell unpins).
     for (auto& v : views_)
-        if (v.clicked()) selected_ = v.hovered();
+        if (v.clicked()) {
+            selected_ = v.hovered();
+            hold_.reset();
+            if (selected_ >= 0 && plan_->src[size_t(selected_)] >= 0)
+                follow_src_ = int(plan_->src[size_t(selected_)]);
+        }
     if (views_[0].lod_active() || views_[1].lod_active())
         ctx.status = tr("zoomed out: cells drawn as blocks of ") +
                      std::to_string(gpu_.block_size()) + tr(" (zoom in for single cells)");
+}
+
+// ---- [follow one element] --------------------------------------------------------
+
+void ExplorerPanel::draw_follow_controls(AppContext& ctx) {
+    ImGui::Spacing();
+    ImGui::TextUnformatted(tr("Follow one element"));
+    ImGui::Separator();
+    ImGui::PushItemWidth(-110 * ctx.ui_scale);
+    if (ImGui::InputInt(tr_id("follow element"), &follow_src_, 1, 10,
+                        ImGuiInputTextFlags_EnterReturnsTrue) ||
+        ImGui::IsItemDeactivatedAfterEdit()) {
+        int64_t c = plan_ ? cell_of_source(*plan_, follow_src_) : -1;
+        follow_err_ = c < 0 ? "no element " + std::to_string(follow_src_) +
+                                  "; expected a source index from 0 to " +
+                                  std::to_string(plan_ ? numel(plan_->src_shape) - 1 : 0)
+                            : "";
+        if (c >= 0) selected_ = c, hold_.reset();
+    }
+    if (!follow_err_.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kErr);
+        ImGui::TextWrapped("%s", follow_err_.c_str());
+        ImGui::PopStyleColor();
+    }
+    ImGui::BeginDisabled(selected_ < 0);
+    if (ImGui::Button(tr_id("Unpin"))) selected_ = -1;
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::TextDisabled(
+        "%s", selected_ >= 0 ? tr("play holds on every stage") : tr("(click a cell to pin)"));
+    if (ImGui::BeginCombo(tr_id("move in waves"), wave_by_.c_str())) {
+        for (WaveBy w : all_wave_modes())
+            if (ImGui::Selectable(name(w), wave_by_ == name(w))) {
+                wave_by_ = scene_.waves = name(w);
+                waves_.set(plan_, w);
+            }
+        ImGui::EndCombo();
+    }
+    ImGui::PopItemWidth();
+}
+
+// Under the views: one small frame per stage with the pinned element's place
+// in that stage's own grid, then what happened to it in words (core/format/
+// narrate.hpp builds the words).
+float ExplorerPanel::follow_strip_height(AppContext& ctx, ImVec2 avail) const {
+    if (!plan_ || selected_ < 0) return 0;
+    float frames = std::max(std::min(avail.y * 0.2f, 220.f), 70.f * ctx.ui_scale);
+    size_t k = size_t(std::lround(stage_));
+    std::string step = narrate_step(*plan_, k, selected_), all = narration(*plan_, selected_);
+    float fs = ImGui::GetFontSize(), sp = ImGui::GetStyle().ItemSpacing.y;
+    // Text at scale s wraps like the same text at width avail.x / s.
+    float h1 = ImGui::CalcTextSize(step.c_str(), nullptr, false, avail.x / 1.15f).y * 1.15f;
+    float h2 = ImGui::CalcTextSize(all.c_str(), nullptr, false, avail.x).y;
+    return frames + h1 + h2 + 3 * sp + fs * 0.2f;
+}
+
+void ExplorerPanel::draw_follow_strip(AppContext& ctx, float height) {
+    if (!plan_ || selected_ < 0) return;
+    float w = ImGui::GetContentRegionAvail().x;
+    size_t k = size_t(std::lround(stage_));
+    std::string step = narrate_step(*plan_, k, selected_), all = narration(*plan_, selected_);
+    float sp = ImGui::GetStyle().ItemSpacing.y;
+    float h1 = ImGui::CalcTextSize(step.c_str(), nullptr, false, w / 1.15f).y * 1.15f;
+    float h2 = ImGui::CalcTextSize(all.c_str(), nullptr, false, w).y;
+    float frames = std::max(40.f, height - h1 - h2 - 3 * sp);
+    trail_ = render::draw_trail_strip(gpu_, selected_, stage_, ImVec2(w, frames), ctx.dark_theme);
+    ImGui::SetWindowFontScale(1.15f);
+    ImGui::TextWrapped("%s", step.c_str());
+    ImGui::SetWindowFontScale(1.0f);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", all.c_str());
+    ImGui::PopStyleColor();
+}
+
+nlohmann::json ExplorerPanel::follow_probe() const {
+    nlohmann::json f = nlohmann::json::object();
+    if (!plan_ || selected_ < 0) return f;
+    f["pinned"] = selected_;
+    f["source"] = plan_->src[size_t(selected_)];
+    f["narration"] = narration(*plan_, selected_);
+    f["step"] = narrate_step(*plan_, size_t(std::lround(stage_)), selected_);
+    ImVec2 m = views_[1].pin_screen();
+    if (!std::isnan(m.x)) f["marker"] = {m.x, m.y};
+    for (const render::TrailMark& t : trail_)
+        f["trail"].push_back(
+            {{"stage", t.stage},
+             {"offset", t.offset},
+             {"place", {t.place.x, t.place.y}},
+             {"origin", {t.grid_origin.x, t.grid_origin.y}},
+             {"scale", t.scale},
+             {"frame", {t.frame_min.x, t.frame_min.y, t.frame_max.x, t.frame_max.y}}});
+    return f;
 }
 
 void ExplorerPanel::draw(AppContext& ctx) {
@@ -632,6 +776,7 @@ void ExplorerPanel::draw(AppContext& ctx) {
     draw_controls(ctx);
     draw_legend(ctx);
     draw_inspect();
+    draw_follow_controls(ctx);
     ImGui::Spacing();
     ImGui::TextDisabled(
         "%s", tr("space play/pause, left/right step,\nHome/End first/last, wheel zoom, drag pan"));

@@ -58,6 +58,7 @@ nlohmann::json to_json(const Scene& s) {
     if (s.groups > 0) j["groups"] = s.groups;
     if (!s.image.empty()) j["image"] = s.image;
     if (s.select >= 0) j["select"] = s.select;
+    if (s.waves != "none") j["waves"] = s.waves;
     // Position i is view i; null = framed automatically (the right view follows the stage).
     if (s.cameras[0].set || s.cameras[1].set)
         for (const CameraSetting& c : s.cameras)
@@ -75,9 +76,11 @@ Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
                         {"from", "to", "via", "shape", "dtype", "c0", "fractal", "src_fractal",
                          "heads", "groups", "pad_value", "image", "colour", "stage", "speed",
                          "loop", "cameras", "select", "playing", "panel", "_base_dir",
+                         // staged motion ("none", "row", "block"), read by the explorer panel:
+                         "waves",
                          // written by --dump-view, ignored on load:
                          "screen", "inspect", "shape_field", "stages", "cells", "block_size",
-                         "plan_ms", "gpu_load_ms", "window"},
+                         "plan_ms", "gpu_load_ms", "window", "follow"},
                         "--scene");
     auto has = [&](const char* k) { return j.contains(k); };
     auto key = [](const char* k) { return std::string("--scene: \"") + k + "\""; };
@@ -118,6 +121,11 @@ Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
     if (has("loop")) s.loop = json_bool(j["loop"], key("loop"));
     if (has("playing")) json_bool(j["playing"], key("playing"));
     if (has("select")) s.select = json_int(j["select"], key("select"), -1, kMaxElements);
+    if (has("waves")) {
+        s.waves = json_string(j["waves"], key("waves"));
+        if (s.waves != "none" && s.waves != "row" && s.waves != "block")
+            throw UsageError(key("waves") + ": '" + s.waves + "'; expected none, row or block");
+    }
     if (has("cameras")) {
         const auto& cams = j["cameras"];
         if (!cams.is_array() || cams.size() > 2)

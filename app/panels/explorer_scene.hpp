@@ -44,7 +44,8 @@ struct Scene {
     float speed = 0.7f;       // stages per second
     bool loop = false;
     CameraSetting cameras[2];
-    int64_t select = -1;  // the inspected cell (destination element), -1 none
+    int64_t select = -1;         // the inspected cell (destination element), -1 none
+    std::string waves = "none";  // staged motion: none, row or block (core/motion.hpp)
 };
 
 // JSON <-> Scene. from_json throws UsageError naming the bad key.

@@ -23,6 +23,7 @@
 #include <cstdio>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/panels/view_widgets.hpp"
@@ -103,7 +104,7 @@ class FusionPanel : public Panel {
 void FusionPanel::draw(AppContext& ctx) {
     if (set_.chain.draw(false)) rebuild();
     if (!error_.empty())
-        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), error_.c_str());
+        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), tr_text(error_).c_str());
     if (!ok_) return;
     ImGui::BeginChild(
         "chain",
@@ -126,9 +127,9 @@ void FusionPanel::draw_chain() {
                      : s.category == view::Category::expanding ? ImVec4(1, 0.7f, 0.4f, 1)
                                                                : ImVec4(0.6f, 1, 0.6f, 1);
         ImGui::Separator();
-        ImGui::Text("%zu. %s", i + 1, s.op.text.c_str());
+        ImGui::Text("%zu. %s", i + 1, tr_text(s.op.text).c_str());
         ImGui::SameLine();
-        ImGui::TextColored(col, "[%s]", view::name(s.category));
+        ImGui::TextColored(col, "[%s]", tr_text(view::name(s.category)).c_str());
         if (s.category == view::Category::expanding)
             ImGui::Text(tr("   %s -> %s   x%.2f elements"), ll::to_string(s.in_shape).c_str(),
                         ll::to_string(s.out_shape).c_str(), view::expansion(s));
@@ -172,7 +173,7 @@ void FusionPanel::draw_execution(bool dark) {
     }
     probe_ = nlohmann::json();
     if (!draw_error_.empty()) {
-        ImGui::TextWrapped("(%s)", draw_error_.c_str());
+        ImGui::TextWrapped("(%s)", tr_text(draw_error_).c_str());
         return;
     }
     pic_.draw(0, ImVec2(c.w, c.h), dark);

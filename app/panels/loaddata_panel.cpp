@@ -17,6 +17,7 @@
 #include <string>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
@@ -60,6 +61,7 @@ class LoadDataPanel : public Panel {
         v2_.dst_stride = 2;
         v3_ = exec::load3d_doc_example();
         rebuild();
+        play_.seek(1);  // source and destination side by side from the first frame
     }
     const char* title() const override { return "LoadData"; }
     bool busy() const override { return play_.busy(); }
@@ -93,6 +95,10 @@ class LoadDataPanel : public Panel {
     std::shared_ptr<Plan> plan_;
     render::PlanGpu gpu_;
     render::PlanView view_;
+    // Source and destination side by side: src_view_ rests on the source
+    // buffer (stage 0) while view_ moves the cells into the destination.
+    render::PlanView src_view_;
+    void draw_views(AppContext& ctx, float w, float h);
     std::string error_, error_key_;  // the engine's message and its parameter
     Playhead play_{0, 1};            // 0 the source, 1 the destination
     nlohmann::json screen_ = nlohmann::json::object();
@@ -284,6 +290,7 @@ void LoadDataPanel::rebuild() {
         gpu_.set_plan(plan_);
         gpu_.set_colours(ColourMode::source_index);
         view_.request_fit(0, -1);
+        src_view_.request_fit(0, 0);
         error_.clear();
         error_key_.clear();
     } catch (const UsageError& e) {
@@ -489,32 +496,25 @@ void LoadDataPanel::draw(AppContext& ctx) {
                     result_.dst_format == "ZN" ? " (32 B / sizeof x 16)" : " (16 x 32 B / sizeof)");
     }
     formula_line();
-    // Which buffer the picture shows: the source before the move, the destination after.
-    const Stage& st = plan_->stages[play_.value < 0.5 ? 0 : 1];
-    ImGui::TextDisabled(tr("now showing %s: %s (%s)"),
-                        play_.value < 0.5 ? tr("the source") : tr("the destination"),
-                        level(st.label).c_str(), st.formula.c_str());
+    // The right-hand picture: where the cells are on their way (0 source, 1 destination).
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(tr("left: the source at rest; right: %s (Play replays the move)"),
+                       play_.value < 0.5 ? tr("the cells still at their source places")
+                                         : tr("the cells in the destination"));
+    ImGui::PopStyleColor();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lw = avail.x * 0.74f, h = std::max(120.0f, avail.y - 4);
-    render::ViewStyle vs;
-    vs.dark = ctx.dark_theme;
-    view_.draw(gpu_, float(play_.value), ImVec2(lw, h), vs);
-    const ImVec2 o = view_.origin();
-    screen_ = {{"view",
-                {{"origin", {o.x, o.y}},
-                 {"size", {lw, h}},
-                 {"zoom", view_.camera().zoom},
-                 {"pan", {view_.camera().pan_x, view_.camera().pan_y}},
-                 {"labels", render::labels_json(view_.drawn_labels())}}}};
+    draw_views(ctx, lw, h);
     ImGui::SameLine();
     ImGui::BeginChild("moves", ImVec2(0, h), true);
     const char* what = shown_mode_ == 2 ? tr("kernel pos") : tr("src fractal");
     for (const auto& f : result_.fractals)
         ImGui::Text(tr("#%lld: %s %lld -> dst %lld%s"), (long long)f.iteration, what,
                     (long long)f.src_fractal, (long long)f.dst_fractal, f.transposed ? " (T)" : "");
-    if (view_.hovered() >= 0 && view_.hovered() < int64_t(result_.dst_of.size())) {
+    const int64_t hov = view_.hovered() >= 0 ? view_.hovered() : src_view_.hovered();
+    if (hov >= 0 && hov < int64_t(result_.dst_of.size())) {
         ImGui::Separator();
-        int64_t c = view_.hovered();
+        int64_t c = hov;
         int64_t src = result_.dst_of[size_t(c)];
         ImGui::Text(tr("dst element %lld (fractal %lld)"), (long long)c,
                     (long long)(c / result_.geom.elems()));
@@ -524,6 +524,40 @@ void LoadDataPanel::draw(AppContext& ctx) {
             ImGui::TextUnformatted(tr("not written (gap / padding)"));
     }
     ImGui::EndChild();
+}
+
+// The source buffer (left, at rest) and the destination (right, where the
+// cells travel to); hovering a cell on one side outlines it on the other.
+void LoadDataPanel::draw_views(AppContext& ctx, float w, float h) {
+    const float gap = 8 * ctx.ui_scale, head = ImGui::GetTextLineHeightWithSpacing();
+    const float sw = std::floor((w - gap) * 0.45f), dw = w - gap - sw;
+    render::ViewStyle vs;
+    vs.dark = ctx.dark_theme;
+    ImGui::BeginGroup();
+    ImGui::Text("source: %s", level(plan_->stages[0].label).c_str());
+    vs.highlight = view_.hovered();
+    src_view_.draw(gpu_, 0.f, ImVec2(sw, h - head), vs);
+    ImGui::EndGroup();
+    ImGui::SameLine(0, gap);
+    ImGui::BeginGroup();
+    ImGui::Text("destination: %s  (cells move %s)", level(plan_->stages[1].label).c_str(),
+                play_.value < 0.5 ? "from the source" : "into place");
+    vs.highlight = src_view_.hovered();
+    view_.draw(gpu_, float(play_.value), ImVec2(dw, h - head), vs);
+    ImGui::EndGroup();
+    const ImVec2 o = view_.origin(), so = src_view_.origin();
+    screen_ = {{"view",
+                {{"origin", {o.x, o.y}},
+                 {"size", {dw, h - head}},
+                 {"zoom", view_.camera().zoom},
+                 {"pan", {view_.camera().pan_x, view_.camera().pan_y}},
+                 {"labels", render::labels_json(view_.drawn_labels())}}},
+               {"source_view",
+                {{"origin", {so.x, so.y}},
+                 {"size", {sw, h - head}},
+                 {"zoom", src_view_.camera().zoom},
+                 {"pan", {src_view_.camera().pan_x, src_view_.camera().pan_y}},
+                 {"labels", render::labels_json(src_view_.drawn_labels())}}}};
 }
 
 }  // namespace

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/plot/imgui_plot.hpp"
@@ -258,7 +259,7 @@ void PipelinePanel::draw_controls() {
     for (const Product& p : products()) prods.push_back(p.id.c_str());
     ImGui::TextUnformatted(tr("Product"));
     if (ImGui::Combo("##product", &product_, prods.data(), int(prods.size()))) resweep = true;
-    ImGui::TextWrapped("%s", products()[size_t(product_)].name.c_str());
+    ImGui::TextWrapped("%s", tr_text(products()[size_t(product_)].name).c_str());
     ImGui::Separator();
     if (ImGui::Checkbox(tr_id("conv case study"), &conv_)) resweep = true;
     if (!conv_) {
@@ -329,7 +330,7 @@ void PipelinePanel::draw_controls() {
     ImGui::Separator();
     if (!error_.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, compute::kErrColour);
-        ImGui::TextWrapped(tr("error: %s"), error_.c_str());
+        ImGui::TextWrapped(tr("error: %s"), tr_text(error_).c_str());
         ImGui::PopStyleColor();
         return;
     }
@@ -359,7 +360,7 @@ void PipelinePanel::draw_controls() {
         ImGui::EndTable();
     }
     for (const Check& c : s.checks())
-        ImGui::TextWrapped("%s %s", c.ok ? "[ok]" : "[FAILED]", c.what.c_str());
+        ImGui::TextWrapped("%s %s", c.ok ? "[ok]" : "[FAILED]", tr_text(c.what).c_str());
 }
 
 void PipelinePanel::draw_buffers(ImVec2 p0, ImVec2 p1) {
@@ -523,7 +524,7 @@ void PipelinePanel::draw_timeline(AppContext& ctx, float height) {
         const float x0 = xof(double(in.start)), x1 = std::max(x0 + 1.0f, xof(double(in.end)));
         const float y0 = origin.y + axis_h + lane_h * float(int(in.unit));
         dl->AddRect(ImVec2(x0, y0 + 1), ImVec2(x1, y0 + lane_h - 2), text, 0, 0, 2);
-        std::string tip = describe(s, hovered_);
+        std::string tip = tr_text(describe(s, hovered_));
         if (in.unit == Unit::mte1 || in.unit == Unit::cube)
             tip += in.unit == Unit::cube ? tr("\n(click: open the Cube panel on it)")
                                          : tr("\n(click: open the LoadData panel on it)");

@@ -1,5 +1,6 @@
 // Sections: [graph layout] [graph drawing] [stream plot] [noc grid]
 #include "app/panels/planning_canvas.hpp"
+#include "app/i18n/tr.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -278,9 +279,9 @@ void draw_stream_plot(const std::string& title, const std::vector<int64_t>& offs
         dl->AddPolyline(pts.data(), int(pts.size()), colour, 0, 1.5f);
         for (const ImVec2& p : pts) dl->AddCircleFilled(p, 1.8f, colour);
         char buf[64];
-        std::snprintf(buf, sizeof buf, "offsets %lld..%lld", (long long)bottom, (long long)top);
+        std::snprintf(buf, sizeof buf, tr("offsets %lld..%lld"), (long long)bottom, (long long)top);
         dl->AddText(ImVec2(o.x + 6, o.y + 2), kSubText, buf);
-        std::snprintf(buf, sizeof buf, "%zu steps", offsets.size());
+        std::snprintf(buf, sizeof buf, tr("%zu steps"), offsets.size());
         ImVec2 ts = ImGui::CalcTextSize(buf);
         dl->AddText(ImVec2(q.x - ts.x - 6, o.y + 2), kSubText, buf);
     }

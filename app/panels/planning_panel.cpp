@@ -19,6 +19,7 @@
 #include <set>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/planning_canvas.hpp"
 #include "core/error.hpp"
@@ -334,7 +335,7 @@ void PlanningPanel::draw_decision() {
                 tuple_string(d->source).c_str(), order_name(d->target).c_str(),
                 tuple_string(d->target).c_str(), double(d->tensor_bytes) / 1024.0, d->round,
                 d->appeared ? tr(" (appeared after an earlier decision)") : "");
-    ImGui::TextWrapped(tr("rule: %s"), d->rule.c_str());
+    ImGui::TextWrapped(tr("rule: %s"), tr_text(d->rule).c_str());
     draw_candidates(*d);
     if (picks_.count(ei) && ImGui::SmallButton(tr_id("back to the planner's choice"))) {
         picks_.erase(ei);
@@ -394,7 +395,7 @@ void PlanningPanel::draw_candidates(const Decision& d) {
     row(tr("how"));
     for (const auto& c : d.candidates) {
         ImGui::TableNextColumn();
-        ImGui::TextWrapped("%s", c.feasible ? c.detail.c_str() : c.why_not.c_str());
+        ImGui::TextWrapped("%s", tr_text(c.feasible ? c.detail : c.why_not).c_str());
     }
     ImGui::EndTable();
     if (pick) {
@@ -431,8 +432,8 @@ void PlanningPanel::draw_plan(const Decision& d) {
                         tr("address streams: first 192 element offsets, each on its own scale"));
     for (size_t k = 0; k < streams.size(); ++k) {
         if (k % 2) ImGui::SameLine(0, 16);
-        std::string title = streams[k].name + " " + tuple_string(streams[k].strides) + ", loops " +
-                            order_name(streams[k].loop);
+        std::string title = streams[k].name + " " + tuple_string(streams[k].strides) +
+                            tr(", loops ") + order_name(streams[k].loop);
         planning::draw_stream_plot(title, offs[k], ImVec2(w, 84), kStreamColours[k % 4], 0);
     }
     ImGui::EndGroup();
@@ -453,7 +454,7 @@ void PlanningPanel::draw_editor() {
         ImGui::Text(tr("node '%s' (%s): output %s stored %s, loops %s"), n.name.c_str(),
                     op_name(n.op), to_string(nl.shape).c_str(), order_name(nl.layout).c_str(),
                     order_name(nl.compute_order).c_str());
-        ImGui::TextDisabled(tr("rule: %s"), nl.rule.c_str());
+        ImGui::TextDisabled(tr("rule: %s"), tr_text(nl.rule).c_str());
     } else {
         ImGui::Text(tr("node '%s' (%s)"), n.name.c_str(), op_name(n.op));
     }
@@ -668,7 +669,7 @@ void PlanningPanel::draw(AppContext& ctx) {
     screen_ = nlohmann::json::object();
     draw_toolbar();
     if (!error_.empty()) {
-        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), error_.c_str());
+        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), tr_text(error_).c_str());
         ctx.status = "planning: " + error_;
     }
     float line = ImGui::GetTextLineHeight();

@@ -22,6 +22,7 @@ std::unique_ptr<Panel> make_gpu_panel();
 std::unique_ptr<Panel> make_systolic_panel();
 std::unique_ptr<Panel> make_tables_panel();
 std::unique_ptr<Panel> make_scatter_panel();
+std::unique_ptr<Panel> make_compare_panel();
 
 const std::vector<PanelEntry>& panel_registry() {
     static const std::vector<PanelEntry> table = {
@@ -40,6 +41,7 @@ const std::vector<PanelEntry>& panel_registry() {
         {"systolic", trn("Systolic array vs Cube"), trn("Compute"), make_systolic_panel},
         {"tables", trn("Hardware tables"), trn("Views"), make_tables_panel},
         {"scatter", trn("Scatter"), trn("Views"), make_scatter_panel},
+        {"compare", trn("Compare layouts"), trn("Formats"), make_compare_panel},
     };
     return table;
 }

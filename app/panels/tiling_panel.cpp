@@ -21,6 +21,7 @@
 #include <memory>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
 #include "app/plot/imgui_plot.hpp"
 #include "app/plot/tiling_plots.hpp"
@@ -521,24 +522,24 @@ void draw_address_strip(const Config& c, const Extent3& frame, const Index3& org
     // Caption: the rule, in numbers.
     char cap[256];
     if (first.size() < 2) {
-        std::snprintf(cap, sizeof cap, "%s in %s: the %s is one element", buffer, mem.name.c_str(),
-                      block_name);
+        std::snprintf(cap, sizeof cap, tr("%s in %s: the %s is one element"), tr(buffer),
+                      mem.name.c_str(), tr(block_name));
     } else if (jump == 1) {
         std::snprintf(cap, sizeof cap,
-                      "%s addresses read by this %s in %s order: each step +1 element -> "
-                      "contiguous, eta %.2g",
-                      buffer, block_name, to_string(o).c_str(), kContiguousEfficiency);
+                      tr("%s addresses read by this %s in %s order: each step +1 element -> "
+                         "contiguous, eta %.2g"),
+                      tr(buffer), tr(block_name), to_string(o).c_str(), kContiguousEfficiency);
     } else {
         const double jb = double(jump) * double(es_bits) / 8.0;
         const double eta = read_efficiency(jump, c.dtype, mem);
         std::snprintf(cap, sizeof cap,
-                      "%s addresses read by this %s in %s order: each step %+lld elements "
-                      "(%.0f B)%s -> eta %.4g%s",
-                      buffer, block_name, to_string(o).c_str(), (long long)jump, jb,
+                      tr("%s addresses read by this %s in %s order: each step %+lld elements "
+                         "(%.0f B)%s -> eta %.4g%s"),
+                      tr(buffer), tr(block_name), to_string(o).c_str(), (long long)jump, jb,
                       mem.access_bytes > 0 && std::fabs(jb) >= double(mem.access_bytes)
-                          ? ", one access unit per element"
+                          ? tr(", one access unit per element")
                           : "",
-                      eta, model_eta ? "" : " (the model is set to destination strides)");
+                      eta, model_eta ? "" : tr(" (the model is set to destination strides)"));
     }
     ImGui::TextWrapped("%s", cap);
     // Why a larger stride costs no more (the model's access unit, from core).
@@ -648,7 +649,8 @@ void TilingPanel::draw_level(render::PlanView& view, render::PlanGpu& gpu, const
         ImGui::SetTooltip(
             tr("element (c,h,w) = (%lld,%lld,%lld)\naddress %lld in %s\n%s #%lld of %lld"),
             (long long)e[0], (long long)e[1], (long long)e[2], (long long)plan->offset_of(1, cell),
-            plan->stages[1].label.c_str(), &gpu == &tensor_gpu_ ? "L1 tile" : "L2 sub-tile",
+            tr_text(plan->stages[1].label).c_str(),
+            tr_text(&gpu == &tensor_gpu_ ? "L1 tile" : "L2 sub-tile").c_str(),
             (long long)blocks.rank(order, b) + 1, (long long)blocks.size());
     }
 }
@@ -766,16 +768,16 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
         no_picture(picture_error_);
     else
         draw_level(tensor_view_, tensor_gpu_, v1, k > 0 ? &p1 : nullptr, l1_grid(cfg_), h, ctx);
-    draw_address_strip(cfg_, tensor, v1.origin, v1.extent, cfg_.l1_order, "tensor", "tile",
-                       cfg_.mem.dram, ctx.dark_theme, src);
+    draw_address_strip(cfg_, tensor, v1.origin, v1.extent, cfg_.l1_order, trn("tensor"),
+                       trn("tile"), cfg_.mem.dram, ctx.dark_theme, src);
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", l2_label);
     if (!tile_picture_error_.empty())
         no_picture(tile_picture_error_);
     else
         draw_level(tile_view_, tile_gpu_, v2, jj > 0 ? &p2 : nullptr, sub, h, ctx);
-    draw_address_strip(cfg_, v1.extent, v2.origin, v2.extent, cfg_.l2_order, "tile", "sub-tile",
-                       cfg_.mem.sram, ctx.dark_theme, src);
+    draw_address_strip(cfg_, v1.extent, v2.origin, v2.extent, cfg_.l2_order, trn("tile"),
+                       trn("sub-tile"), cfg_.mem.sram, ctx.dark_theme, src);
     ImGui::EndTable();
 }
 
@@ -834,7 +836,7 @@ void TilingPanel::draw(AppContext& ctx) {
     ImGui::SameLine();
     ImGui::BeginChild("views", ImVec2(0, 0), false);
     if (!error_.empty()) {
-        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), tr("error: %s"), error_.c_str());
+        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), tr("error: %s"), tr_text(error_).c_str());
         ImGui::EndChild();
         return;
     }
@@ -862,8 +864,8 @@ void TilingPanel::draw(AppContext& ctx) {
             ImGui::EndTabItem();
         }
         if (tab(1)) {
-            ImGui::TextWrapped("L1: %s", res_.l1.reasoning.c_str());
-            ImGui::TextWrapped("L2: %s", res_.l2.reasoning.c_str());
+            ImGui::TextWrapped("L1: %s", tr_text(res_.l1.reasoning).c_str());
+            ImGui::TextWrapped("L2: %s", tr_text(res_.l2.reasoning).c_str());
             // Side by side when each plot gets 560 px (times the UI scale), else stacked.
             const float sc = ctx.ui_scale, full = ImGui::GetContentRegionAvail().x;
             const bool two = full / 2 - 4 >= 560 * sc;

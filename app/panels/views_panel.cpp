@@ -22,6 +22,7 @@
 #include <cstdio>
 
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/panels/view_widgets.hpp"
@@ -125,7 +126,7 @@ void ViewsPanel::rebuild() {
 void ViewsPanel::draw(AppContext& ctx) {
     if (set_.chain.draw(true)) rebuild();
     if (!error_.empty())
-        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), error_.c_str());
+        ImGui::TextColored(ImVec4(1, 0.42f, 0.38f, 1), tr("error: %s"), tr_text(error_).c_str());
     if (chain_.views.empty()) return;
     int last = int(chain_.views.size()) - 1;
     int before = set_.step;
@@ -185,8 +186,8 @@ void ViewsPanel::draw(AppContext& ctx) {
     ImVec4 info = ctx.dark_theme ? ImVec4(0.55f, 0.85f, 1, 1) : ImVec4(0.05f, 0.3f, 0.55f, 1);
     if (!shown.empty()) {
         auto [f, nums] = view::address_formula(v, shown);
-        ImGui::TextColored(info, "%s", f.c_str());
-        ImGui::TextColored(info, "%s", nums.c_str());
+        ImGui::TextColored(info, "%s", tr_text(f).c_str());
+        ImGui::TextColored(info, "%s", tr_text(nums).c_str());
     } else {
         ImGui::TextDisabled("%s", tr("hover or click a view cell for its address formula"));
         ImGui::TextDisabled(" ");
@@ -211,7 +212,7 @@ void ViewsPanel::draw_canvas(bool dark) {
     }
     probe_ = nlohmann::json();
     if (!draw_error_.empty()) {
-        ImGui::TextWrapped("(%s)", draw_error_.c_str());
+        ImGui::TextWrapped("(%s)", tr_text(draw_error_).c_str());
         hovered_ = -1;
         return;
     }

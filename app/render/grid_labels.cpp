@@ -5,7 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <string>
 #include <tuple>
+#include <vector>
+
+#include "app/i18n/tr_text.hpp"
 
 namespace ll::render {
 
@@ -37,13 +41,41 @@ float text_w(const std::string& s) {
     return ImGui::CalcTextSize(s.c_str(), nullptr, true).x;
 }
 
+// The text each label shows: core's English through the catalog (tr_text);
+// a caption core wrapped into several labels (same x, rows just below each
+// other) is translated as one text and cut back into as many lines. Ticks
+// and addresses are numbers and stay as they are.
+std::vector<std::string> shown_texts(const Stage& st) {
+    std::vector<std::string> shown(st.labels.size());
+    for (size_t i = 0; i < st.labels.size();) {
+        const Label& l = st.labels[i];
+        size_t j = i + 1;
+        if (l.kind == Label::caption)
+            while (j < st.labels.size() && st.labels[j].kind == Label::caption &&
+                   st.labels[j].x == l.x && st.labels[j].y > st.labels[j - 1].y &&
+                   st.labels[j].y - st.labels[j - 1].y <= 3.f)
+                ++j;
+        if (l.kind == Label::tick || l.kind == Label::address) {
+            shown[i] = l.text;
+        } else {
+            std::vector<std::string> run;
+            for (size_t k = i; k < j; ++k) run.push_back(st.labels[k].text);
+            run = i18n::tr_lines(run);
+            for (size_t k = i; k < j; ++k) shown[k] = std::move(run[k - i]);
+        }
+        i = j;
+    }
+    return shown;
+}
+
 // Left-of labels stand in lanes: lane l starts where lane l-1's widest text ends.
-std::vector<float> lane_widths(const Stage& st) {
+std::vector<float> lane_widths(const Stage& st, const std::vector<std::string>& text) {
     std::vector<float> w;
-    for (const Label& l : st.labels) {
+    for (size_t i = 0; i < st.labels.size(); ++i) {
+        const Label& l = st.labels[i];
         if (l.side != Label::left_of) continue;
         if (w.size() <= l.lane) w.resize(size_t(l.lane) + 1, 0.f);
-        w[l.lane] = std::max(w[l.lane], text_w(l.text));
+        w[l.lane] = std::max(w[l.lane], text_w(text[i]));
     }
     return w;
 }
@@ -129,12 +161,13 @@ LabelMargins label_margins(const Stage& st) {
     LabelMargins m;
     if (st.labels.empty()) return m;
     const float lh = ImGui::GetTextLineHeight();
-    const std::vector<float> lw = lane_widths(st);
+    const std::vector<std::string> text = shown_texts(st);
+    const std::vector<float> lw = lane_widths(st, text);
     for (const Label& l : st.labels) {
         if (l.side == Label::above) {
             m.top = std::max(m.top, kGap + float(l.lane + 1) * (lh + 1));
             if (l.align == Label::right && l.x <= 0)
-                m.left = std::max(m.left, kGap + text_w(l.text));
+                m.left = std::max(m.left, kGap + text_w(text[size_t(&l - st.labels.data())]));
         } else if (l.side == Label::left_of && l.x <= 0) {
             m.left = std::max(m.left, lane_offset(lw, l.lane) + lw[l.lane]);
         }
@@ -146,7 +179,11 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
     if (st.labels.empty()) return;
     ImDrawList* dl = f.dl;
     const float fs = ImGui::GetFontSize(), lh = ImGui::GetTextLineHeight();
-    const std::vector<float> lw = lane_widths(st);
+    const std::vector<std::string> text = shown_texts(st);
+    const std::vector<float> lw = lane_widths(st, text);
+    auto text_of = [&](const Label& l) -> const std::string& {
+        return text[size_t(&l - st.labels.data())];
+    };
 
     // Pass 1: the spacing and text size of each run of ticks, so a run keeps
     // every k-th tick (k = 1, 2, 5, 10, ...) and its texts never touch.
@@ -158,7 +195,7 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
         if (g.count == 0) g.first = along;
         if (g.count == 1) g.second = along;
         ++g.count;
-        g.ext = std::max(g.ext, l.side == Label::above ? text_w(l.text) : lh);
+        g.ext = std::max(g.ext, l.side == Label::above ? text_w(text_of(l)) : lh);
         g.room = std::max(g.room, l.room);
     }
     for (auto& kv : groups) {
@@ -187,7 +224,8 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             if (l.side == Label::at && (l.kind == Label::tick || l.kind == Label::tag) &&
                 f.zoom < fs * 0.9f)
                 continue;
-            ImVec2 ts = ImGui::CalcTextSize(l.text.c_str(), nullptr, true);
+            const std::string& shown = text_of(l);
+            ImVec2 ts = ImGui::CalcTextSize(shown.c_str(), nullptr, true);
             const ImVec2 p = f.at(l.x, l.y);
             float x = p.x, y = p.y - ts.y / 2;
             // A block tag stands in the gap (at least a cell) above its block;
@@ -245,8 +283,8 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
                 dl->AddRectFilled(ImVec2(r.x - 1, r.y), ImVec2(r.z + 1, r.w),
                                   with_alpha(bg, f.alpha), 2.f);
             }
-            dl->AddText(ImGui::GetFont(), font_size, ImVec2(x, y), col, l.text.c_str());
-            if (drawn) drawn->push_back({l.text, l.kind, x, y, ts.x, ts.y});
+            dl->AddText(ImGui::GetFont(), font_size, ImVec2(x, y), col, shown.c_str());
+            if (drawn) drawn->push_back({shown, l.kind, x, y, ts.x, ts.y});
         }
     }
 }

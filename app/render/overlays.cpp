@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/i18n/tr_text.hpp"
+
 namespace ll::render {
 
 namespace {
@@ -41,8 +43,9 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
         if (b.kind == Box::highlight)
             dl->AddRectFilled(a, c, with_alpha(accent(f.dark), f.alpha * 0.18f));
         dl->AddRect(a, c, col, 0, 0, strong ? 2.f : 1.f);
-        if (!b.label.empty() && (c.x - a.x) >= ImGui::CalcTextSize(b.label.c_str()).x * 0.5f)
-            dl->AddText(ImVec2(a.x, a.y - fs - 1), col, b.label.c_str());
+        const std::string label = tr_text(b.label);  // core's English, shown translated
+        if (!label.empty() && (c.x - a.x) >= ImGui::CalcTextSize(label.c_str()).x * 0.5f)
+            dl->AddText(ImVec2(a.x, a.y - fs - 1), col, label.c_str());
     }
     for (const Arrow& ar : st.arrows) {
         ImVec2 a = f.at(ar.x0, ar.y0), b = f.at(ar.x1, ar.y1);
@@ -56,7 +59,8 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
                 ImVec2(b.x - ux * h + uy * h * 0.5f, b.y - uy * h - ux * h * 0.5f), col);
         }
         if (!ar.label.empty())
-            dl->AddText(ImVec2((a.x + b.x) / 2 + 4, (a.y + b.y) / 2 - fs), col, ar.label.c_str());
+            dl->AddText(ImVec2((a.x + b.x) / 2 + 4, (a.y + b.y) / 2 - fs), col,
+                        tr_text(ar.label).c_str());
     }
     draw_labels(f, st, f.drawn);
 }

@@ -12,6 +12,7 @@
 
 #include "app/render/gl_programs.hpp"
 #include "app/render/overlays.hpp"
+#include "app/render/trail.hpp"
 
 namespace ll::render {
 
@@ -66,6 +67,8 @@ void PlanView::fit(PlanGpu& gpu, int k0, int k1) {
 void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) {
     gpu_ = &gpu;
     dark_ = style.dark;
+    waves_ = style.waves;
+    pin_screen_ = ImVec2(NAN, NAN);
     clicked_ = false;
     const Plan* p = gpu.plan();
     ImGui::PushID(this);
@@ -90,6 +93,7 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
     // Resting on a stage needs only that stage resident: two views at rest
     // plus one gliding fit the three slots, so no stage is re-uploaded per frame.
     kb_ = t_ > 0 ? std::min(ka_ + 1, last) : ka_;
+    if (waves_ && t_ > 0) waves_->step(ka_);  // this step's waves, before a pick or the GL callback
     if (fit_pending_) {
         int k1 = fit_k1_ < 0 ? last : std::min(fit_k1_, last);
         fit(gpu, std::min(fit_k0_, k1), k1);
@@ -111,7 +115,7 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
         hovered_ = -1;
         last_mouse_ = ImVec2(-1, -1);
     }
-    hover_draw_ = hovered_ >= 0 ? hovered_ : style.highlight;
+    hover_draw_ = style.pinned >= 0 ? style.pinned : hovered_ >= 0 ? hovered_ : style.highlight;
     // Make sure both stages are resident before the GL callback runs, and
     // have the stage after them prepared in the background while cells glide
     // (or while the following view waits for a step).
@@ -250,7 +254,8 @@ void PlanView::draw_numbers(PlanGpu& gpu, ImDrawList* dl, ImVec2 end, const View
     // Source indices printed in the cells of small plans.
     auto lerp_place = [&](int64_t cell, float& x, float& y) {
         Place a = gpu.place(size_t(ka_), cell), b = gpu.place(size_t(kb_), cell);
-        float tt = t_ * t_ * (3 - 2 * t_);  // same easing as the shader
+        float tt =
+            waves_ ? waves_->cell_t(ka_, cell, t_) : t_ * t_ * (3 - 2 * t_);  // as the shader
         if (std::isnan(a.x) && std::isnan(b.x)) return false;
         if (std::isnan(a.x)) a = b;
         if (std::isnan(b.x)) b = a;
@@ -296,24 +301,20 @@ void PlanView::draw_numbers(PlanGpu& gpu, ImDrawList* dl, ImVec2 end, const View
 }
 
 void PlanView::draw_path(PlanGpu& gpu, ImDrawList* dl, const ViewStyle& style) {
-    const Plan* p = gpu.plan();
-    // The path of the highlighted cell through every stage.
-    if (style.show_path && hover_draw_ >= 0 && (!gpu.small_colours().empty() || p->offset_of)) {
-        std::vector<ImVec2> pts;
-        for (size_t k = 0; k < p->stages.size(); ++k) {
-            Place q = gpu.place(k, hover_draw_);
-            if (std::isnan(q.x)) continue;
-            pts.push_back(to_screen(q.x + 0.5f, q.y + 0.5f));
-        }
-        ImU32 pc = style.dark ? IM_COL32(255, 255, 255, 200) : IM_COL32(20, 20, 20, 200);
-        if (pts.size() >= 2) dl->AddPolyline(pts.data(), int(pts.size()), pc, 0, 2.f);
-        for (size_t i = 0; i < pts.size(); ++i) {
-            dl->AddCircleFilled(pts[i], 4.f, pc);
-            char buf[24];
-            std::snprintf(buf, sizeof buf, "%zu", i);
-            dl->AddText(ImVec2(pts[i].x + 5, pts[i].y - 16), pc, buf);
-        }
-    }
+    // The pinned cell where it is now, and the ghost of the stage before
+    // (app/render/trail.cpp). Places of other stages are never drawn in this
+    // stage's frame: they would land on unrelated cells.
+    if (!style.show_path || style.pinned < 0) return;
+    if (gpu.small_colours().empty() && !gpu.plan()->offset_of) return;
+    PinFrame f;
+    f.dl = dl;
+    f.at = [this](float x, float y) { return to_screen(x, y); };
+    f.zoom = cam_.zoom;
+    f.dark = style.dark;
+    f.ka = ka_;
+    f.kb = kb_;
+    f.tt = waves_ ? waves_->cell_t(ka_, style.pinned, t_) : t_ * t_ * (3 - 2 * t_);
+    pin_screen_ = draw_pinned(gpu, style.pinned, f);
 }
 
 // ---- [GL] ---------------------------------------------------------------------
@@ -351,13 +352,16 @@ void PlanView::upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse) {
     glUniform1i(glGetUniformLocation(prog, "u_id_base"), 0);
     ImVec2 fs = pick_mode ? ImVec2(1, 1) : ImGui::GetDrawData()->FramebufferScale;
     glUniform2f(glGetUniformLocation(prog, "u_fb_size"), w * fs.x, h * fs.y);
+    unsigned wb = waves_ && t_ > 0 && !lod_ ? waves_->buffer() : 0;
+    glUniform1f(glGetUniformLocation(prog, "u_waves"), wb ? float(waves_->count()) : 1.f);
 }
 
 namespace {
 
 // Binds the instance attributes of cells (or blocks) of stages a and b.
 // `first`: the first cell drawn (instance 0 of the draw), for cells only.
-void bind_instances(PlanGpu& gpu, int ka, int kb, bool blocks, int64_t first = 0) {
+void bind_instances(PlanGpu& gpu, int ka, int kb, bool blocks, int64_t first = 0,
+                    unsigned waves = 0) {
     const PlanGpu::Slot& a = gpu.stage(ka);
     const PlanGpu::Slot& b = gpu.stage(kb);
     GLuint ba = blocks ? a.blocks : a.cells, bb = blocks ? b.blocks : b.cells;
@@ -389,6 +393,15 @@ void bind_instances(PlanGpu& gpu, int ka, int kb, bool blocks, int64_t first = 0
         glDisableVertexAttribArray(5);
         glVertexAttrib2f(4, 1.f, 1.f);
         glVertexAttrib2f(5, 1.f, 1.f);
+    }
+    if (waves && !blocks) {  // staged motion: one float per cell
+        glBindBuffer(GL_ARRAY_BUFFER, waves);
+        glEnableVertexAttribArray(6);
+        glVertexAttribPointer(6, 1, GL_FLOAT, GL_FALSE, 4, at(4));
+        glVertexAttribDivisor(6, 1);
+    } else {
+        glDisableVertexAttribArray(6);
+        glVertexAttrib1f(6, 0.f);
     }
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
@@ -428,7 +441,7 @@ int64_t PlanView::pick(PlanGpu& gpu, ImVec2 mouse) {
     glClearBufferiv(GL_COLOR, 0, zero);
     upload_uniforms(1, 1, true, mouse);
     glBindVertexArray(vao_);
-    bind_instances(gpu, ka_, kb_, false);
+    bind_instances(gpu, ka_, kb_, false, 0, wave_buffer());
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, GLsizei(gpu.cell_count()));
     GLint id = 0;
     glReadPixels(0, 0, 1, 1, GL_RED_INTEGER, GL_INT, &id);
@@ -511,7 +524,9 @@ void PlanView::render_gl(const ImDrawList*, const ImDrawCmd* cmd) {
         const PlanGpu::Slot& sb = gpu_->stage(kb_);
         const float tt = t_ * t_ * (3 - 2 * t_);  // the shader's smoothstep
         // Tests compare the culled picture with an uncull'ed one.
-        static const bool no_cull = std::getenv("LAYOUTLAB_NO_CULL") != nullptr;
+        static const bool no_cull_env = std::getenv("LAYOUTLAB_NO_CULL") != nullptr;
+        // Waves: each cell has its own t, so the blocks' mixed boxes do not hold.
+        const bool no_cull = no_cull_env || wave_buffer() != 0;
         float vx0 = cam_.pan_x, vy0 = cam_.pan_y;
         float vx1 = vx0 + size_.x / cam_.zoom, vy1 = vy0 + size_.y / cam_.zoom;
         int64_t nb = gpu_->block_count(), bs = gpu_->block_size(), n = gpu_->cell_count();
@@ -540,14 +555,14 @@ void PlanView::render_gl(const ImDrawList*, const ImDrawCmd* cmd) {
             while (e < nb && seen(e)) ++e;
             int64_t first = b * bs, count = std::min(n, e * bs) - first;
             gui::frame_stats::Scope stats_gl(gui::frame_stats::Part::plan_gl);
-            bind_instances(*gpu_, ka_, kb_, false, first);
+            bind_instances(*gpu_, ka_, kb_, false, first, wave_buffer());
             glUniform1i(id_base, GLint(first));
             glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, GLsizei(count));
             b = e;
         }
     } else {
         gui::frame_stats::Scope stats_gl(gui::frame_stats::Part::plan_gl);
-        bind_instances(*gpu_, ka_, kb_, lod_);
+        bind_instances(*gpu_, ka_, kb_, lod_, 0, lod_ ? 0 : wave_buffer());
         GLsizei count = GLsizei(lod_ ? gpu_->block_count() : gpu_->cell_count());
         glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, count);
     }

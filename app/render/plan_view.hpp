@@ -15,11 +15,13 @@
 
 #include <imgui.h>
 
+#include <cmath>
 #include <cstdint>
 
 #include "app/render/gl_programs.hpp"
 #include "app/render/grid_labels.hpp"
 #include "app/render/plan_gpu.hpp"
+#include "app/render/waves_gpu.hpp"
 #include "core/plan.hpp"
 
 namespace ll::render {
@@ -33,7 +35,12 @@ struct ViewStyle {
     bool dark = true;
     bool show_numbers = true;  // source index printed in big enough cells
     int64_t highlight = -1;    // cell drawn highlighted (from the other view)
-    bool show_path = false;    // polyline of the highlighted cell over all stages
+    bool show_path = false;    // the pinned cell's marker and ghost (app/render/trail.hpp)
+    // The pinned cell: drawn highlighted whatever the mouse hovers (hover
+    // never replaces a pin), -1 none.
+    int64_t pinned = -1;
+    // Staged motion (cells move in waves), nullptr: all at once.
+    WaveSet* waves = nullptr;
 };
 
 class PlanView {
@@ -75,6 +82,8 @@ class PlanView {
     // Screen rectangle (ImGui pixels) of cell-space point p in the last draw.
     ImVec2 to_screen(float x, float y) const;
     ImVec2 origin() const { return origin_; }
+    // Screen centre of the pinned cell's marker in the last draw (NaN none).
+    ImVec2 pin_screen() const { return pin_screen_; }
     // The grid labels the last draw showed (screen pixels), for probes.
     const std::vector<DrawnLabel>& drawn_labels() const { return drawn_labels_; }
     // Element numbers the last draw printed in cells; the canvas size.
@@ -99,6 +108,8 @@ class PlanView {
     void upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse);
     void upload_view_uniforms(unsigned prog, float w, float h, bool pick_mode, ImVec2 mouse);
     void draw_picture(float w, float h);
+    // The wave buffer of this draw's step (0: all cells at once).
+    unsigned wave_buffer() const { return waves_ && t_ > 0 && !lod_ ? waves_->buffer() : 0; }
 
     Camera cam_;
     bool fit_pending_ = true, follow_ = false;
@@ -116,6 +127,8 @@ class PlanView {
     int64_t hover_draw_ = -1;
     bool dark_ = true;
     const PlanGpu::Picture* picture_ = nullptr;  // the resting stage as a texture
+    WaveSet* waves_ = nullptr;                   // staged motion of this draw
+    ImVec2 pin_screen_{NAN, NAN};
     std::vector<DrawnLabel> drawn_labels_;
     int64_t drawn_numbers_ = 0;
     unsigned vao_ = 0, quad_ = 0, pic_vao_ = 0;

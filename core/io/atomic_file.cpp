@@ -53,37 +53,29 @@ void install_cleanup_handlers() {
     }
 }
 
-// Registers a temporary for removal on a signal for the lifetime of the guard.
-class TempGuard {
-  public:
-    explicit TempGuard(const std::string& tmp) {
-        if (tmp.empty() || tmp.size() >= kPathMax) return;
-        for (int i = 0; i < kSlots; ++i) {
-            bool expect = false;
-            // Claim the slot, fill the name, then publish it.
-            static std::atomic<bool> claimed[kSlots];
-            if (!claimed[i].compare_exchange_strong(expect, true)) continue;
-            std::memcpy(g_tmp[i], tmp.c_str(), tmp.size() + 1);
-            g_used[i].store(true);
-            slot_ = i;
-            claimed_ = &claimed[i];
-            return;
-        }
-    }
-    ~TempGuard() {
-        if (slot_ < 0) return;
-        g_used[slot_].store(false);
-        claimed_->store(false);
-    }
-    TempGuard(const TempGuard&) = delete;
-    TempGuard& operator=(const TempGuard&) = delete;
-
-  private:
-    int slot_ = -1;
-    std::atomic<bool>* claimed_ = nullptr;
-};
-
 }  // namespace
+
+// Claims a slot, fills the name, then publishes it.
+TempFileGuard::TempFileGuard(const std::string& tmp) {
+    install_cleanup_handlers();
+    static std::atomic<bool> claimed[kSlots];
+    if (tmp.empty() || tmp.size() >= kPathMax) return;
+    for (int i = 0; i < kSlots; ++i) {
+        bool expect = false;
+        if (!claimed[i].compare_exchange_strong(expect, true)) continue;
+        std::memcpy(g_tmp[i], tmp.c_str(), tmp.size() + 1);
+        g_used[i].store(true);
+        slot_ = i;
+        claimed_ = &claimed[i];
+        return;
+    }
+}
+
+TempFileGuard::~TempFileGuard() {
+    if (slot_ < 0) return;
+    g_used[slot_].store(false);
+    claimed_->store(false);
+}
 
 void write_file_atomic(const std::string& path, const void* data, size_t size) {
     if (path.empty()) throw UsageError("empty output path; expected a file name");
@@ -102,7 +94,7 @@ void write_file_atomic(const std::string& path, const void* data, size_t size) {
     const int fd = ::mkstemp(buf.data());
     const int mk_err = errno;
     const std::string tmp(buf.data());
-    TempGuard guard(fd >= 0 ? tmp : std::string());
+    TempFileGuard guard(fd >= 0 ? tmp : std::string());
     ::pthread_sigmask(SIG_SETMASK, &saved, nullptr);
     if (fd < 0) fail(path, mk_err);
     const auto* p = static_cast<const char*>(data);

@@ -8,6 +8,7 @@
 //    path in an existing, writable folder"
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <string>
 
@@ -15,5 +16,22 @@ namespace ll {
 
 void write_file_atomic(const std::string& path, const void* data, size_t size);
 void write_file_atomic(const std::string& path, const std::string& bytes);
+
+// A temporary file some other writer fills (a video's "<name>.part"): while
+// the guard lives, SIGINT, SIGTERM or SIGHUP remove it before the process
+// dies, as they do write_file_atomic's temporaries. At most 8 at a time
+// (more are simply not guarded). The guard neither creates nor removes the
+// file otherwise.
+class TempFileGuard {
+  public:
+    explicit TempFileGuard(const std::string& tmp);
+    ~TempFileGuard();
+    TempFileGuard(const TempFileGuard&) = delete;
+    TempFileGuard& operator=(const TempFileGuard&) = delete;
+
+  private:
+    int slot_ = -1;
+    std::atomic<bool>* claimed_ = nullptr;
+};
 
 }  // namespace ll

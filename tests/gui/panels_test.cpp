@@ -16,7 +16,8 @@ using ll::test::run_app;
 namespace {
 
 const char* kPanels[] = {"explorer", "views",   "fusion",   "agu",  "planning",
-                         "tiling",   "img2col", "loaddata", "cube", "conv"};
+                         "tiling",   "img2col", "loaddata", "cube", "conv",
+                         "compare"};
 
 }  // namespace
 
