@@ -19,6 +19,12 @@ Runner setup_convert(CLI::App& sub);
 Runner setup_tiling(CLI::App& sub);
 Runner setup_sweep(CLI::App& sub);
 Runner setup_pipeline(CLI::App& sub);
+Runner setup_winograd(CLI::App& sub);
+Runner setup_cudnn(CLI::App& sub);
+Runner setup_systolic(CLI::App& sub);
+Runner setup_tensorcore(CLI::App& sub);
+Runner setup_hardware(CLI::App& sub);
+Runner setup_scatter(CLI::App& sub);
 
 const std::vector<CommandEntry>& commands() {
     static const std::vector<CommandEntry> table = {
@@ -38,6 +44,12 @@ const std::vector<CommandEntry>& commands() {
         {"tiling", "two-level tiling: L1/L2 orders vs a layout; strides, efficiency, time, energy", setup_tiling},
         {"sweep", "all tile orders and sizes ranked by time, with the Pareto front of time vs footprint", setup_sweep},
         {"pipeline", "a tiled Matmul / conv on one AI Core: MTE2, MTE1, Cube, FixPipe timeline, buffers, bound", setup_pipeline},
+        {"winograd", "Winograd F(2x2,3x3) vs im2col + GEMM vs direct: transforms, 16 vs 36 mults, check", setup_winograd},
+        {"cudnn", "the lecture's cuDNN time share (CUDA / Tensor Core, GEMM / Winograd) and its plot", setup_cudnn},
+        {"systolic", "a GEMM on a TPU-style systolic array cycle by cycle, beside the Cube's fractal steps", setup_systolic},
+        {"tensorcore", "Tensor Core D = A x B + C on 4x4 tiles vs the Cube's 16x16 fractal", setup_tensorcore},
+        {"hardware", "document 003's hardware tables (5.2, 14.5, 15.4.1), each row linked to its panel", setup_hardware},
+        {"scatter", "the scatter side of scatter-gather: runs, bursts, partial bursts, write conflicts", setup_scatter},
     };
     return table;
 }

@@ -18,6 +18,10 @@ std::unique_ptr<Panel> make_loaddata_panel();
 std::unique_ptr<Panel> make_cube_panel();
 std::unique_ptr<Panel> make_conv_panel();
 std::unique_ptr<Panel> make_pipeline_panel();
+std::unique_ptr<Panel> make_gpu_panel();
+std::unique_ptr<Panel> make_systolic_panel();
+std::unique_ptr<Panel> make_tables_panel();
+std::unique_ptr<Panel> make_scatter_panel();
 std::unique_ptr<Panel> make_compare_panel();
 
 const std::vector<PanelEntry>& panel_registry() {
@@ -33,6 +37,10 @@ const std::vector<PanelEntry>& panel_registry() {
         {"cube", trn("Cube"), trn("Compute"), make_cube_panel},
         {"conv", trn("Conv pipeline"), trn("Compute"), make_conv_panel},
         {"pipeline", trn("Pipeline"), trn("Compute"), make_pipeline_panel},
+        {"gpu", trn("GPU side"), trn("Compute"), make_gpu_panel},
+        {"systolic", trn("Systolic array vs Cube"), trn("Compute"), make_systolic_panel},
+        {"tables", trn("Hardware tables"), trn("Views"), make_tables_panel},
+        {"scatter", trn("Scatter"), trn("Views"), make_scatter_panel},
         {"compare", trn("Compare layouts"), trn("Formats"), make_compare_panel},
     };
     return table;

@@ -9,7 +9,10 @@ namespace ll::exec {
 
 namespace {
 
-void add_fractal_boxes(Stage& st, int64_t elems, int64_t fractal_elems) {
+// `format`: the fractal's own format as document 001 writes it for the buffer
+// (ZZ, ZN, NZ), each box's tag; empty for none.
+void add_fractal_boxes(Stage& st, int64_t elems, int64_t fractal_elems,
+                       const std::string& format = "") {
     for (int64_t f = 0; f * fractal_elems < elems; ++f) {
         Place p = cell_place(st.grid, f * fractal_elems);
         Box b;
@@ -18,6 +21,7 @@ void add_fractal_boxes(Stage& st, int64_t elems, int64_t fractal_elems) {
         b.w = float(st.grid.row_elems);
         b.h = float(fractal_elems / st.grid.row_elems);
         b.kind = Box::fractal;  // named by the fractal's address label (plan_labels)
+        b.label = format;       // and tagged with its own format (ZN), if any
         st.boxes.push_back(b);
     }
 }
@@ -116,9 +120,16 @@ Plan load_plan(const LoadResult& r, int64_t src_elems, DType t, const std::strin
                     {src_elems}, memory_grid(src_elems, t));
     a.grid.row_elems = r.geom.cols;  // one drawn row = one fractal row (32 bytes)
     add_fractal_boxes(a, src_elems, fe);
-    Stage b = stage(dst_name, "destination buffer", {p.cell_count}, memory_grid(p.cell_count, t));
+    const std::string dst_fractal =
+        r.dst_format.empty()
+            ? ""
+            : r.dst_format + " " + std::to_string(r.dst_rows) + "x" + std::to_string(r.dst_cols);
+    Stage b = stage(dst_name,
+                    dst_fractal.empty() ? "destination buffer"
+                                        : "destination buffer, " + dst_fractal + " fractals",
+                    {p.cell_count}, memory_grid(p.cell_count, t));
     b.grid.row_elems = r.geom.cols;
-    add_fractal_boxes(b, p.cell_count, fe);
+    add_fractal_boxes(b, p.cell_count, fe, r.dst_format);
     p.stages = {a, b};
     add_grid_labels(p);
     auto src = std::make_shared<std::vector<int64_t>>(r.dst_of);

@@ -57,6 +57,8 @@ constexpr FormatInfo kFormats[] = {
     {Format::BMNK, "BMNK", 3, "BMK"},
     {Format::ND_ALIGN, "ND_ALIGN", -1, ""},
     {Format::VECTOR, "VECTOR", 1, "K"},
+    {Format::NCHW16C, "NCHW16C", -1, ""},
+    {Format::NCHW8H8W, "NCHW8H8W", -1, ""},
 };
 const FormatInfo& info(Format f) {
     return kFormats[static_cast<int>(f)];
@@ -310,6 +312,8 @@ Format family_plain(Format f) {
             return Format::ND;
         case Format::NC1HWC0:
         case Format::FRACTAL_Z:
+        case Format::NCHW16C:
+        case Format::NCHW8H8W:
             return Format::NCHW;
         case Format::NDC1HWC0:
         case Format::FRACTAL_Z_3D:
@@ -328,6 +332,8 @@ bool can_feed(Format plain, Format target) {
         case Format::FRACTAL_ZN:
             return plain == Format::ND;
         case Format::NC1HWC0:
+        case Format::NCHW16C:
+        case Format::NCHW8H8W:
             return plain == Format::NCHW || plain == Format::NHWC;
         case Format::FRACTAL_Z:
             return plain == Format::NCHW || plain == Format::NHWC || plain == Format::HWCN;
@@ -346,7 +352,8 @@ const char* kAccepted =
     "format of the same rank; FRACTAL_NZ/ZZ/ZN among themselves; NC1HWC0 <-> FRACTAL_Z; "
     "NDC1HWC0 <-> FRACTAL_Z_3D; a fractal to itself with another source fractal size; "
     "BSH/SBH/BSNGD/SBNGD/BNGS1S2/BMNK among themselves and to/from FRACTAL_NZ/ZZ/ZN; "
-    "ND <-> ND_ALIGN; VECTOR <-> FRACTAL_NZ/ZZ/ZN";
+    "ND <-> ND_ALIGN; VECTOR <-> FRACTAL_NZ/ZZ/ZN; NCHW/NHWC -> NCHW16C (nChw16c) and "
+    "NCHW8H8W (blocked layouts)";
 
 std::vector<std::string> letters_of(Format f, size_t rank) {
     std::vector<std::string> r;
@@ -365,6 +372,9 @@ std::vector<std::string> batch_names(size_t n) {
     for (size_t i = 0; n > 1 && i < n; ++i) r.push_back("B" + std::to_string(i));
     return r;
 }
+
+// The blocks of the CPU layouts: fixed element counts, not 32-byte rows.
+constexpr int64_t kBlockedC = 16, kBlockedHW = 8;
 
 struct Sides {
     int64_t rows = 0, cols = 0;  // fractal sides for matrix / FRACTAL_Z formats
@@ -404,6 +414,16 @@ Recipe recipe_for(Format plain, Format target, size_t rank, const Sides& sd) {
                 r.order = {"N", "D", "C1", "H", "W", "C0"};
             return r;
         }
+        case Format::NCHW16C:  // C split into 16-element blocks, innermost
+            r.axes = letters_of(plain, rank);
+            r.block = {{"C", kBlockedC}};
+            r.order = {"N", "C1", "H", "W", "C0"};
+            return r;
+        case Format::NCHW8H8W:  // H and W split into 8x8 tiles, each tile contiguous
+            r.axes = letters_of(plain, rank);
+            r.block = {{"H", kBlockedHW}, {"W", kBlockedHW}};
+            r.order = {"N", "C", "H1", "W1", "H0", "W0"};
+            return r;
         case Format::FRACTAL_Z:
         case Format::FRACTAL_Z_3D: {
             r.axes = letters_of(plain, rank);
@@ -534,6 +554,12 @@ FractalInfo fractal_info(Format f, const Sides& sd) {
         case Format::NC1HWC0:
         case Format::NDC1HWC0:
             fi = {f, "", "C0", 0, sd.c0};
+            break;
+        case Format::NCHW16C:
+            fi = {f, "", "C0", 0, kBlockedC};
+            break;
+        case Format::NCHW8H8W:
+            fi = {f, "H0", "W0", kBlockedHW, kBlockedHW};
             break;
         default:
             break;

@@ -53,7 +53,10 @@ enum class Format : uint8_t {
     BNGS1S2,   // (B, N, G, S1, S2): each (b, n, g) an S1 x S2 matrix, contiguous
     BMNK,      // (B, M, K): a batch of contiguous matrices (NORMAL)
     ND_ALIGN,  // ND with the last axis zero-padded to a multiple of 32 bytes
-    VECTOR     // (K): the A operand of a GEMV, one row of K elements
+    VECTOR,    // (K): the A operand of a GEMV, one row of K elements
+    // Blocked layouts of CPU libraries (document 003 section 5.2):
+    NCHW16C,  // oneDNN's nChw16c: (N, C1, H, W, 16), C padded to 16 whatever the dtype
+    NCHW8H8W  // NCHW tiled 8x8 on H, W: (N, C, H1, W1, 8, 8), H and W padded to 8
 };
 
 const char* name(Format f);

@@ -21,6 +21,8 @@ std::vector<std::string> axis_names(Format f) {
         case Format::NC1HWC0:
             return {"N", "H", "W", "C"};  // built from NHWC (or NCHW)
         case Format::FRACTAL_Z:
+        case Format::NCHW16C:
+        case Format::NCHW8H8W:
             return {"N", "C", "H", "W"};
         case Format::NDC1HWC0:
         case Format::FRACTAL_Z_3D:
@@ -53,6 +55,14 @@ ConvertSpec example_conversion(Format f, DType t) {
         case Format::FRACTAL_Z:
             s.from = Format::NCHW;
             s.shape = {20, 20, 3, 3};
+            break;
+        case Format::NCHW16C:
+            s.from = Format::NCHW;
+            s.shape = {1, 20, 2, 2};
+            break;
+        case Format::NCHW8H8W:
+            s.from = Format::NCHW;
+            s.shape = {1, 2, 10, 12};
             break;
         case Format::NDC1HWC0:
         case Format::FRACTAL_Z_3D:

@@ -83,7 +83,7 @@ TEST(CliFormats, ListsEveryFormatWithAxesFormulaAndDtypes) {
     auto r = run_layoutlab({"formats", "--json"});
     ASSERT_EQ(r.code, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
-    ASSERT_EQ(j["formats"].size(), 21u);
+    ASSERT_EQ(j["formats"].size(), 23u);  // with the blocked NCHW16C and NCHW8H8W
     bool saw_nz = false, saw_bsngd = false;
     for (const auto& f : j["formats"]) {
         EXPECT_FALSE(f["axes"].empty()) << f["name"];
@@ -106,4 +106,5 @@ TEST(CliFormats, ListsEveryFormatWithAxesFormulaAndDtypes) {
     ASSERT_EQ(r.code, 0);
     EXPECT_NE(r.out.find("ND -> FRACTAL_NZ: (..., B, M, N) -> pad"), std::string::npos);
     EXPECT_NE(r.out.find("VECTOR -> FRACTAL_NZ: (K) -> reshape -> (1, K)"), std::string::npos);
+    EXPECT_NE(r.out.find("NCHW -> NCHW16C: (N, C, H, W) -> pad"), std::string::npos) << r.out;
 }

@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/exec/load2d.hpp"
+#include "core/exec/plans.hpp"
 #include "core/exec/product.hpp"
 
 using namespace ll;
@@ -174,4 +175,31 @@ TEST(LoadDataProducts, B2FractalsAreLabelledZnAsTheDocumentWritesThem) {
     EXPECT_EQ(a.dst_format, "ZZ");
     EXPECT_EQ(a.dst_rows, 16);
     EXPECT_EQ(a.dst_cols, 32);
+}
+
+TEST(LoadDataProducts, EachDestinationFractalIsTaggedWithItsFormat) {
+    Load2dParams q;
+    q.src = Buffer::B1;
+    q.dst = Buffer::B2;
+    q.dtype = DType::int8;
+    q.src_fractals = 3;
+    q.repeat = 3;
+    q.src_stride = 1;
+    const LoadResult r = load2d(q);
+    const Plan p = load_plan(r, 3 * 512, DType::int8, "Load2D", "B1", "B2");
+    ASSERT_EQ(p.stages.size(), 2u);
+    EXPECT_EQ(p.stages[1].formula, "destination buffer, ZN 32x16 fractals");
+    int tagged = 0;
+    for (const Box& b : p.stages[1].boxes)
+        if (b.kind == Box::fractal) {
+            EXPECT_EQ(b.label, "ZN");  // the number is the address label's ("f3 0x600")
+            ++tagged;
+        }
+    EXPECT_EQ(tagged, 3);
+    // The source side names no destination format.
+    for (const Box& b : p.stages[0].boxes) {
+        if (b.kind == Box::fractal) {
+            EXPECT_EQ(b.label, "");
+        }
+    }
 }

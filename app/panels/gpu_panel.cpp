@@ -1,0 +1,511 @@
+// GPU side (document 004, "GPU做卷积"): two tabs.
+//   Winograd: F(2x2, 3x3) on a real small input. On the left the input
+//     (channel 0) with the chosen 4x4 input tile and its 2x2 output tile
+//     framed (click a tile to choose it); on the right the tile's chain
+//     d, g -> U = G g G^T, V = B^T d B, M = U (.) V, Y = A^T M A, beside the
+//     direct convolution it must equal; above, the multiplication counts
+//     (16 vs 36 per tile, totals for Winograd, direct and im2col + GEMM).
+//   Tensor Core: D = A x B + C on 4x4 tiles on real numbers (core's
+//     tensor_core_run), the operation counts for a GEMM against the Cube's
+//     fractal steps, and a 16x16 Cube fractal coloured by the 4x4 Tensor
+//     Core tile each element belongs to (core's tile_map).
+//   cuDNN time share: the lecture's table as grouped bars (share of each run
+//     per kernel role; the NCHW <-> NHWC transform of the Tensor Core GEMM run
+//     annotated), the table under it, export to PNG/SVG/CSV.
+// Everything shown comes from core/gpu (winograd_run, cudnn_time_share); the
+// CLI twins are `winograd`, `tensorcore` and `cudnn`.
+//
+// Scene keys: tab ("winograd" | "tensorcore" | "cudnn"), tc_m, tc_k, tc_n, height, width, channels,
+// filters, seed, reals, tile_row, tile_col, export (a path without extension: writes .png, .svg and
+// .csv of the time-share plot).
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+#include "app/panels/compute_widgets.hpp"
+#include "app/panels/panel.hpp"
+#include "app/panels/scene_reader.hpp"
+#include "app/plot/gpu_plots.hpp"
+#include "app/plot/imgui_plot.hpp"
+#include "core/error.hpp"
+#include "core/gpu/tensor_core.hpp"
+#include "core/gpu/time_share.hpp"
+#include "core/gpu/winograd.hpp"
+
+namespace ll::gui {
+
+namespace {
+
+const char* const kTabs[] = {"winograd", "tensorcore", "cudnn"};
+
+struct GpuSettings {
+    gpu::WinogradParams p;
+    bool reals = false;
+    gpu::TensorCoreParams tc;
+    int tab = 0;  // 0 Winograd, 1 Tensor Core, 2 cuDNN
+    nlohmann::json to_json() const {
+        return {{"tab", kTabs[tab]},      {"tc_m", tc.m},           {"tc_k", tc.k},
+                {"tc_n", tc.n},           {"height", p.height},     {"width", p.width},
+                {"channels", p.channels}, {"filters", p.filters},   {"seed", p.seed},
+                {"reals", reals},         {"tile_row", p.tile_row}, {"tile_col", p.tile_col}};
+    }
+};
+
+class GpuPanel : public Panel {
+  public:
+    GpuPanel() : runs_(gpu::cudnn_time_share()), share_(runs_) { rebuild(); }
+    const char* title() const override { return "GPU side"; }
+    void draw(AppContext& ctx) override;
+    nlohmann::json save_settings() const override { return set_.to_json(); }
+    void load_settings(const nlohmann::json& j) override {
+        SceneReader r(j, "gpu");
+        r.only({"tab", "tc_m", "tc_k", "tc_n", "height", "width", "channels", "filters", "seed",
+                "reals", "tile_row", "tile_col", "export"});
+        std::string tab = kTabs[set_.tab];
+        r.get_choice("tab", tab, {kTabs[0], kTabs[1], kTabs[2]});
+        GpuSettings s = set_;
+        s.tab = tab == kTabs[0] ? 0 : tab == kTabs[1] ? 1 : 2;
+        r.get("tc_m", s.tc.m, 1, 4096);
+        r.get("tc_k", s.tc.k, 1, 4096);
+        r.get("tc_n", s.tc.n, 1, 4096);
+        r.get("height", s.p.height, 3, 1024);
+        r.get("width", s.p.width, 3, 1024);
+        r.get("channels", s.p.channels, 1, 64);
+        r.get("filters", s.p.filters, 1, 64);
+        int64_t seed = s.p.seed;
+        r.get("seed", seed, 0, 0xffffffffLL);
+        s.p.seed = uint32_t(seed);
+        r.get("reals", s.reals);
+        r.get("tile_row", s.p.tile_row, 0, 511);
+        r.get("tile_col", s.p.tile_col, 0, 511);
+        s.p.values = s.reals ? gpu::Values::reals : gpu::Values::integers;
+        try {
+            gpu::check(s.p);
+        } catch (const std::exception& e) {
+            r.rethrow(e);
+        }
+        set_ = s;
+        select_tab_ = true;
+        rebuild();
+        if (r.has("export")) {
+            std::string base;
+            r.get("export", base);
+            export_all(base);
+        }
+    }
+
+  private:
+    void rebuild() {
+        set_.p.values = set_.reals ? gpu::Values::reals : gpu::Values::integers;
+        try {
+            run_ = std::make_unique<gpu::WinogradRun>(gpu::winograd_run(set_.p));
+            tc_ = gpu::tensor_core_run(set_.tc);
+            error_.clear();
+            bad_.clear();
+        } catch (const UsageError& e) {
+            error_ = e.what();
+            bad_ = e.key();
+        }
+    }
+    void export_all(const std::string& base) {
+        plot::check_writable(base + ".png");
+        plot::write_png(share_.spec, base + ".png", 1200, 640);
+        plot::write_svg(share_.spec, base + ".svg", 1200, 640);
+        plot::write_csv(share_.spec, base + ".csv");
+        export_msg_ = "wrote " + base + ".png, .svg, .csv";
+    }
+    void draw_winograd();
+    void draw_input(float w, float h);
+    void draw_cudnn();
+    void draw_tensor_core();
+
+    GpuSettings set_;
+    std::unique_ptr<gpu::WinogradRun> run_;
+    gpu::TensorCoreRun tc_;
+    std::vector<gpu::ShareRun> runs_;
+    plot::TimeSharePlot share_;
+    std::string error_, bad_, export_msg_, tc_error_, tc_bad_;
+    char export_path_[512] = "/tmp/cudnn_time_share";
+    bool select_tab_ = true;
+};
+
+void GpuPanel::draw(AppContext& ctx) {
+    (void)ctx;
+    if (!ImGui::BeginTabBar("gpu_tabs")) return;
+    const ImGuiTabItemFlags f0 = select_tab_ && set_.tab == 0 ? ImGuiTabItemFlags_SetSelected : 0;
+    const ImGuiTabItemFlags f1 = select_tab_ && set_.tab == 1 ? ImGuiTabItemFlags_SetSelected : 0;
+    const ImGuiTabItemFlags f2 = select_tab_ && set_.tab == 2 ? ImGuiTabItemFlags_SetSelected : 0;
+    select_tab_ = false;
+    if (ImGui::BeginTabItem("Winograd F(2x2, 3x3)", nullptr, f0)) {
+        set_.tab = 0;
+        draw_winograd();
+        ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Tensor Core 4x4", nullptr, f1)) {
+        set_.tab = 1;
+        draw_tensor_core();
+        ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("cuDNN time share", nullptr, f2)) {
+        set_.tab = 2;
+        draw_cudnn();
+        ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+}
+
+// The text of one matrix entry ("-0" shown as "0").
+std::string entry_text(double v) {
+    char t[32];
+    std::snprintf(t, sizeof t, "%.4g", v == 0 ? 0.0 : v);
+    return t;
+}
+
+// Column width of a matrix drawn by draw_matrix: its widest entry plus a margin.
+float matrix_cell_width(const gpu::Mat& m) {
+    float w = ImGui::CalcTextSize("-0").x;
+    for (double v : m.v) w = std::max(w, ImGui::CalcTextSize(entry_text(v).c_str()).x);
+    return w + ImGui::GetFontSize();
+}
+
+// Width a matrix with its title takes.
+float matrix_width(const char* title, const gpu::Mat& m) {
+    return std::max(ImGui::CalcTextSize(title).x, matrix_cell_width(m) * float(m.cols));
+}
+
+// One matrix as a titled grid of numbers; `tint` colours the frame.
+void draw_matrix(const char* title, const gpu::Mat& m, ImU32 tint) {
+    ImGui::BeginGroup();
+    ImGui::TextUnformatted(title);
+    const float cw = matrix_cell_width(m), ch = ImGui::GetTextLineHeight() + 4;
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    dl->AddRect(o, ImVec2(o.x + cw * float(m.cols), o.y + ch * float(m.rows)), tint, 0, 0, 2);
+    for (int i = 0; i < m.rows; ++i)
+        for (int j = 0; j < m.cols; ++j) {
+            const std::string t = entry_text(m.at(i, j));
+            const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+            dl->AddText(ImVec2(o.x + cw * float(j + 1) - ts.x - 4, o.y + ch * float(i) + 2), text,
+                        t.c_str());
+        }
+    ImGui::Dummy(ImVec2(cw * float(m.cols), ch * float(m.rows)));
+    ImGui::EndGroup();
+}
+
+// The next matrix on the same row when `width` still fits, else on a new row.
+void next_matrix(float width) {
+    ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+    compute::wrap_for(width);
+}
+
+void GpuPanel::draw_winograd() {
+    const float em = ImGui::GetFontSize();
+    bool ch = false;
+    gpu::WinogradParams& p = set_.p;
+    ch |= compute::labelled_int("H", p.height, 60, bad_ == "height");
+    ImGui::SameLine();
+    ch |= compute::labelled_int("W", p.width, 60, bad_ == "width");
+    ImGui::SameLine();
+    ch |= compute::labelled_int("C", p.channels, 60, bad_ == "channels");
+    ImGui::SameLine();
+    ch |= compute::labelled_int("K", p.filters, 60, bad_ == "filters");
+    ImGui::SameLine();
+    int64_t seed = p.seed;
+    if (compute::labelled_int("seed", seed, 60)) {
+        p.seed = uint32_t(std::clamp<int64_t>(seed, 0, 0xffffffffLL));
+        ch = true;
+    }
+    ImGui::SameLine();
+    ch |= compute::labelled_int("tile row", p.tile_row, 60, bad_ == "tile_row");
+    ImGui::SameLine();
+    ch |= compute::labelled_int("tile col", p.tile_col, 60, bad_ == "tile_col");
+    ImGui::SameLine();
+    compute::wrap_for(8 * em);
+    ch |= ImGui::Checkbox("real values", &set_.reals);
+    if (ch) rebuild();
+    if (!error_.empty()) {
+        ImGui::TextColored(compute::kErrColour, "error: %s", error_.c_str());
+        return;
+    }
+    const gpu::WinogradRun& r = *run_;
+    const gpu::WinogradCounts& c = r.counts;
+    ImGui::TextWrapped(
+        "Y = A^T [ (G g G^T) (.) (B^T d B) ] A.  Per 2x2 output tile: %lld multiplications "
+        "against %lld direct.  In all (%lld tiles x C %lld x K %lld): Winograd %lld, direct %lld, "
+        "im2col + GEMM %lld on a %lld x %lld matrix (%.2fx the input) -> %.2fx fewer with "
+        "Winograd.",
+        static_cast<long long>(c.tile_mults), static_cast<long long>(c.direct_tile_mults),
+        static_cast<long long>(c.tiles_h * c.tiles_w), static_cast<long long>(p.channels),
+        static_cast<long long>(p.filters), static_cast<long long>(c.winograd_mults),
+        static_cast<long long>(c.direct_mults), static_cast<long long>(c.gemm_mults),
+        static_cast<long long>(c.im2col_rows), static_cast<long long>(c.im2col_cols),
+        c.im2col_expansion, c.ratio());
+    ImGui::TextWrapped(
+        "Transforms: data %lld additions per tile, output %lld additions per tile, filter %lld "
+        "multiplications once per filter.",
+        static_cast<long long>(c.data_transform.adds),
+        static_cast<long long>(c.output_transform.adds),
+        static_cast<long long>(c.filter_transform.mults));
+    const bool equal = gpu::winograd_to_json(r)["check"]["equal"].get<bool>();
+    ImGui::TextColored(equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::kErrColour,
+                       "check: %zu outputs, max |Winograd - direct| = %.3g -> %s", r.direct.size(),
+                       r.max_abs_diff, equal ? "equal to direct convolution" : "DIFFERENT");
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float left = std::max(avail.x * 0.38f, 12 * em);
+    ImGui::BeginChild("input", ImVec2(left, 0), true);
+    draw_input(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("chain", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+    const ImU32 blue = IM_COL32(80, 140, 230, 255), green = IM_COL32(70, 180, 90, 255),
+                orange = IM_COL32(230, 150, 50, 255), red = IM_COL32(220, 80, 70, 255);
+    char t[96];
+    std::snprintf(t, sizeof t, "d: input tile (%lld, %lld)", static_cast<long long>(p.tile_row),
+                  static_cast<long long>(p.tile_col));
+    const char* v_t = "V = B^T d B  (additions only)";
+    const char* u_t = "U = G g G^T  (once per filter)";
+    const char* m_t =
+        p.channels > 1 ? "M = sum_c U (.) V  (16 mults per c)" : "M = U (.) V  (16 mults)";
+    // One row per step: the data transform, the filter transform (once per
+    // filter), the element-wise product and the output transform.
+    draw_matrix(t, r.d, blue);
+    next_matrix(matrix_width(v_t, r.V));
+    draw_matrix(v_t, r.V, blue);
+    ImGui::Spacing();
+    draw_matrix("g: filter 0", r.g, green);
+    next_matrix(matrix_width(u_t, r.U));
+    draw_matrix(u_t, r.U, green);
+    ImGui::Spacing();
+    draw_matrix(m_t, r.M, orange);
+    next_matrix(matrix_width("Y = A^T M A", r.Y));
+    draw_matrix("Y = A^T M A", r.Y, red);
+    next_matrix(matrix_width("direct convolution", r.Y_direct));
+    draw_matrix("direct convolution", r.Y_direct, red);
+    ImGui::Spacing();
+    ImGui::Separator();
+    ImGui::TextWrapped("Transform matrices (constants; B^T and A^T only add and subtract)");
+    draw_matrix("B^T", r.BT, blue);
+    next_matrix(matrix_width("G", r.G));
+    draw_matrix("G", r.G, green);
+    next_matrix(matrix_width("A^T", r.AT));
+    draw_matrix("A^T", r.AT, red);
+    ImGui::EndChild();
+}
+
+// The input's channel 0 as a grid of values; the chosen 4x4 input tile and
+// its 2x2 output tile framed. Clicking a cell chooses the tile over it.
+void GpuPanel::draw_input(float w, float h) {
+    const gpu::WinogradRun& r = *run_;
+    const gpu::WinogradParams& p = r.params;
+    ImGui::TextWrapped("input, channel 0 (%lld x %lld); click to choose a tile",
+                       static_cast<long long>(p.height), static_cast<long long>(p.width));
+    h -= ImGui::GetTextLineHeightWithSpacing() * 5;  // the captions above and below
+    const float cell =
+        std::max(4.0f, std::min((w - 4) / float(p.width), (h - 4) / float(p.height)));
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const bool numbers =
+        ImGui::CalcTextSize(p.values == gpu::Values::integers ? "-4" : "-0.00").x + 4 < cell;
+    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border),
+                text = ImGui::GetColorU32(ImGuiCol_Text);
+    const int64_t y0 = p.tile_row * 2, x0 = p.tile_col * 2;
+    for (int64_t y = 0; y < p.height; ++y)
+        for (int64_t x = 0; x < p.width; ++x) {
+            const ImVec2 a(o.x + cell * float(x), o.y + cell * float(y));
+            const ImVec2 b(a.x + cell, a.y + cell);
+            const bool in_tile = y >= y0 && y < y0 + 4 && x >= x0 && x < x0 + 4;
+            if (in_tile) dl->AddRectFilled(a, b, IM_COL32(80, 140, 230, 70));
+            dl->AddRect(a, b, grid);
+            if (numbers) {
+                char t[16];
+                std::snprintf(t, sizeof t, p.values == gpu::Values::integers ? "%.0f" : "%.2f",
+                              r.input[size_t(y * p.width + x)]);
+                const ImVec2 ts = ImGui::CalcTextSize(t);
+                dl->AddText(ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2), text, t);
+            }
+        }
+    // The 4x4 input tile (past the edge: zero padding) and the outputs it makes.
+    dl->AddRect(ImVec2(o.x + cell * float(x0), o.y + cell * float(y0)),
+                ImVec2(o.x + cell * float(x0 + 4), o.y + cell * float(y0 + 4)),
+                IM_COL32(80, 140, 230, 255), 0, 0, 3);
+    dl->AddRect(ImVec2(o.x + cell * float(x0 + 1), o.y + cell * float(y0 + 1)),
+                ImVec2(o.x + cell * float(x0 + 3), o.y + cell * float(y0 + 3)),
+                IM_COL32(220, 80, 70, 255), 0, 0, 2);
+    ImGui::InvisibleButton("input_grid", ImVec2(std::max(1.0f, cell * float(p.width)),
+                                                std::max(1.0f, cell * float(p.height))));
+    if (ImGui::IsItemClicked()) {
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        const int64_t ty = std::clamp<int64_t>(int64_t((m.y - o.y) / cell) / 2, 0,
+                                               r.counts.tiles_h - 1),
+                      tx = std::clamp<int64_t>(int64_t((m.x - o.x) / cell) / 2, 0,
+                                               r.counts.tiles_w - 1);
+        set_.p.tile_row = ty;
+        set_.p.tile_col = tx;
+        rebuild();
+    }
+    ImGui::TextWrapped(
+        "blue: the 4x4 input tile d; red: the 2x2 outputs it gives "
+        "(centred on the window of each 3x3 filter position)");
+}
+
+void GpuPanel::draw_tensor_core() {
+    const float em = ImGui::GetFontSize();
+    bool ch = false;
+    ch |= compute::labelled_int("GEMM M", set_.tc.m, 60, tc_bad_ == "m");
+    ImGui::SameLine();
+    ch |= compute::labelled_int("K", set_.tc.k, 60, tc_bad_ == "k");
+    ImGui::SameLine();
+    ch |= compute::labelled_int("N", set_.tc.n, 60, tc_bad_ == "n");
+    if (ch) {
+        try {
+            tc_ = gpu::tensor_core_run(set_.tc);
+            tc_bad_.clear();
+            tc_error_.clear();
+        } catch (const UsageError& e) {
+            tc_error_ = e.what();
+            tc_bad_ = e.key();
+        }
+    }
+    if (!tc_error_.empty()) {
+        ImGui::TextColored(compute::kErrColour, "error: %s", tc_error_.c_str());
+        return;
+    }
+    const gpu::TensorCoreRun& r = tc_;
+    ImGui::TextWrapped(
+        "Volta's Tensor Core: D = A x B + C on 4x4 tiles, fp16 A and B, fp32 C and D, one 4x4x4 "
+        "operation (%lld MACs) per clock. The Cube does 16x16x16 (%lld MACs) per cycle: %lld "
+        "Tensor Core operations' worth.",
+        static_cast<long long>(r.tile_macs_each), static_cast<long long>(r.cube_macs_each),
+        static_cast<long long>(r.tensor_cores_per_cube));
+    ImGui::TextWrapped(
+        "GEMM %lld x %lld x %lld: %lld Tensor Core operations (utilisation %.1f%%) "
+        "against %lld Cube step(s) (utilisation %.1f%%).",
+        static_cast<long long>(set_.tc.m), static_cast<long long>(set_.tc.k),
+        static_cast<long long>(set_.tc.n), static_cast<long long>(r.tile_ops),
+        100 * r.tile_utilisation, static_cast<long long>(r.cube_steps), 100 * r.cube_utilisation);
+    auto mat = [](const std::vector<double>& v) {
+        gpu::Mat m(4, 4);
+        m.v = v;
+        return m;
+    };
+    draw_matrix("D = A x B + C", mat(r.d), IM_COL32(220, 80, 70, 255));
+    next_matrix(matrix_width("A (fp16)", mat(r.a)));
+    draw_matrix("A (fp16)", mat(r.a), IM_COL32(80, 140, 230, 255));
+    next_matrix(matrix_width("B (fp16)", mat(r.b)));
+    draw_matrix("B (fp16)", mat(r.b), IM_COL32(70, 180, 90, 255));
+    next_matrix(matrix_width("C (fp32)", mat(r.c)));
+    draw_matrix("C (fp32)", mat(r.c), IM_COL32(230, 150, 50, 255));
+    ImGui::TextColored(r.equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::kErrColour,
+                       r.equal ? "check: D equals the direct product" : "check: D DIFFERS");
+    ImGui::Separator();
+    ImGui::TextWrapped(
+        "A 16x16 fp16 Cube fractal (512 B, rows of 32 B), each element coloured "
+        "and numbered by the 4x4 Tensor Core tile it belongs to: one 4x4 operand "
+        "spans %d fractal rows, 8 bytes of each; the Cube takes the whole fractal "
+        "as one operand.",
+        gpu::rows_per_tile());
+    const std::vector<std::vector<int>> map = gpu::tile_map();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float cell = std::max(6.0f, std::min(avail.x - 4 * em, avail.y - 2) / 16.0f);
+    const ImVec2 o(ImGui::GetCursorScreenPos().x + 3 * em, ImGui::GetCursorScreenPos().y);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 text = IM_COL32(20, 20, 20, 255);
+    const bool numbers = ImGui::CalcTextSize("15").x + 2 < cell;
+    for (int y = 0; y < 16; ++y) {
+        char t[16];
+        std::snprintf(t, sizeof t, "r%d", y);
+        const ImVec2 ts = ImGui::CalcTextSize(t);
+        dl->AddText(ImVec2(o.x - ts.x - 4, o.y + cell * float(y) + (cell - ts.y) / 2),
+                    ImGui::GetColorU32(ImGuiCol_Text), t);
+        for (int x = 0; x < 16; ++x) {
+            const int tile = map[size_t(y)][size_t(x)];
+            const plot::Color c = plot::palette(tile % 8);
+            const uint8_t shade = tile / 8 ? 40 : 0;  // tiles 8..15 lighter
+            const ImVec2 a(o.x + cell * float(x), o.y + cell * float(y));
+            dl->AddRectFilled(a, ImVec2(a.x + cell, a.y + cell),
+                              IM_COL32(std::min(255, c.r + shade), std::min(255, c.g + shade),
+                                       std::min(255, c.b + shade), 255));
+            dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), IM_COL32(0, 0, 0, 60));
+            if (numbers) {
+                std::snprintf(t, sizeof t, "%d", tile);
+                const ImVec2 s = ImGui::CalcTextSize(t);
+                dl->AddText(ImVec2(a.x + (cell - s.x) / 2, a.y + (cell - s.y) / 2), text, t);
+            }
+        }
+    }
+    for (int b = 0; b <= 4; ++b) {  // the 4x4 tiles' borders
+        const float v = cell * 4 * float(b);
+        dl->AddLine(ImVec2(o.x + v, o.y), ImVec2(o.x + v, o.y + cell * 16), IM_COL32(0, 0, 0, 200),
+                    2);
+        dl->AddLine(ImVec2(o.x, o.y + v), ImVec2(o.x + cell * 16, o.y + v), IM_COL32(0, 0, 0, 200),
+                    2);
+    }
+    ImGui::Dummy(ImVec2(cell * 16 + 3 * em, cell * 16));
+}
+
+void GpuPanel::draw_cudnn() {
+    const float em = ImGui::GetFontSize();
+    ImGui::TextWrapped(
+        "cuDNN on NVIDIA Volta (document 004): where each convolution run spends its time. Shares "
+        "are computed from the lecture's kernel times. Only the Tensor Core GEMM run converts "
+        "NCHW <-> NHWC: its kernels want NHWC and the framework hands NCHW.");
+    const float table_h = ImGui::GetTextLineHeightWithSpacing() * 12 + em * 3;
+    const float plot_h = std::max(12 * em, ImGui::GetContentRegionAvail().y - table_h);
+    plot::show_plot("share", share_.spec, ImVec2(0, plot_h));
+    if (ImGui::BeginTable(
+            "kernels", 6,
+            ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        for (const char* h : {"run", "function", "role", "time", "share", "lecture"})
+            ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        for (const gpu::ShareRun& r : runs_)
+            for (size_t i = 0; i < r.kernels.size(); ++i) {
+                const gpu::Kernel& k = r.kernels[i];
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(i == 0 ? r.name().c_str() : "");
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(k.function.c_str());
+                ImGui::TableNextColumn();
+                if (k.role == gpu::KernelRole::layout_transform)
+                    ImGui::TextColored(ImVec4(0.9f, 0.45f, 0.2f, 1), "%s", gpu::role_name(k.role));
+                else
+                    ImGui::TextUnformatted(gpu::role_name(k.role));
+                ImGui::TableNextColumn();
+                ImGui::Text("%.2f", k.time);
+                ImGui::TableNextColumn();
+                ImGui::Text("%.1f%%", 100 * r.share(i));
+                ImGui::TableNextColumn();
+                ImGui::Text("%d%%", k.doc_percent);
+            }
+        ImGui::EndTable();
+    }
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Export");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(16 * em);
+    ImGui::InputTextWithHint("##path", "path without extension", export_path_, sizeof export_path_);
+    ImGui::SameLine();
+    if (ImGui::Button("PNG + SVG + CSV")) {
+        try {
+            export_all(export_path_);
+        } catch (const UsageError& e) {
+            export_msg_ = std::string("error: ") + e.what();
+        }
+    }
+    if (!export_msg_.empty()) {
+        ImGui::SameLine();
+        ImGui::TextUnformatted(export_msg_.c_str());
+    }
+}
+
+}  // namespace
+
+std::unique_ptr<Panel> make_gpu_panel() {
+    return std::make_unique<GpuPanel>();
+}
+
+}  // namespace ll::gui

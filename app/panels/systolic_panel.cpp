@@ -1,0 +1,268 @@
+// Systolic array vs Cube (document 004's TPU beside the Ascend Cube): a GEMM
+// flowing through a weight-stationary systolic array cycle by cycle (core's
+// systolic_plan: A skewed at the left, weights entering from the top and
+// staying, partial sums moving down, C filling below), and under it the Cube's
+// 16x16x16 fractal step for the same GEMM on the same clock (core's cube_plan,
+// one step per cycle). The side column prints core's cycle state, tiles,
+// cycle counts and utilisation of both, and the register simulation's check.
+//
+// Scene keys: rows, cols, m, k, n, load (cycles per weight row), cycle, rate,
+// playing.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "app/panels/compute_widgets.hpp"
+#include "app/panels/panel.hpp"
+#include "app/panels/playhead.hpp"
+#include "app/panels/scene_reader.hpp"
+#include "app/render/plan_view.hpp"
+#include "core/error.hpp"
+#include "core/exec/cube_plan.hpp"
+#include "core/gpu/systolic.hpp"
+
+namespace ll::gui {
+
+namespace {
+
+using compute::labelled_int;
+
+struct SystolicSettings {
+    gpu::SystolicParams p;
+    int64_t cycle = 0;
+    double rate = 2;  // cycles per second
+    bool playing = false;
+    nlohmann::json to_json() const {
+        return {{"rows", p.rows}, {"cols", p.cols}, {"m", p.m},
+                {"k", p.k},       {"n", p.n},       {"load", p.load_cycles_per_row},
+                {"cycle", cycle}, {"rate", rate},   {"playing", playing}};
+    }
+};
+
+class SystolicPanel : public Panel {
+  public:
+    SystolicPanel() { rebuild(); }
+    const char* title() const override { return "Systolic array vs Cube"; }
+    bool busy() const override { return play_.busy(); }
+    Timeline timeline() const override { return timeline_of(play_, "cycle"); }
+    void seek(double t) override { seek_at_rest(play_, t); }
+    void update(double dt) override { play_.update(dt); }
+    void draw(AppContext& ctx) override;
+    nlohmann::json save_settings() const override {
+        SystolicSettings s = set_;
+        s.cycle = play_.whole();
+        s.rate = play_.speed;
+        s.playing = play_.playing;
+        return s.to_json();
+    }
+    void load_settings(const nlohmann::json& j) override {
+        SceneReader r(j, "systolic");
+        r.only({"rows", "cols", "m", "k", "n", "load", "cycle", "rate", "playing"});
+        SystolicSettings s = set_;
+        r.get("rows", s.p.rows, 1, 16);
+        r.get("cols", s.p.cols, 1, 16);
+        r.get("m", s.p.m, 1, 64);
+        r.get("k", s.p.k, 1, 64);
+        r.get("n", s.p.n, 1, 64);
+        r.get("load", s.p.load_cycles_per_row, 0, 8);
+        r.get("rate", s.rate, 0.25, 1000.0);
+        r.get("playing", s.playing);
+        int64_t cycles = 0;
+        try {
+            cycles = gpu::systolic_summary(s.p).cycles;
+            gpu::systolic_plan(s.p);
+        } catch (const std::exception& e) {
+            r.rethrow(e);
+        }
+        s.cycle = 0;
+        r.get("cycle", s.cycle, 0, cycles);
+        set_ = s;
+        rebuild();
+        play_.seek(double(s.cycle));
+        play_.speed = s.rate;
+        play_.playing = s.playing;
+    }
+
+  private:
+    void rebuild();
+    void controls();
+    void side();
+    void pictures(ImVec2 size, bool dark);
+
+    SystolicSettings set_;
+    Playhead play_{0, 0};
+    gpu::SystolicRun run_;
+    std::shared_ptr<Plan> plan_, cube_;
+    int64_t cube_step_ = -1;
+    exec::CubeScene cube_scene_;
+    render::PlanGpu gpu_, cube_gpu_;
+    render::PlanView view_, cube_view_;
+    std::string error_, bad_;
+    bool uploaded_ = false;
+};
+
+void SystolicPanel::rebuild() {
+    try {
+        run_ = gpu::systolic_run(set_.p);
+        plan_ = std::make_shared<Plan>(gpu::systolic_plan(set_.p));
+        uploaded_ = false;  // GL work waits for draw(): no context needed to construct
+        error_.clear();
+        bad_.clear();
+    } catch (const UsageError& e) {
+        plan_.reset();
+        error_ = e.what();
+        bad_ = e.key();
+        return;
+    }
+    const gpu::SystolicSummary& s = run_.summary;
+    cube_scene_ = exec::CubeScene{};
+    cube_scene_.m1 = s.cube_m1;
+    cube_scene_.k1 = s.cube_k1;
+    cube_scene_.n1 = s.cube_n1;
+    cube_step_ = -1;
+    play_.set_range(0, double(s.cycles));
+    play_.speed = set_.rate;
+    play_.seek(0);
+    play_.playing = false;
+    view_.request_fit(0, -1);
+    cube_view_.request_fit(0, 0);
+}
+
+void SystolicPanel::controls() {
+    bool ch = false;
+    gpu::SystolicParams& p = set_.p;
+    ch |= labelled_int("PE rows", p.rows, 60, bad_ == "rows");
+    ImGui::SameLine(0, 12);
+    ch |= labelled_int("PE cols", p.cols, 60, bad_ == "cols" || bad_ == "cycles");
+    ImGui::SameLine(0, 12);
+    ch |= labelled_int("M", p.m, 60, bad_ == "m");
+    ImGui::SameLine(0, 12);
+    ch |= labelled_int("K", p.k, 60, bad_ == "k");
+    ImGui::SameLine(0, 12);
+    ch |= labelled_int("N", p.n, 60, bad_ == "n");
+    ImGui::SameLine(0, 12);
+    ch |= labelled_int("load cycles/row", p.load_cycles_per_row, 60, bad_ == "load_cycles_per_row");
+    if (ch) rebuild();
+    if (ImGui::Button(play_.playing ? "Pause" : "Play")) play_.toggle();
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) play_.step(+1);
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) {
+        play_.playing = false;
+        play_.seek(0);
+    }
+    ImGui::SameLine(0, 16);
+    float r = float(play_.speed);
+    if (compute::labelled_float("cycles/s", r, 0.25f, 200, "%.2f", 160))
+        set_.rate = play_.speed = r;
+}
+
+void SystolicPanel::side() {
+    const gpu::SystolicParams& p = set_.p;
+    const gpu::SystolicSummary& s = run_.summary;
+    const gpu::CycleState st = gpu::systolic_state(p, play_.whole());
+    ImGui::Text("cycle %lld of %lld", static_cast<long long>(st.cycle),
+                static_cast<long long>(s.cycles));
+    if (st.tile >= 0) {
+        const gpu::SystolicTile& tl = s.tiles[size_t(st.tile)];
+        ImGui::TextWrapped("tile %lld of %zu: weights k %lld..%lld, n %lld..%lld",
+                           static_cast<long long>(st.tile + 1), s.tiles.size(),
+                           static_cast<long long>(tl.k0), static_cast<long long>(tl.k0 + tl.kt - 1),
+                           static_cast<long long>(tl.n0),
+                           static_cast<long long>(tl.n0 + tl.nt - 1));
+        ImGui::TextWrapped(st.loading ? "loading weights: %lld of %lld rows in"
+                                      : "streaming A (%lld of %lld weight rows held)",
+                           static_cast<long long>(st.loaded_rows), static_cast<long long>(tl.kt));
+    } else {
+        ImGui::TextUnformatted("done");
+    }
+    ImGui::Text("%lld of %lld PEs busy", static_cast<long long>(st.active_pes),
+                static_cast<long long>(p.rows * p.cols));
+    ImGui::Text("%lld of %lld outputs complete", static_cast<long long>(st.outputs_done),
+                static_cast<long long>(p.m * p.n));
+    ImGui::Separator();
+    ImGui::TextWrapped(
+        "Systolic %lldx%lld: %zu tile(s), %lld cycles (%lld loading, %lld "
+        "streaming = M + Kt + Nt - 2 per tile), %lld MACs, utilisation %.1f%%",
+        static_cast<long long>(p.rows), static_cast<long long>(p.cols), s.tiles.size(),
+        static_cast<long long>(s.cycles), static_cast<long long>(s.load_cycles),
+        static_cast<long long>(s.stream_cycles), static_cast<long long>(s.macs),
+        100 * s.utilisation);
+    ImGui::TextWrapped(
+        "Cube (fp16, 16x16x16 a cycle): %lld x %lld x %lld = %lld step(s) = %lld "
+        "cycle(s), utilisation %.1f%%",
+        static_cast<long long>(s.cube_m1), static_cast<long long>(s.cube_k1),
+        static_cast<long long>(s.cube_n1), static_cast<long long>(s.cube_steps),
+        static_cast<long long>(s.cube_steps), 100 * s.cube_utilisation);
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          run_.equal ? ImVec4(0.25f, 0.7f, 0.35f, 1) : compute::kErrColour);
+    ImGui::TextWrapped("%s", run_.equal ? "register simulation = direct product"
+                                        : "register simulation DIFFERS from the direct product");
+    ImGui::PopStyleColor();
+    ImGui::Separator();
+    ImGui::TextWrapped(
+        "Blue: A, skewed so row i starts i cycles late, moving right. Green: weights (B), loaded "
+        "from the top, then staying. Dark red: partial sums moving down. Bright red: C once "
+        "complete. "
+        "Each PE: weight | activation over . | sum; busy PEs framed.");
+    ImGui::TextDisabled("space play/pause, left/right step, Home/End");
+}
+
+void SystolicPanel::pictures(ImVec2 size, bool dark) {
+    if (!uploaded_) {
+        gpu_.set_plan(plan_, ColourMode::value);
+        uploaded_ = true;
+    }
+    render::ViewStyle vs;
+    vs.dark = dark;
+    vs.show_numbers = false;
+    const float cube_h = std::max(80.0f, size.y * 0.28f);
+    const float label_h = ImGui::GetTextLineHeightWithSpacing();
+    view_.draw(gpu_, float(play_.value), ImVec2(size.x, size.y - cube_h - label_h), vs);
+    const int64_t step = std::min<int64_t>(play_.whole(), cube_scene_.steps());
+    if (!cube_ || step != cube_step_) {
+        try {
+            cube_ = std::make_shared<Plan>(
+                exec::cube_plan(cube_scene_, step, size.x / std::max(1.0f, cube_h)));
+            cube_gpu_.set_plan(cube_, ColourMode::value);
+        } catch (const UsageError& e) {
+            cube_.reset();
+            error_ = e.what();
+        }
+        cube_step_ = step;
+    }
+    ImGui::Text(
+        "Cube, same GEMM on the same clock: step %lld of %lld (one 16x16x16 fractal "
+        "multiply per cycle)",
+        static_cast<long long>(step), static_cast<long long>(cube_scene_.steps()));
+    if (cube_) cube_view_.draw(cube_gpu_, 0, ImVec2(size.x, cube_h - 4), vs);
+}
+
+void SystolicPanel::draw(AppContext& ctx) {
+    apply_keys(play_, ctx.keys);
+    controls();
+    if (!plan_) {
+        ImGui::TextColored(compute::kErrColour, "error: %s", error_.c_str());
+        return;
+    }
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float w = std::min(340.0f * ctx.ui_scale, avail.x * 0.3f);
+    ImGui::BeginChild("side", ImVec2(w, avail.y), true);
+    side();
+    ImGui::EndChild();
+    ImGui::SameLine();
+    const ImVec2 rest = ImGui::GetContentRegionAvail();
+    ImGui::BeginGroup();
+    pictures(ImVec2(rest.x, std::max(160.0f, rest.y - 4)), ctx.dark_theme);
+    ImGui::EndGroup();
+}
+
+}  // namespace
+
+std::unique_ptr<Panel> make_systolic_panel() {
+    return std::make_unique<SystolicPanel>();
+}
+
+}  // namespace ll::gui

@@ -1,0 +1,131 @@
+// Hardware tables: document 003's tables as core builds them
+// (core/gpu/hardware_tables): section 5.2 (which hardware prefers which
+// layout), section 14.5 (the units for layout transforms) and table 15.4.1
+// (layout vs tile order, the tiling model's numbers beside the printed ones,
+// the ratio and the fitted settings named). Every row has a button that opens
+// the panel showing it on the row's subject (an OpenRequest with the row's
+// scene settings) and says the CLI command that prints the same. The CLI twin
+// is `layoutlab hardware`.
+//
+// Scene keys: formula_only (table 15.4.1 by formula (8) alone), open (a
+// table id and row, e.g. ["15.4.1", 1]: press that row's button, for tests
+// and lessons).
+#include <imgui.h>
+
+#include <string>
+
+#include "app/panels/compute_widgets.hpp"
+#include "app/panels/panel.hpp"
+#include "app/panels/scene_reader.hpp"
+#include "core/error.hpp"
+#include "core/gpu/hardware_tables.hpp"
+
+namespace ll::gui {
+
+namespace {
+
+class TablesPanel : public Panel {
+  public:
+    TablesPanel() { rebuild(); }
+    const char* title() const override { return "Hardware tables"; }
+    void draw(AppContext& ctx) override;
+    nlohmann::json save_settings() const override { return {{"formula_only", formula_only_}}; }
+    void load_settings(const nlohmann::json& j) override {
+        SceneReader r(j, "tables");
+        r.only({"formula_only", "open"});
+        r.get("formula_only", formula_only_);
+        rebuild();
+        if (r.has("open")) {
+            const nlohmann::json& o = r.at("open");
+            if (!o.is_array() || o.size() != 2 || !o[0].is_string() || !o[1].is_number_integer())
+                r.fail("open", o, "[table id, row], e.g. [\"15.4.1\", 1]");
+            for (const gpu::DocTable& t : tables_)
+                if (t.id == o[0].get<std::string>()) {
+                    const int64_t row = o[1].get<int64_t>();
+                    if (row < 0 || row >= int64_t(t.rows.size()))
+                        r.fail("open", o,
+                               "a row of table " + t.id + " in 0.." +
+                                   std::to_string(t.rows.size() - 1));
+                    pending_ = t.rows[size_t(row)].link;
+                    return;
+                }
+            r.fail("open", o, "a table id: 5.2, 14.5 or 15.4.1");
+        }
+    }
+
+  private:
+    void rebuild() {
+        tables_ = {gpu::table_5_2(), gpu::table_14_5(),
+                   gpu::table_15_4_1_linked(tiling::Config{}, formula_only_)};
+    }
+    void draw_table(AppContext& ctx, const gpu::DocTable& t);
+
+    bool formula_only_ = false;
+    std::vector<gpu::DocTable> tables_;
+    gpu::TableLink pending_;  // a row opened by a scene, sent on the next frame
+};
+
+void TablesPanel::draw_table(AppContext& ctx, const gpu::DocTable& t) {
+    ImGui::PushID(t.id.c_str());
+    const int cols = int(t.header.size()) + 1;
+    if (ImGui::BeginTable(
+            "rows", cols,
+            ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        for (const std::string& h : t.header) ImGui::TableSetupColumn(h.c_str());
+        ImGui::TableSetupColumn("shown in");
+        ImGui::TableHeadersRow();
+        for (size_t i = 0; i < t.rows.size(); ++i) {
+            const gpu::TableRow& r = t.rows[i];
+            ImGui::TableNextRow();
+            for (const std::string& c : r.cells) {
+                ImGui::TableNextColumn();
+                ImGui::TextWrapped("%s", c.c_str());
+            }
+            ImGui::TableNextColumn();
+            ImGui::PushID(int(i));
+            if (r.link.panel.empty()) {
+                ImGui::TextDisabled("CLI only");
+            } else if (ImGui::SmallButton(
+                           ("Open " + std::string(find_panel(r.link.panel)
+                                                      ? find_panel(r.link.panel)->title
+                                                      : r.link.panel.c_str()))
+                               .c_str())) {
+                ctx.open_requests.push_back({r.link.panel, r.link.settings});
+            }
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.link.cli.c_str());
+            ImGui::PopID();
+        }
+        ImGui::EndTable();
+    }
+    for (const std::string& n : t.notes) ImGui::TextWrapped("%s", n.c_str());
+    ImGui::PopID();
+}
+
+void TablesPanel::draw(AppContext& ctx) {
+    if (!pending_.panel.empty()) {
+        ctx.open_requests.push_back({pending_.panel, pending_.settings});
+        pending_ = {};
+    }
+    ImGui::TextWrapped(
+        "Document 003's hardware tables. Each row opens the panel that shows it "
+        "(hover a button for the CLI command; `layoutlab hardware` prints them).");
+    for (size_t i = 0; i < tables_.size(); ++i) {
+        const gpu::DocTable& t = tables_[i];
+        if (!ImGui::CollapsingHeader(t.title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
+        if (t.id == "15.4.1" &&
+            ImGui::Checkbox("formula (8) alone (no fitted settings)", &formula_only_)) {
+            rebuild();
+            break;  // tables_ changed under the loop; drawn whole next frame
+        }
+        draw_table(ctx, t);
+        ImGui::Spacing();
+    }
+}
+
+}  // namespace
+
+std::unique_ptr<Panel> make_tables_panel() {
+    return std::make_unique<TablesPanel>();
+}
+
+}  // namespace ll::gui
