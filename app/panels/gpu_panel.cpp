@@ -227,7 +227,7 @@ void GpuPanel::draw_winograd() {
     ch |= ImGui::Checkbox("real values", &set_.reals);
     if (ch) rebuild();
     if (!error_.empty()) {
-        ImGui::TextColored(compute::kErrColour, "error: %s", error_.c_str());
+        ImGui::TextColored(compute::err_colour(), "error: %s", error_.c_str());
         return;
     }
     const gpu::WinogradRun& r = *run_;
@@ -250,7 +250,7 @@ void GpuPanel::draw_winograd() {
         static_cast<long long>(c.output_transform.adds),
         static_cast<long long>(c.filter_transform.mults));
     const bool equal = gpu::winograd_to_json(r)["check"]["equal"].get<bool>();
-    ImGui::TextColored(equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::kErrColour,
+    ImGui::TextColored(equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::err_colour(),
                        "check: %zu outputs, max |Winograd - direct| = %.3g -> %s", r.direct.size(),
                        r.max_abs_diff, equal ? "equal to direct convolution" : "DIFFERENT");
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -370,7 +370,7 @@ void GpuPanel::draw_tensor_core() {
         }
     }
     if (!tc_error_.empty()) {
-        ImGui::TextColored(compute::kErrColour, "error: %s", tc_error_.c_str());
+        ImGui::TextColored(compute::err_colour(), "error: %s", tc_error_.c_str());
         return;
     }
     const gpu::TensorCoreRun& r = tc_;
@@ -398,7 +398,7 @@ void GpuPanel::draw_tensor_core() {
     draw_matrix("B (fp16)", mat(r.b), IM_COL32(70, 180, 90, 255));
     next_matrix(matrix_width("C (fp32)", mat(r.c)));
     draw_matrix("C (fp32)", mat(r.c), IM_COL32(230, 150, 50, 255));
-    ImGui::TextColored(r.equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::kErrColour,
+    ImGui::TextColored(r.equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::err_colour(),
                        r.equal ? "check: D equals the direct product" : "check: D DIFFERS");
     ImGui::Separator();
     ImGui::TextWrapped(

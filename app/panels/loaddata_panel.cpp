@@ -349,9 +349,10 @@ void LoadDataPanel::draw_present(AppContext& ctx) {
     ctx.caption.title =
         std::string(play_.value < 0.5 ? "source: " : "destination: ") + level(st.label);
     ctx.caption.formula = st.formula;
-    render::ViewStyle vs;
-    vs.dark = ctx.dark_theme;
-    view_.draw(gpu_, float(play_.value), ImGui::GetContentRegionAvail(), vs);
+    // Source and destination side by side, as in the window (issue 13: the
+    // class sees where each cell came from and where it lands).
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    draw_views(ctx, avail.x, avail.y);
 }
 
 void LoadDataPanel::draw(AppContext& ctx) {

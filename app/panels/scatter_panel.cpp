@@ -135,7 +135,7 @@ void ScatterPanel::draw(AppContext& ctx) {
     ImGui::SameLine();
     if (ImGui::Button("Back to source")) play_.go(0);
     if (!plan_) {
-        ImGui::TextColored(compute::kErrColour, "error: %s: %s", bad_.c_str(), error_.c_str());
+        ImGui::TextColored(compute::err_colour(), "error: %s: %s", bad_.c_str(), error_.c_str());
         return;
     }
     const view::ScatterReport& r = report_;

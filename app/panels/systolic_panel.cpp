@@ -197,7 +197,7 @@ void SystolicPanel::side() {
         static_cast<long long>(s.cube_n1), static_cast<long long>(s.cube_steps),
         static_cast<long long>(s.cube_steps), 100 * s.cube_utilisation);
     ImGui::PushStyleColor(ImGuiCol_Text,
-                          run_.equal ? ImVec4(0.25f, 0.7f, 0.35f, 1) : compute::kErrColour);
+                          run_.equal ? ImVec4(0.25f, 0.7f, 0.35f, 1) : compute::err_colour());
     ImGui::TextWrapped("%s", run_.equal ? "register simulation = direct product"
                                         : "register simulation DIFFERS from the direct product");
     ImGui::PopStyleColor();
@@ -244,7 +244,7 @@ void SystolicPanel::draw(AppContext& ctx) {
     apply_keys(play_, ctx.keys);
     controls();
     if (!plan_) {
-        ImGui::TextColored(compute::kErrColour, "error: %s", error_.c_str());
+        ImGui::TextColored(compute::err_colour(), "error: %s", error_.c_str());
         return;
     }
     const ImVec2 avail = ImGui::GetContentRegionAvail();

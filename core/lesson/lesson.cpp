@@ -192,7 +192,7 @@ Lesson parse_lesson(const std::string& text, const std::string& what) {
             c.fail("scene", std::string(v.contains("scene") ? "is " + json_kind(v["scene"])
                                                             : std::string("missing")) +
                                 "; expected a panel's settings, e.g. {\"panel\": \"explorer\", "
-                                "...} as --dump-view writes them");
+                                "...} as the window's scene dump writes them");
         s.scene = v["scene"];
         if (s.scene.contains("panel")) {
             if (!s.scene["panel"].is_string() || s.scene["panel"].get<std::string>().empty())

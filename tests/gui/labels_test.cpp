@@ -67,7 +67,9 @@ TEST(GuiLabels, EveryNzStageIsLabelledUnclippedAndApart) {
                 const int stage = v == 0 ? 0 : k;
                 // Both axes named (memory: its address column), ticks on both.
                 EXPECT_GE(axis, stage == 4 ? 1 : 2) << s["labels"].dump();
-                EXPECT_GE(ticks, 4) << s["labels"].dump();
+                // The memory stage labels its rows with addresses, so only its
+                // column ticks count there (a narrow 16-column strip: 0, 10).
+                EXPECT_GE(ticks, stage == 4 ? 2 : 4) << s["labels"].dump();
                 if (stage == 4) {
                     EXPECT_GE(addresses, 2) << s["labels"].dump();
                 }
