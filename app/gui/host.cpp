@@ -223,7 +223,7 @@ void Host::frame() {
     // in a lesson, M shows it again.
     if ((lesson_ ? lesson_->menu_visible() : !ctx_.present) && ImGui::BeginMainMenuBar()) {
         if (ImGui::BeginMenu(tr_id("View"))) {
-            if (ImGui::MenuItem("Presentation mode", "F5", ctx_.present))
+            if (ImGui::MenuItem(tr_id("Presentation mode"), "F5", ctx_.present))
                 ctx_.present = !ctx_.present;
             ImGui::Separator();
             back_to_main_item();

@@ -540,9 +540,9 @@ void ExplorerPanel::draw_legend(AppContext& ctx) {
     ImGui::Dummy(ImVec2(h, h));
     ImGui::SameLine();
     ImGui::Text(tr("padding (value %g)"), scene_.pad_value);
-    ImGui::Text("padding ratio %lld / %lld cells = %.1f%%", (long long)padding_.padding,
+    ImGui::Text(tr("padding ratio %lld / %lld cells = %.1f%%"), (long long)padding_.padding,
                 (long long)padding_.total, 100.0 * padding_.ratio());
-    ImGui::Checkbox("magnifier over small cells", &magnifier_);
+    ImGui::Checkbox(tr_id("magnifier over small cells"), &magnifier_);
 }
 
 std::vector<std::string> ExplorerPanel::inspect_lines(int64_t cell) const {
@@ -792,8 +792,8 @@ void ExplorerPanel::sidebar_button() {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     sidebar_btn_[0] = a.x, sidebar_btn_[1] = a.y, sidebar_btn_[2] = b.x, sidebar_btn_[3] = b.y;
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(sidebar_ ? "hide the controls (more room for the picture)"
-                                   : "show the controls");
+        ImGui::SetTooltip("%s", sidebar_ ? tr("hide the controls (more room for the picture)")
+                                         : tr("show the controls"));
 }
 
 void ExplorerPanel::draw_aids(int v, bool dark) {
@@ -811,8 +811,8 @@ void ExplorerPanel::draw_aids(int v, bool dark) {
 // names the stage.
 void ExplorerPanel::draw_present(AppContext& ctx) {
     if (!plan_) {
-        ImGui::TextColored(err_colour(),
-                           "No plan: leave presentation mode (F5) and fix the fields.");
+        ImGui::TextColored(err_colour(), "%s",
+                           tr("No plan: leave presentation mode (F5) and fix the fields."));
         return;
     }
     caption_from_stage(ctx, *plan_, stage(), plan_->title + "   ");
@@ -845,7 +845,7 @@ void ExplorerPanel::draw(AppContext& ctx) {
         ImGui::TextDisabled(
             "%s",
             tr("space play/pause, left/right step,\nHome/End first/last, wheel zoom, drag pan"));
-        ImGui::TextDisabled("F5 presentation mode");
+        ImGui::TextDisabled("%s", tr("F5 presentation mode"));
         ImGui::EndChild();
         ImGui::SameLine();
     }
