@@ -568,7 +568,9 @@ void GpuPanel::draw_present(AppContext& ctx) {
         ImGui::EndChild();
         ImGui::SameLine();
         ImGui::BeginChild("chain", ImVec2(0, avail.y), true, ImGuiWindowFlags_HorizontalScrollbar);
-        draw_chain(1.15f, false);
+        // Three rows of matrices take about 21 lines: the type grows to fill the slide.
+        const float lines = avail.y / (21 * ImGui::GetTextLineHeightWithSpacing());
+        draw_chain(std::clamp(lines, 1.0f, 2.2f), false);
         ImGui::EndChild();
         note_diagram(o, ImVec2(o.x + avail.x, o.y + avail.y));
     } else if (set_.tab == 1) {
