@@ -18,6 +18,7 @@
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
+#include "app/panels/present.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/compare.hpp"
 #include "core/error.hpp"
@@ -64,6 +65,8 @@ class ComparePanel : public Panel {
   private:
     bool rebuild();
     bool side_controls(Side& s, const char* id, AppContext& ctx);
+    void upload();
+    void draw_sides(AppContext& ctx, bool present);
     Side side_[2];
     LayoutDiff diff_;
     Playhead play_{0, 0};
@@ -207,8 +210,35 @@ bool ComparePanel::side_controls(Side& s, const char* id, AppContext& ctx) {
     return changed;
 }
 
+void ComparePanel::upload() {
+    if (!upload_) return;
+    for (Side& s : side_) {
+        s.gpu.set_plan(s.plan, colour_mode_from_name(s.scene.colour));
+        s.view.request_fit(0, -1);
+        s.view.set_follow(true);
+    }
+    upload_ = false;
+}
+
 void ComparePanel::draw(AppContext& ctx) {
     apply_keys(play_, ctx.keys);
+    if (ctx.present) {
+        // Presentation mode: the two sides fill the slide, one label line
+        // each; the caption is core's difference summary.
+        if (!side_[0].plan || !side_[1].plan) {
+            ctx.caption.title = "compare layouts";
+            ctx.caption.formula = "error: " + (side_[0].err.empty() ? side_[1].err : side_[0].err);
+            return;
+        }
+        upload();
+        const Plan& a = *side_[0].plan;
+        const Plan& b = *side_[1].plan;
+        ctx.caption.title =
+            "A: " + a.title + " " + name(a.dtype) + "   vs   B: " + b.title + " " + name(b.dtype);
+        ctx.caption.formula = diff_.summary();
+        draw_sides(ctx, true);
+        return;
+    }
     bool changed = false;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("A:");
@@ -222,14 +252,7 @@ void ComparePanel::draw(AppContext& ctx) {
     for (const Side& s : side_)
         if (!s.err.empty()) ImGui::TextColored(ImVec4(1.f, 0.42f, 0.38f, 1.f), "%s", s.err.c_str());
     if (!side_[0].plan || !side_[1].plan) return;
-    if (upload_) {
-        for (Side& s : side_) {
-            s.gpu.set_plan(s.plan, colour_mode_from_name(s.scene.colour));
-            s.view.request_fit(0, -1);
-            s.view.set_follow(true);
-        }
-        upload_ = false;
-    }
+    upload();
 
     // One transport for both sides.
     if (ImGui::Button("|<")) play_.seek(play_.lo);
@@ -256,10 +279,17 @@ void ComparePanel::draw(AppContext& ctx) {
     ImGui::SetWindowFontScale(1.15f);
     ImGui::SetWindowFontScale(1.f);
 
+    draw_sides(ctx, false);
+}
+
+// A and B side by side at the shared stage, each under its label lines (one
+// in presentation mode); hovering a cell on one side highlights its element
+// on the other.
+void ComparePanel::draw_sides(AppContext& ctx, bool present) {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float gap = 10 * ctx.ui_scale;
     float w = std::floor((avail.x - gap) / 2);
-    float head = 2 * ImGui::GetTextLineHeightWithSpacing();
+    float head = (present ? 1 : 2) * ImGui::GetTextLineHeightWithSpacing();
     float h = std::max(60.f, avail.y - head);
     render::ViewStyle vs;
     vs.dark = ctx.dark_theme;
@@ -271,9 +301,15 @@ void ComparePanel::draw(AppContext& ctx) {
         float last = float(s.plan->stages.size() - 1);
         float st = std::min(float(play_.value), last);
         size_t k = size_t(std::lround(st));
-        ImGui::Text("%s: %s %s", i ? "B" : "A", s.plan->title.c_str(), name(s.plan->dtype));
-        ImGui::TextDisabled("stage %zu %s, shape %s", k, s.plan->stages[k].label.c_str(),
-                            to_string(s.plan->stages[k].shape).c_str());
+        if (present) {
+            ImGui::Text("%s: stage %zu %s, shape %s", i ? "B" : "A", k,
+                        s.plan->stages[k].label.c_str(),
+                        to_string(s.plan->stages[k].shape).c_str());
+        } else {
+            ImGui::Text("%s: %s %s", i ? "B" : "A", s.plan->title.c_str(), name(s.plan->dtype));
+            ImGui::TextDisabled("stage %zu %s, shape %s", k, s.plan->stages[k].label.c_str(),
+                                to_string(s.plan->stages[k].shape).c_str());
+        }
         // Hovering an element on one side highlights the same source
         // element on the other.
         int64_t other = hov[1 - i];

@@ -12,6 +12,8 @@
 //   cuDNN time share: the lecture's table as grouped bars (share of each run
 //     per kernel role; the NCHW <-> NHWC transform of the Tensor Core GEMM run
 //     annotated), the table under it, export to PNG/SVG/CSV.
+//   Presentation mode: the tab's picture alone (left/right change tab), its
+//     formula and counts in the caption.
 // Everything shown comes from core/gpu (winograd_run, cudnn_time_share); the
 // CLI twins are `winograd`, `tensorcore` and `cudnn`.
 //
@@ -21,11 +23,14 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <memory>
+#include <utility>
 
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/plot/gpu_plots.hpp"
 #include "app/plot/imgui_plot.hpp"
@@ -116,7 +121,9 @@ class GpuPanel : public Panel {
         plot::write_csv(share_.spec, base + ".csv");
         export_msg_ = "wrote " + base + ".png, .svg, .csv";
     }
+    void draw_present(AppContext& ctx);
     void draw_winograd();
+    void draw_chain(float scale, bool constants);
     void draw_input(float w, float h);
     void draw_cudnn();
     void draw_tensor_core();
@@ -132,7 +139,10 @@ class GpuPanel : public Panel {
 };
 
 void GpuPanel::draw(AppContext& ctx) {
-    (void)ctx;
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
     if (!ImGui::BeginTabBar("gpu_tabs")) return;
     const ImGuiTabItemFlags f0 = select_tab_ && set_.tab == 0 ? ImGuiTabItemFlags_SetSelected : 0;
     const ImGuiTabItemFlags f1 = select_tab_ && set_.tab == 1 ? ImGuiTabItemFlags_SetSelected : 0;
@@ -201,6 +211,8 @@ void next_matrix(float width) {
     compute::wrap_for(width);
 }
 
+std::pair<ImVec2, ImVec2> draw_tile_map(ImVec2 avail);
+
 void GpuPanel::draw_winograd() {
     const float em = ImGui::GetFontSize();
     bool ch = false;
@@ -260,6 +272,17 @@ void GpuPanel::draw_winograd() {
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("chain", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+    draw_chain(1.0f, true);
+    ImGui::EndChild();
+}
+
+// The chosen tile's chain d, g -> V, U -> M -> Y beside the direct
+// convolution, then (if `constants`) the transform matrices; text scaled by
+// `scale`.
+void GpuPanel::draw_chain(float scale, bool constants) {
+    const gpu::WinogradRun& r = *run_;
+    const gpu::WinogradParams& p = set_.p;
+    ImGui::SetWindowFontScale(scale);
     const ImU32 blue = IM_COL32(80, 140, 230, 255), green = IM_COL32(70, 180, 90, 255),
                 orange = IM_COL32(230, 150, 50, 255), red = IM_COL32(220, 80, 70, 255);
     char t[96];
@@ -284,6 +307,10 @@ void GpuPanel::draw_winograd() {
     draw_matrix("Y = A^T M A", r.Y, red);
     next_matrix(matrix_width("direct convolution", r.Y_direct));
     draw_matrix("direct convolution", r.Y_direct, red);
+    if (!constants) {
+        ImGui::SetWindowFontScale(1.0f);
+        return;
+    }
     ImGui::Spacing();
     ImGui::Separator();
     ImGui::TextWrapped("Transform matrices (constants; B^T and A^T only add and subtract)");
@@ -292,7 +319,7 @@ void GpuPanel::draw_winograd() {
     draw_matrix("G", r.G, green);
     next_matrix(matrix_width("A^T", r.AT));
     draw_matrix("A^T", r.AT, red);
-    ImGui::EndChild();
+    ImGui::SetWindowFontScale(1.0f);
 }
 
 // The input's channel 0 as a grid of values; the chosen 4x4 input tile and
@@ -352,7 +379,6 @@ void GpuPanel::draw_input(float w, float h) {
 }
 
 void GpuPanel::draw_tensor_core() {
-    const float em = ImGui::GetFontSize();
     bool ch = false;
     ch |= compute::labelled_int("GEMM M", set_.tc.m, 60, tc_bad_ == "m");
     ImGui::SameLine();
@@ -407,8 +433,14 @@ void GpuPanel::draw_tensor_core() {
         "spans %d fractal rows, 8 bytes of each; the Cube takes the whole fractal "
         "as one operand.",
         gpu::rows_per_tile());
+    draw_tile_map(ImGui::GetContentRegionAvail());
+}
+
+// The 16x16 Cube fractal coloured and numbered by 4x4 Tensor Core tile
+// (core's tile_map), as large as `avail` allows; returns the grid's rectangle.
+std::pair<ImVec2, ImVec2> draw_tile_map(ImVec2 avail) {
+    const float em = ImGui::GetFontSize();
     const std::vector<std::vector<int>> map = gpu::tile_map();
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float cell = std::max(6.0f, std::min(avail.x - 4 * em, avail.y - 2) / 16.0f);
     const ImVec2 o(ImGui::GetCursorScreenPos().x + 3 * em, ImGui::GetCursorScreenPos().y);
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -444,6 +476,7 @@ void GpuPanel::draw_tensor_core() {
                     2);
     }
     ImGui::Dummy(ImVec2(cell * 16 + 3 * em, cell * 16));
+    return {o, ImVec2(o.x + cell * 16, o.y + cell * 16)};
 }
 
 void GpuPanel::draw_cudnn() {
@@ -499,6 +532,74 @@ void GpuPanel::draw_cudnn() {
     if (!export_msg_.empty()) {
         ImGui::SameLine();
         ImGui::TextUnformatted(export_msg_.c_str());
+    }
+}
+
+// Presentation mode: the tab's picture fills the slide (left/right change
+// tab); the caption is the formula and core's counts that the tab prints
+// above its picture.
+void GpuPanel::draw_present(AppContext& ctx) {
+    for (Key k : ctx.keys) {
+        if (k == Key::left) set_.tab = (set_.tab + 2) % 3;
+        if (k == Key::right) set_.tab = (set_.tab + 1) % 3;
+    }
+    select_tab_ = true;  // back in the window, the tab shown here is the one selected
+    char buf[320];
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    if (set_.tab == 0) {
+        ctx.caption.title = "Winograd F(2x2, 3x3): Y = A^T [U (.) V] A";
+        if (!error_.empty()) {
+            ctx.caption.formula = "error: " + error_;
+            return;
+        }
+        const gpu::WinogradCounts& c = run_->counts;
+        std::snprintf(buf, sizeof buf,
+                      "per 2x2 tile %lld mults vs %lld direct; in all %lld vs %lld "
+                      "(im2col + GEMM %lld)",
+                      static_cast<long long>(c.tile_mults),
+                      static_cast<long long>(c.direct_tile_mults),
+                      static_cast<long long>(c.winograd_mults),
+                      static_cast<long long>(c.direct_mults), static_cast<long long>(c.gemm_mults));
+        ctx.caption.formula = buf;
+        const float left = std::floor(avail.x * 0.34f);
+        ImGui::BeginChild("input", ImVec2(left, avail.y), true);
+        draw_input(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y);
+        ImGui::EndChild();
+        ImGui::SameLine();
+        ImGui::BeginChild("chain", ImVec2(0, avail.y), true, ImGuiWindowFlags_HorizontalScrollbar);
+        // Three rows of matrices take about 21 lines: the type grows to fill the slide.
+        const float lines = avail.y / (21 * ImGui::GetTextLineHeightWithSpacing());
+        draw_chain(std::clamp(lines, 1.0f, 2.2f), false);
+        ImGui::EndChild();
+        note_diagram(o, ImVec2(o.x + avail.x, o.y + avail.y));
+    } else if (set_.tab == 1) {
+        if (!tc_error_.empty()) {
+            ctx.caption.title = "Tensor Core 4x4";
+            ctx.caption.formula = "error: " + tc_error_;
+            return;
+        }
+        const gpu::TensorCoreRun& r = tc_;
+        std::snprintf(
+            buf, sizeof buf, "Tensor Core 4x4x4 (%lld MACs) vs Cube 16x16x16 (%lld) = %lld of them",
+            static_cast<long long>(r.tile_macs_each), static_cast<long long>(r.cube_macs_each),
+            static_cast<long long>(r.tensor_cores_per_cube));
+        ctx.caption.title = buf;
+        std::snprintf(buf, sizeof buf,
+                      "fp16 fractal by 4x4 tile; GEMM %lldx%lldx%lld: %lld ops (%.1f%%) vs %lld "
+                      "Cube steps (%.1f%%)",
+                      static_cast<long long>(set_.tc.m), static_cast<long long>(set_.tc.k),
+                      static_cast<long long>(set_.tc.n), static_cast<long long>(r.tile_ops),
+                      100 * r.tile_utilisation, static_cast<long long>(r.cube_steps),
+                      100 * r.cube_utilisation);
+        ctx.caption.formula = buf;
+        const std::pair<ImVec2, ImVec2> g = draw_tile_map(avail);
+        note_diagram(g.first, g.second);
+    } else {
+        ctx.caption.title = "cuDNN on Volta: time share per kernel role";
+        ctx.caption.formula = "only the Tensor Core GEMM run converts NCHW <-> NHWC";
+        plot::show_plot("share", share_.spec, avail);
+        note_diagram(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     }
 }
 

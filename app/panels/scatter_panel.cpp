@@ -15,6 +15,7 @@
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
+#include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/dtype.hpp"
@@ -89,6 +90,8 @@ class ScatterPanel : public Panel {
     }
 
   private:
+    void draw_present(AppContext& ctx);
+    void draw_view(bool dark, ImVec2 size);
     void rebuild() {
         sg_.elem_bits = bits(dtype_);
         try {
@@ -117,8 +120,41 @@ class ScatterPanel : public Panel {
     bool uploaded_ = false;
 };
 
+void ScatterPanel::draw_view(bool dark, ImVec2 size) {
+    if (!uploaded_) {
+        gpu_.set_plan(plan_, ColourMode::source_index);
+        uploaded_ = true;
+    }
+    render::ViewStyle vs;
+    vs.dark = dark;
+    view_.draw(gpu_, float(play_.value), size, vs);
+}
+
+// Presentation mode: source and scattered memory fill the slide; the caption
+// is the stage's and core's counts (bursts, partial bursts, conflicts).
+void ScatterPanel::draw_present(AppContext& ctx) {
+    if (!plan_) {
+        ctx.caption.title = "scatter: " + bad_;
+        ctx.caption.formula = "error: " + error_;
+        return;
+    }
+    caption_from_stage(ctx, *plan_, play_.value);
+    const view::ScatterReport& r = report_;
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "   %lld bursts, %lld partial, %zu conflict(s)",
+                  static_cast<long long>(r.bursts), static_cast<long long>(r.partial_bursts),
+                  r.conflicts.size());
+    ctx.caption.title += buf;
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    draw_view(ctx.dark_theme, ImVec2(avail.x, std::max(120.0f, avail.y - 4)));
+}
+
 void ScatterPanel::draw(AppContext& ctx) {
     apply_keys(play_, ctx.keys);
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
+    }
     const float em = ImGui::GetFontSize();
     bool ch = false;
     ImGui::AlignTextToFramePadding();
@@ -146,14 +182,8 @@ void ScatterPanel::draw(AppContext& ctx) {
         static_cast<long long>(r.elements), r.requests.size(), static_cast<long long>(sg_.width),
         static_cast<long long>(r.runs), static_cast<long long>(r.bursts),
         static_cast<long long>(r.partial_bursts), r.conflicts.size());
-    if (!uploaded_) {
-        gpu_.set_plan(plan_, ColourMode::source_index);
-        uploaded_ = true;
-    }
-    render::ViewStyle vs;
-    vs.dark = ctx.dark_theme;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    view_.draw(gpu_, float(play_.value), ImVec2(avail.x, std::max(120.0f, avail.y - 4)), vs);
+    draw_view(ctx.dark_theme, ImVec2(avail.x, std::max(120.0f, avail.y - 4)));
 }
 
 }  // namespace

@@ -12,11 +12,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
+#include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
@@ -89,6 +91,7 @@ class SystolicPanel : public Panel {
     void rebuild();
     void controls();
     void side();
+    void caption(AppContext& ctx) const;
     void pictures(ImVec2 size, bool dark);
 
     SystolicSettings set_;
@@ -240,8 +243,48 @@ void SystolicPanel::pictures(ImVec2 size, bool dark) {
     if (cube_) cube_view_.draw(cube_gpu_, 0, ImVec2(size.x, cube_h - 4), vs);
 }
 
+// Presentation mode's caption: the side column's cycle state and totals, in
+// two lines (all of it core's systolic_state / SystolicSummary).
+void SystolicPanel::caption(AppContext& ctx) const {
+    const gpu::SystolicParams& p = set_.p;
+    const gpu::SystolicSummary& s = run_.summary;
+    const gpu::CycleState st = gpu::systolic_state(p, play_.whole());
+    char buf[320];
+    if (st.tile >= 0) {
+        std::snprintf(buf, sizeof buf,
+                      "systolic %lldx%lld   cycle %lld of %lld, tile %lld of %zu: %s",
+                      static_cast<long long>(p.rows), static_cast<long long>(p.cols),
+                      static_cast<long long>(st.cycle), static_cast<long long>(s.cycles),
+                      static_cast<long long>(st.tile + 1), s.tiles.size(),
+                      st.loading ? "loading weights" : "streaming A");
+    } else {
+        std::snprintf(buf, sizeof buf, "systolic %lldx%lld   cycle %lld of %lld: done",
+                      static_cast<long long>(p.rows), static_cast<long long>(p.cols),
+                      static_cast<long long>(st.cycle), static_cast<long long>(s.cycles));
+    }
+    ctx.caption.title = buf;
+    std::snprintf(buf, sizeof buf,
+                  "%lld cycles (%lld loading), utilisation %.1f%%   vs   Cube %lld step(s), "
+                  "%.1f%%",
+                  static_cast<long long>(s.cycles), static_cast<long long>(s.load_cycles),
+                  100 * s.utilisation, static_cast<long long>(s.cube_steps),
+                  100 * s.cube_utilisation);
+    ctx.caption.formula = buf;
+}
+
 void SystolicPanel::draw(AppContext& ctx) {
     apply_keys(play_, ctx.keys);
+    if (ctx.present) {
+        if (!plan_) {
+            ctx.caption.title = "systolic array";
+            ctx.caption.formula = "error: " + error_;
+            return;
+        }
+        caption(ctx);
+        const ImVec2 avail = ImGui::GetContentRegionAvail();
+        pictures(ImVec2(avail.x, std::max(160.0f, avail.y - 4)), ctx.dark_theme);
+        return;
+    }
     controls();
     if (!plan_) {
         ImGui::TextColored(compute::err_colour(), "error: %s", error_.c_str());

@@ -7,15 +7,20 @@
 // scene settings) and says the CLI command that prints the same. The CLI twin
 // is `layoutlab hardware`.
 //
+// Presentation mode: one table at a time fills the slide in large type
+// with its notes (left/right, Home/End choose it); the caption is its title.
+//
 // Scene keys: formula_only (table 15.4.1 by formula (8) alone), open (a
 // table id and row, e.g. ["15.4.1", 1]: press that row's button, for tests
 // and lessons).
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "core/error.hpp"
 #include "core/gpu/hardware_tables.hpp"
@@ -59,10 +64,12 @@ class TablesPanel : public Panel {
                    gpu::table_15_4_1_linked(tiling::Config{}, formula_only_)};
     }
     void draw_table(AppContext& ctx, const gpu::DocTable& t);
+    void draw_present(AppContext& ctx);
 
     bool formula_only_ = false;
     std::vector<gpu::DocTable> tables_;
     gpu::TableLink pending_;  // a row opened by a scene, sent on the next frame
+    int shown_ = 0;           // the table on the slide in presentation mode
 };
 
 void TablesPanel::draw_table(AppContext& ctx, const gpu::DocTable& t) {
@@ -101,10 +108,37 @@ void TablesPanel::draw_table(AppContext& ctx, const gpu::DocTable& t) {
     ImGui::PopID();
 }
 
+void TablesPanel::draw_present(AppContext& ctx) {
+    const int last = int(tables_.size()) - 1;
+    for (Key k : ctx.keys) {
+        if (k == Key::left) shown_ = std::max(0, shown_ - 1);
+        if (k == Key::right || k == Key::space) shown_ = std::min(last, shown_ + 1);
+        if (k == Key::home) shown_ = 0;
+        if (k == Key::end) shown_ = last;
+    }
+    shown_ = std::clamp(shown_, 0, last);
+    const gpu::DocTable& t = tables_[size_t(shown_)];
+    ctx.caption.title =
+        "table " + std::to_string(shown_ + 1) + " of " + std::to_string(last + 1) + ": " + t.title;
+    ctx.caption.formula = "left/right: the other tables   (`layoutlab hardware` prints them)";
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImGui::BeginChild("slide", avail, false);
+    ImGui::SetWindowFontScale(1.3f);
+    draw_table(ctx, t);
+    ImGui::SetWindowFontScale(1.0f);
+    ImGui::EndChild();
+    note_diagram(o, ImVec2(o.x + avail.x, o.y + avail.y));
+}
+
 void TablesPanel::draw(AppContext& ctx) {
     if (!pending_.panel.empty()) {
         ctx.open_requests.push_back({pending_.panel, pending_.settings});
         pending_ = {};
+    }
+    if (ctx.present) {
+        draw_present(ctx);
+        return;
     }
     ImGui::TextWrapped(
         "Document 003's hardware tables. Each row opens the panel that shows it "

@@ -19,8 +19,9 @@ using ll::test::Image;
 
 namespace {
 
-const char* kPanels[] = {"explorer", "views",    "fusion", "agu",  "planning", "tiling",
-                         "img2col",  "loaddata", "cube",   "conv", "pipeline"};
+const char* kPanels[] = {"explorer", "views",    "fusion",  "agu",    "planning", "tiling",
+                         "img2col",  "loaddata", "cube",    "conv",   "pipeline", "gpu",
+                         "systolic", "tables",   "scatter", "compare"};
 
 // Screenshot + --dump-view of one panel; the dump (null on failure, with the
 // reason in *err).
