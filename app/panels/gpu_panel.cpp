@@ -1,4 +1,10 @@
-// GPU side (document 004, "GPU做卷积"): two tabs.
+// GPU side (document 004, "GPU做卷积"): three tabs.
+//
+// Sections: class GpuPanel (settings, keys) | draw (tab bar) | matrix helpers |
+// Winograd (draw_winograd, draw_chain, draw_input) | Tensor Core
+// (draw_tensor_core, draw_tile_map) | cuDNN time share (draw_cudnn) |
+// presentation mode (draw_present).
+//
 //   Winograd: F(2x2, 3x3) on a real small input. On the left the input
 //     (channel 0) with the chosen 4x4 input tile and its 2x2 output tile
 //     framed (click a tile to choose it); on the right the tile's chain
