@@ -25,22 +25,6 @@ const char* box_kind(Box::Kind k) {
     return "?";
 }
 
-const char* label_kind(Label::Kind k) {
-    switch (k) {
-        case Label::axis:
-            return "axis";
-        case Label::tick:
-            return "tick";
-        case Label::tag:
-            return "tag";
-        case Label::address:
-            return "address";
-        case Label::caption:
-            return "caption";
-    }
-    return "?";
-}
-
 // Short decimal form of a cell coordinate: "3", "2.5".
 std::string num(float v) {
     char buf[32];
@@ -68,6 +52,22 @@ nlohmann::json grid_json(const Grid& g) {
 }
 
 }  // namespace
+
+const char* label_kind(Label::Kind k) {
+    switch (k) {
+        case Label::axis:
+            return "axis";
+        case Label::tick:
+            return "tick";
+        case Label::tag:
+            return "tag";
+        case Label::address:
+            return "address";
+        case Label::caption:
+            return "caption";
+    }
+    return "?";
+}
 
 std::string plan_text(const Plan& p, int64_t max_cells) {
     std::ostringstream o;

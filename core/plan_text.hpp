@@ -23,6 +23,8 @@
 
 namespace ll {
 
+// A label kind's name as plan_text/plan_json (and the renderer's probe) print it.
+const char* label_kind(Label::Kind k);
 std::string plan_text(const Plan& p, int64_t max_cells = 4096);
 nlohmann::json plan_json(const Plan& p, int64_t max_cells = 1 << 16);
 

@@ -1,4 +1,5 @@
 #include "app/render/grid_labels.hpp"
+#include "core/plan_text.hpp"
 
 #include <imgui.h>
 
@@ -133,27 +134,11 @@ struct Group {
 
 }  // namespace
 
-const char* kind_name(Label::Kind k) {
-    switch (k) {
-        case Label::axis:
-            return "axis";
-        case Label::tick:
-            return "tick";
-        case Label::tag:
-            return "tag";
-        case Label::address:
-            return "address";
-        case Label::caption:
-            return "caption";
-    }
-    return "?";
-}
-
 nlohmann::json labels_json(const std::vector<DrawnLabel>& v) {
     nlohmann::json j = nlohmann::json::array();
     for (const DrawnLabel& d : v)
         j.push_back(
-            {{"text", d.text}, {"kind", kind_name(d.kind)}, {"rect", {d.x, d.y, d.w, d.h}}});
+            {{"text", d.text}, {"kind", label_kind(d.kind)}, {"rect", {d.x, d.y, d.w, d.h}}});
     return j;
 }
 

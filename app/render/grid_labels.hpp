@@ -31,7 +31,6 @@ struct DrawnLabel {
 // Draws st.labels into f; appends what was drawn to `drawn` when given.
 void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>* drawn);
 
-const char* kind_name(Label::Kind k);
 // [{"text", "kind", "rect": [x, y, w, h]}, ...] of drawn labels.
 nlohmann::json labels_json(const std::vector<DrawnLabel>& v);
 
