@@ -55,6 +55,7 @@ class ViewsPanel : public Panel {
     const char* title() const override { return "Views"; }
     void draw(AppContext& ctx) override;
     void draw_present(AppContext& ctx);
+    void step_keys(const std::vector<Key>& keys, int last);
     nlohmann::json save_settings() const override { return set_.to_json(); }
     nlohmann::json probe() const override {
         nlohmann::json p = nlohmann::json::object();
@@ -129,15 +130,20 @@ void ViewsPanel::rebuild() {
 
 // Presentation mode: the storage and the view at this step fill the slide;
 // the caption names the op and the view's strides. Keys step through the ops.
-void ViewsPanel::draw_present(AppContext& ctx) {
-    if (chain_.views.empty()) return;
-    const int last = int(chain_.views.size()) - 1, before = set_.step;
-    for (Key k : ctx.keys) {
+// Left/right step through the ops, Home/End jump to the ends.
+void ViewsPanel::step_keys(const std::vector<Key>& keys, int last) {
+    for (Key k : keys) {
         if (k == Key::left) set_.step = std::max(0, set_.step - 1);
         if (k == Key::right) set_.step = std::min(last, set_.step + 1);
         if (k == Key::home) set_.step = 0;
         if (k == Key::end) set_.step = last;
     }
+}
+
+void ViewsPanel::draw_present(AppContext& ctx) {
+    if (chain_.views.empty()) return;
+    const int last = int(chain_.views.size()) - 1, before = set_.step;
+    step_keys(ctx.keys, last);
     if (set_.step != before && !select_valid()) set_.select.clear();
     const view::View& v = chain_.views[size_t(set_.step)];
     ctx.caption.title =
@@ -169,12 +175,7 @@ void ViewsPanel::draw(AppContext& ctx) {
     ImGui::PushItemWidth(200);
     ImGui::SliderInt(tr_id("step"), &set_.step, 0, last);
     ImGui::PopItemWidth();
-    for (Key k : ctx.keys) {
-        if (k == Key::left) set_.step = std::max(0, set_.step - 1);
-        if (k == Key::right) set_.step = std::min(last, set_.step + 1);
-        if (k == Key::home) set_.step = 0;
-        if (k == Key::end) set_.step = last;
-    }
+    step_keys(ctx.keys, last);
     if (set_.step != before && !select_valid()) set_.select.clear();
     const view::View& v = chain_.views[size_t(set_.step)];
     ImGui::SameLine();
