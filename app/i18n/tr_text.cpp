@@ -7,6 +7,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "app/i18n/text_audit.hpp"
 #include "app/i18n/tr.hpp"
 
 namespace ll::i18n {
@@ -105,13 +106,20 @@ bool match(const std::vector<Piece>& pieces, size_t i, const std::string& s, siz
     return false;
 }
 
+// How many levels of placeholders inside placeholders are looked up.
+constexpr int kDepth = 6;
+
 std::string lookup(const std::string& en, int depth) {
     const CoreCatalog& c = core_catalog();
     auto it = c.exact.find(en);
     if (it != c.exact.end()) return it->second;
-    // The window's own catalog knows words too ("Explorer", "Tiling", ...).
-    const std::string own = tr(en);
-    if (own != en || depth <= 0) return own;
+    // The window's own catalog knows words too ("Explorer", "Tiling", ...);
+    // looked up directly, so that tr() does not count a miss.
+    const auto& own_entries = zh_entries();
+    auto own = std::lower_bound(own_entries.begin(), own_entries.end(), en,
+                                [](const auto& e, const std::string& k) { return e.first < k; });
+    if (own != own_entries.end() && own->first == en) return own->second;
+    if (depth <= 0) return en;
     std::vector<std::string> args;
     for (const Template& t : c.templates) {
         args.clear();
@@ -123,6 +131,7 @@ std::string lookup(const std::string& en, int depth) {
                                                   : std::string();
         return out;
     }
+    if (depth < kDepth) audit::miss(en);  // a part of a text a template matched
     return en;
 }
 
@@ -133,6 +142,7 @@ const std::vector<std::pair<std::string, std::string>>& zh_core_entries() {
 }
 
 void note_miss(const std::string& en) {
+    audit::miss(en);
     static const char* path = std::getenv("LAYOUTLAB_TR_MISSES");
     if (!path || !*path) return;
     static std::set<std::string> seen;
@@ -143,14 +153,32 @@ void note_miss(const std::string& en) {
     }
 }
 
+namespace {
+
+// Text that holds a CJK character is already Chinese: a caption a panel
+// composed with tr(), a lesson's Chinese title, a Chinese file name.
+bool already_chinese(const std::string& s) {
+    // UTF-8 lead bytes 0xE2 0xBA.. and up open U+2E80.. (CJK radicals,
+    // punctuation, kana, ideographs, full-width forms).
+    for (size_t i = 0; i < s.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c >= 0xE3 && c <= 0xEF) return true;
+        if (c == 0xE2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xBA)
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 std::string tr_text(const std::string& en) {
-    if (language() != Lang::zh || en.empty()) return en;
+    if (language() != Lang::zh || en.empty() || already_chinese(en)) return en;
     // Bounded: tick numbers and addresses make many distinct strings.
     static std::unordered_map<std::string, std::string> cache;
     auto it = cache.find(en);
     if (it != cache.end()) return it->second;
     if (cache.size() > 20000) cache.clear();
-    std::string zh = lookup(en, 6);
+    std::string zh = lookup(en, kDepth);
     if (zh == en) note_miss(en);
     return cache.emplace(en, std::move(zh)).first->second;
 }
@@ -163,7 +191,7 @@ std::vector<std::string> tr_lines(const std::vector<std::string>& lines) {
     }
     std::string joined;
     for (const std::string& l : lines) joined += (joined.empty() ? "" : " ") + l;
-    const std::string zh = lookup(joined, 6);
+    const std::string zh = lookup(joined, kDepth);
     if (zh == joined) {
         for (const std::string& l : lines) out.push_back(tr_text(l));
         return out;
