@@ -27,6 +27,9 @@ struct Template {
     std::vector<Piece> en;
     std::vector<Piece> zh;
     size_t fixed = 0;  // characters of fixed English text (more is more specific)
+    // Its fixed text joins clauses ("; ") or lines: only then may its last
+    // placeholder take text that holds more of them.
+    bool clauses = false, lines = false;
 };
 
 // Splits "a {0} b {1}" into pieces; false when the text has no placeholder.
@@ -61,7 +64,11 @@ struct CoreCatalog {
             Template t;
             if (split(it.key(), t.en)) {
                 split(entries.back().second, t.zh);
-                for (const Piece& p : t.en) t.fixed += p.text.size();
+                for (const Piece& p : t.en) {
+                    t.fixed += p.text.size();
+                    t.clauses = t.clauses || p.text.find("; ") != std::string::npos;
+                    t.lines = t.lines || p.text.find('\n') != std::string::npos;
+                }
                 templates.push_back(std::move(t));
             } else {
                 exact.emplace(it.key(), entries.back().second);
@@ -78,17 +85,20 @@ const CoreCatalog& core_catalog() {
 }
 
 // Matches pieces[i..] against s[pos..]; placeholders take non-empty text.
-bool match(const std::vector<Piece>& pieces, size_t i, const std::string& s, size_t pos,
-           std::vector<std::string>& args) {
+bool match(const Template& t, const std::vector<Piece>& pieces, size_t i, const std::string& s,
+           size_t pos, std::vector<std::string>& args) {
     if (i == pieces.size()) return pos == s.size();
     const Piece& p = pieces[i];
     if (p.slot < 0) {
         if (s.compare(pos, p.text.size(), p.text) != 0) return false;
-        return match(pieces, i + 1, s, pos + p.text.size(), args);
+        return match(t, pieces, i + 1, s, pos + p.text.size(), args);
     }
     if (args.size() <= size_t(p.slot)) args.resize(size_t(p.slot) + 1);
-    if (i + 1 == pieces.size()) {  // the last piece takes the rest
+    if (i + 1 == pieces.size()) {  // the last piece takes the rest of its clause
         if (pos >= s.size()) return false;
+        // "{0} in {1}" must not take "a in b; c: d" whole: "{0}; {1}" splits it.
+        if (!t.clauses && s.find("; ", pos) != std::string::npos) return false;
+        if (!t.lines && s.find('\n', pos) != std::string::npos) return false;
         args[size_t(p.slot)] = s.substr(pos);
         return true;
     }
@@ -97,11 +107,16 @@ bool match(const std::vector<Piece>& pieces, size_t i, const std::string& s, siz
     // template does not reach over a line, a "; " or a ": " (a clause):
     // "read {0} stride {1} (eff {2})" must not swallow the next clause.
     const std::string& next = pieces[i + 1].text;
-    const size_t stop = std::min({s.find("; ", pos), s.find(": ", pos), s.find('\n', pos)});
+    // Before a "; " (a template joining clauses) it may hold a ": ", not a line.
+    const bool clause = next.compare(0, 2, "; ") == 0, line = !next.empty() && next[0] == '\n';
+    const size_t npos = std::string::npos;
+    const size_t stop =
+        std::min({clause || line ? npos : s.find("; ", pos),
+                  clause || line ? npos : s.find(": ", pos), line ? npos : s.find('\n', pos)});
     for (size_t at = s.find(next, pos + 1); at != std::string::npos; at = s.find(next, at + 1)) {
         if (stop != std::string::npos && at > stop) break;
         args[size_t(p.slot)] = s.substr(pos, at - pos);
-        if (match(pieces, i + 1, s, at, args)) return true;
+        if (match(t, pieces, i + 1, s, at, args)) return true;
     }
     return false;
 }
@@ -123,7 +138,7 @@ std::string lookup(const std::string& en, int depth) {
     std::vector<std::string> args;
     for (const Template& t : c.templates) {
         args.clear();
-        if (!match(t.en, 0, en, 0, args)) continue;
+        if (!match(t, t.en, 0, en, 0, args)) continue;
         std::string out;
         for (const Piece& p : t.zh)
             out += p.slot < 0                     ? p.text
