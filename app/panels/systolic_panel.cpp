@@ -239,9 +239,16 @@ void SystolicPanel::pictures(ImVec2 size, bool dark) {
         }
         cube_step_ = step;
     }
-    ImGui::Text(tr("Cube, same GEMM on the same clock: step %lld of %lld (one 16x16x16 fractal "
-                   "multiply per cycle)"),
-                static_cast<long long>(step), static_cast<long long>(cube_scene_.steps()));
+    // One line is reserved for it: the short form where the long one would be cut.
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  tr("Cube, same GEMM on the same clock: step %lld of %lld (one 16x16x16 fractal "
+                     "multiply per cycle)"),
+                  static_cast<long long>(step), static_cast<long long>(cube_scene_.steps()));
+    if (ImGui::CalcTextSize(line).x > size.x)
+        std::snprintf(line, sizeof line, tr("Cube, same GEMM: step %lld of %lld"),
+                      static_cast<long long>(step), static_cast<long long>(cube_scene_.steps()));
+    ImGui::TextUnformatted(line);
     if (cube_) cube_view_.draw(cube_gpu_, 0, ImVec2(size.x, cube_h - 4), vs);
 }
 
