@@ -110,6 +110,7 @@ Layout2 choose_layout(const std::vector<Region>& regions, const Canvas& c, int64
     const float w = std::max(c.w - 24, 32.f), h = std::max(c.h - 24, 32.f);
     Layout2 best;
     best.zoom = -1;
+    float best_score = -1;
     best.font = c.font;
     best.canvas_w = c.w;
     for (int64_t width = step; width <= std::max(longest, step); width += step) {
@@ -127,7 +128,13 @@ Layout2 choose_layout(const std::vector<Region>& regions, const Canvas& c, int64
         }
         int64_t rows = board_rows(regions, l);
         l.zoom = std::min({w / float(l.width + l.margin), h / float(rows), 80.f});
-        if (l.zoom >= best.zoom) best = l;
+        // A width that fills every strip's rows (48 cells as 24 + 24, not
+        // 22 + 22 + 4) wins over one with cells up to 5% larger.
+        bool whole = true;
+        for (const Region& r : regions)
+            if (!r.grid && r.n > l.width && r.n % l.width != 0) whole = false;
+        const float score = l.zoom * (whole ? 1.f : 0.95f);
+        if (score >= best_score) best = l, best_score = score;
     }
     return best;
 }

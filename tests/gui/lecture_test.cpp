@@ -244,11 +244,12 @@ TEST(GuiLecture, ViewMenuLeadsBackToTheExplorerFromEveryPanel) {
     const std::string dir = ll::test::make_temp_dir();
     const json first = dump_scene(dir, "explorer", json::object(), "--size 800x600");
     ASSERT_TRUE(first.is_object());
-    ASSERT_TRUE(first.contains("view_menu")) << first.dump();
-    ASSERT_GE(first["view_menu"].size(), 10u);
-    EXPECT_EQ(first["view_menu"][0]["id"], "explorer");
-    EXPECT_TRUE(first["view_menu"][0]["main"].get<bool>());
-    for (const auto& item : first["view_menu"]) {
+    ASSERT_TRUE(first["probe"].contains("view_menu")) << first.dump();
+    const json& menu = first["probe"]["view_menu"];
+    ASSERT_GE(menu.size(), 10u);
+    EXPECT_EQ(menu[0]["id"], "explorer");
+    EXPECT_TRUE(menu[0]["main"].get<bool>());
+    for (const auto& item : menu) {
         const std::string id = item["id"];
         if (id == "explorer") continue;
         SCOPED_TRACE(id);
@@ -256,10 +257,11 @@ TEST(GuiLecture, ViewMenuLeadsBackToTheExplorerFromEveryPanel) {
                                    "/m.png --dump-view " + dir + "/m.json");
         ASSERT_EQ(r.code, 0) << r.err;
         const json j = json::parse(ll::test::read_file(dir + "/m.json"));
-        ASSERT_TRUE(j.contains("view_menu"));
-        EXPECT_EQ(j["view_menu"][0]["id"], id);
+        ASSERT_TRUE(j["probe"].contains("view_menu")) << j.dump();
+        const json& m = j["probe"]["view_menu"];
+        EXPECT_EQ(m[0]["id"], id);
         int explorer = 0;
-        for (const auto& m : j["view_menu"]) explorer += m["id"] == "explorer" && !m["main"];
-        EXPECT_EQ(explorer, 1) << j["view_menu"].dump();
+        for (const auto& e : m) explorer += e["id"] == "explorer" && !e["main"];
+        EXPECT_EQ(explorer, 1) << m.dump();
     }
 }
