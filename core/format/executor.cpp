@@ -12,6 +12,7 @@
 #include <emmintrin.h>
 #endif
 #include <memory>
+#include <numeric>
 #include <stdexcept>
 
 #include "core/format/format.hpp"
@@ -357,11 +358,29 @@ bool stream_plain(const Gather& g, const T* plain) {
     return true;
 }
 
+// Where a gather runs: split across `threads` (each thread fences its own
+// streaming stores), or, for one slab of a fused fractal -> fractal
+// conversion, the outermost-level range [begin, end) on the calling thread
+// with plain indices relative to s0 (the caller fences). plain_stream: the
+// plain side may take streaming stores (not when it is a slab buffer that
+// the next step reads back from cache).
+struct Range {
+    int threads = 1;
+    bool part = false;
+    int64_t begin = 0, end = -1, s0 = 0;
+    bool plain_stream = true;
+};
+
 // Walks g with one policy copy per thread (each its own streaming fence).
 template <class P>
-void walk_threads(const detail::Gather& g, const P& proto, int threads, bool stream) {
+void walk_threads(const detail::Gather& g, const P& proto, const Range& r, bool stream) {
+    if (r.part) {
+        P pol = proto;
+        detail::walk(g, pol, r.begin, r.end, r.s0);
+        return;
+    }
     const int64_t n = g.levels.empty() ? 1 : g.levels[0].size;
-    parallel_ranges(n, threads, [&](int64_t b, int64_t e) {
+    parallel_ranges(n, r.threads, [&](int64_t b, int64_t e) {
         P pol = proto;
         detail::walk(g, pol, b, e);
 #ifdef __SSE2__
@@ -371,31 +390,33 @@ void walk_threads(const detail::Gather& g, const P& proto, int threads, bool str
     (void)stream;
 }
 
+// src and dst as the segment sees them: for an inverse segment src is the
+// blocked side and dst the plain one.
 template <class T>
-void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad, int threads) {
+void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad, const Range& r) {
     if (g.tiled) {
         T* plain = const_cast<T*>(static_cast<const T*>(inverse ? dst : src));
         T* blocked = const_cast<T*>(static_cast<const T*>(inverse ? src : dst));
         if (!inverse && stream_tiles<T>(g, blocked))
-            walk_threads(g, TilePolicy<T, false, true>{plain, blocked, pad}, threads, true);
+            walk_threads(g, TilePolicy<T, false, true>{plain, blocked, pad}, r, true);
         else if (!inverse)
-            walk_threads(g, TilePolicy<T, false>{plain, blocked, pad}, threads, false);
-        else if (stream_plain<T>(g, plain))
-            walk_threads(g, TilePolicy<T, true, true>{plain, blocked, pad}, threads, true);
+            walk_threads(g, TilePolicy<T, false>{plain, blocked, pad}, r, false);
+        else if (r.plain_stream && stream_plain<T>(g, plain))
+            walk_threads(g, TilePolicy<T, true, true>{plain, blocked, pad}, r, true);
         else
-            walk_threads(g, TilePolicy<T, true>{plain, blocked, pad}, threads, false);
+            walk_threads(g, TilePolicy<T, true>{plain, blocked, pad}, r, false);
         return;
     }
     if (!inverse) {
         CopyPolicy<T, false> pol{const_cast<T*>(static_cast<const T*>(src)), static_cast<T*>(dst),
                                  pad};
         const bool stream = setup_rows(pol, g, static_cast<char*>(dst), true);
-        walk_threads(g, pol, threads, stream);
+        walk_threads(g, pol, r, stream);
     } else {
         CopyPolicy<T, true> pol{static_cast<T*>(dst), const_cast<T*>(static_cast<const T*>(src)),
                                 pad};
         setup_rows(pol, g, static_cast<char*>(dst), false);
-        walk_threads(g, pol, threads, false);
+        walk_threads(g, pol, r, false);
     }
 }
 
@@ -407,7 +428,7 @@ void run_segment(const detail::Segment& seg, DType t, const void* src, void* dst
         const auto nib = static_cast<uint8_t>(pad_bits & 0xF);
         if (g.nibble_pairs) {
             run_gather<uint8_t>(g, seg.inverse, src, dst, static_cast<uint8_t>(nib | (nib << 4)),
-                                threads);
+                                Range{threads});
             return;
         }
         // The nibble walk cannot take a tiled order; compile again without it.
@@ -429,23 +450,151 @@ void run_segment(const detail::Segment& seg, DType t, const void* src, void* dst
         case 8: {
             uint8_t pad;
             std::memcpy(&pad, &pb, 1);  // little-endian: low bytes first
-            run_gather<uint8_t>(g, seg.inverse, src, dst, pad, threads);
+            run_gather<uint8_t>(g, seg.inverse, src, dst, pad, Range{threads});
             return;
         }
         case 16: {
             uint16_t pad;
             std::memcpy(&pad, &pb, 2);
-            run_gather<uint16_t>(g, seg.inverse, src, dst, pad, threads);
+            run_gather<uint16_t>(g, seg.inverse, src, dst, pad, Range{threads});
             return;
         }
         case 32: {
             uint32_t pad;
             std::memcpy(&pad, &pb, 4);
-            run_gather<uint32_t>(g, seg.inverse, src, dst, pad, threads);
+            run_gather<uint32_t>(g, seg.inverse, src, dst, pad, Range{threads});
             return;
         }
         default:
             throw std::logic_error("run_segment: unsupported element width");
+    }
+}
+
+// ---- Fractal -> fractal in slabs --------------------------------------------
+//
+// A conversion between two blocked formats is an inverse segment (blocked
+// source -> plain tensor P) and a forward one (P -> blocked destination).
+// Run whole, P is a second full-size tensor: two passes over memory and a
+// freshly mapped buffer whose page faults cost as much as the copies. When
+// both gathers' outermost levels walk P's axis 0 in whole steps (k_a and k_b
+// rows) and cover it, a slab of rows (a multiple of lcm(k_a, k_b)) is a
+// contiguous piece of P reached by a range of each outermost level: the
+// inverse gather scatters the slab into a buffer that stays in L2, the
+// forward gather reads it back from there. Memory sees one read of the
+// source and one (streamed) write of the destination, as memcpy does.
+
+// Slab size: well inside L2 (1 MiB per core on the development machine),
+// leaving room for the lines of source and destination passing through.
+constexpr int64_t kSlabBytes = int64_t(256) << 10;
+
+struct Fused {
+    Gather a, b;             // inverse segment (blocked source -> P), forward one (P -> dst)
+    int64_t sa = 0, sb = 0;  // plain units per step of each outermost level
+    int64_t slab = 0;        // plain units per slab, a multiple of both (0: no fused path)
+    int64_t span = 0;        // plain units the slabs cover (padding included)
+};
+
+// The plain units (elements, or bytes for int4 pairs) one step of g's
+// outermost level covers, when a range [b, e) of that level reaches exactly
+// the plain elements [b * step, e * step); else 0. That holds when the level
+// is the top piece of P's flat index: either it holds no padding and
+// step * size is all of P (the inner levels then reach [0, step), as the
+// gather is one to one), or it is the top piece of a padded axis 0 (seg's
+// pad step tells), k rows a step.
+int64_t outer_step(const Gather& g, const detail::Segment& seg) {
+    const Shape& plain = seg.plain;
+    if (g.levels.empty() || plain.empty() || plain[0] <= 0) return 0;
+    const Level& l = g.levels[0];
+    if (l.src_stride <= 0) return 0;
+    if (l.axis < 0) return l.src_stride * l.size == g.src_numel ? l.src_stride : 0;
+    const int64_t n0 = plain[0];
+    const bool has_pad = !seg.steps.empty() && seg.steps[0].kind == StepKind::pad;
+    const int64_t len0 = has_pad ? seg.steps[0].after[0] : n0;
+    if (len0 == n0 || g.src_numel % n0 != 0) return 0;  // l is on another padded axis
+    // A padded axis 0 has padded-axis id 0.
+    const int64_t row = g.src_numel / n0;
+    if (l.axis != 0 || l.src_stride % row != 0) return 0;
+    const int64_t k = l.src_stride / row;
+    return l.axis_stride == k && k * l.size == len0 ? l.src_stride : 0;
+}
+
+Fused plan_fused(const Pipeline& p, const std::vector<detail::Segment>& segs,
+                 int64_t slab_bytes = kSlabBytes) {
+    Fused f;
+    if (segs.size() != 2 || !segs[0].inverse || segs[1].inverse || segs[0].plain != segs[1].plain)
+        return f;
+    const int b = bits(p.dtype);
+    const bool nib = b == 4;
+    const int esize = nib ? 1 : b / 8;
+    f.a = detail::compile_gather(segs[0].plain, segs[0].steps, esize, true, nib);
+    f.b = detail::compile_gather(segs[1].plain, segs[1].steps, esize, true, nib);
+    // int4 whose nibbles do not move in pairs: a slab boundary could split a
+    // byte between two slabs' buffers; left to the two-pass path.
+    if (nib && !(f.a.nibble_pairs && f.b.nibble_pairs)) return f;
+    f.sa = outer_step(f.a, segs[0]);
+    f.sb = outer_step(f.b, segs[1]);
+    if (f.sa == 0 || f.sb == 0) return f;
+    const int64_t step = std::lcm(f.sa, f.sb);
+    f.slab = step * std::max<int64_t>(1, slab_bytes / (step * esize));
+    f.span = std::max(f.sa * f.a.levels[0].size, f.sb * f.b.levels[0].size);
+    f.slab = std::min(f.slab, step * ((f.span + step - 1) / step));  // a small tensor: one slab
+    return f;
+}
+
+template <class T>
+void run_fused(const Fused& f, const void* src, void* dst, T pad, int threads) {
+    const int64_t slabs = (f.span + f.slab - 1) / f.slab;
+    parallel_ranges(slabs, threads, [&](int64_t first, int64_t last) {
+        std::unique_ptr<T[]> buf(new T[static_cast<size_t>(f.slab)]);
+        for (int64_t k = first; k < last; ++k) {
+            const int64_t o0 = k * f.slab, o1 = o0 + f.slab;
+            Range ra;
+            ra.part = true;
+            ra.plain_stream = false;
+            ra.s0 = o0;
+            Range rb = ra;
+            ra.begin = o0 / f.sa;
+            ra.end = std::min(o1 / f.sa, f.a.levels[0].size);
+            rb.begin = o0 / f.sb;
+            rb.end = std::min(o1 / f.sb, f.b.levels[0].size);
+            if (ra.begin < ra.end) run_gather<T>(f.a, true, src, buf.get(), pad, ra);
+            if (rb.begin < rb.end) run_gather<T>(f.b, false, buf.get(), dst, pad, rb);
+        }
+#ifdef __SSE2__
+        _mm_sfence();  // the forward gather may have streamed into dst
+#endif
+    });
+}
+
+void run_fused_typed(const Fused& f, DType t, const void* src, void* dst, uint64_t pad_bits,
+                     int threads) {
+    uint64_t pb = pad_bits;
+    switch (bits(t)) {
+        case 4: {
+            const auto nib = static_cast<uint8_t>(pad_bits & 0xF);
+            run_fused<uint8_t>(f, src, dst, static_cast<uint8_t>(nib | (nib << 4)), threads);
+            return;
+        }
+        case 8: {
+            uint8_t pad;
+            std::memcpy(&pad, &pb, 1);
+            run_fused<uint8_t>(f, src, dst, pad, threads);
+            return;
+        }
+        case 16: {
+            uint16_t pad;
+            std::memcpy(&pad, &pb, 2);
+            run_fused<uint16_t>(f, src, dst, pad, threads);
+            return;
+        }
+        case 32: {
+            uint32_t pad;
+            std::memcpy(&pad, &pb, 4);
+            run_fused<uint32_t>(f, src, dst, pad, threads);
+            return;
+        }
+        default:
+            throw std::logic_error("run_fused: unsupported element width");
     }
 }
 
@@ -472,6 +621,7 @@ void Executor::run(const void* src, void* dst, int threads) const {
         std::memcpy(dst, src, static_cast<size_t>(src_bytes()));
         return;
     }
+    if (segs.size() == 2 && detail::run_fused(p_, src, dst, threads, 0)) return;
     const void* cur = src;
     // Intermediate tensors (fractal -> fractal goes through the plain form):
     // every element is written by its segment, so no zero fill.
@@ -490,6 +640,22 @@ void Executor::run(const void* src, void* dst, int threads) const {
     const int64_t nd = numel(p_.dst_shape);
     if (p_.dtype == DType::int4 && nd % 2 != 0) static_cast<uint8_t*>(dst)[nd / 2] &= uint8_t{0x0F};
 }
+
+namespace detail {
+int64_t fused_slab(const Pipeline& p, int64_t slab_bytes) {
+    return plan_fused(p, segments(p), slab_bytes > 0 ? slab_bytes : kSlabBytes).slab;
+}
+
+bool run_fused(const Pipeline& p, const void* src, void* dst, int threads, int64_t slab_bytes) {
+    const Fused f = plan_fused(p, segments(p), slab_bytes > 0 ? slab_bytes : kSlabBytes);
+    if (f.slab == 0) return false;
+    if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    run_fused_typed(f, p.dtype, src, dst, encode_scalar(p.dtype, p.pad_value), threads);
+    const int64_t nd = numel(p.dst_shape);
+    if (p.dtype == DType::int4 && nd % 2 != 0) static_cast<uint8_t*>(dst)[nd / 2] &= uint8_t{0x0F};
+    return true;
+}
+}  // namespace detail
 
 std::vector<uint8_t> Executor::run(const std::vector<uint8_t>& src) const {
     if (static_cast<int64_t>(src.size()) != src_bytes())
