@@ -6,6 +6,7 @@
 // gather allows it, else nibble by nibble through the same walk.
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 #ifdef __SSE2__
@@ -598,6 +599,65 @@ void run_fused_typed(const Fused& f, DType t, const void* src, void* dst, uint64
     }
 }
 
+// Blocked -> blocked as one gather straight from the source (see
+// detail::compile_composed): NC1HWC0 -> FRACTAL_Z moves whole C0 runs,
+// NZ <-> ZZ whole fractals, NZ <-> ZN transposes each fractal. False when
+// the two blockings do not nest.
+bool run_composed(const Pipeline& p, const std::vector<detail::Segment>& segs, const void* src,
+                  void* dst, uint64_t pad_bits, int threads) {
+    if (segs.size() != 2 || !segs[0].inverse || segs[1].inverse || segs[0].plain != segs[1].plain)
+        return false;
+    const int b = bits(p.dtype);
+    if (b == 4) {
+        const auto nib = static_cast<uint8_t>(pad_bits & 0xF);
+        const auto g =
+            detail::compile_composed(segs[0].plain, segs[0].steps, segs[1].steps, 1, true, true);
+        if (!g) return false;
+        if (g->nibble_pairs) {
+            run_gather<uint8_t>(*g, false, src, dst, static_cast<uint8_t>(nib | (nib << 4)),
+                                Range{threads});
+            return true;
+        }
+        const auto gn =
+            detail::compile_composed(segs[0].plain, segs[0].steps, segs[1].steps, 1, false, false);
+        if (!gn) return false;
+        NibblePolicy<false> pol{const_cast<uint8_t*>(static_cast<const uint8_t*>(src)),
+                                static_cast<uint8_t*>(dst), nib};
+        detail::walk(*gn, pol);
+        return true;
+    }
+    const auto g =
+        detail::compile_composed(segs[0].plain, segs[0].steps, segs[1].steps, b / 8, true);
+    if (!g) return false;
+    uint64_t pb = pad_bits;
+    switch (b) {
+        case 8: {
+            uint8_t pad;
+            std::memcpy(&pad, &pb, 1);
+            run_gather<uint8_t>(*g, false, src, dst, pad, Range{threads});
+            return true;
+        }
+        case 16: {
+            uint16_t pad;
+            std::memcpy(&pad, &pb, 2);
+            run_gather<uint16_t>(*g, false, src, dst, pad, Range{threads});
+            return true;
+        }
+        case 32: {
+            uint32_t pad;
+            std::memcpy(&pad, &pb, 4);
+            run_gather<uint32_t>(*g, false, src, dst, pad, Range{threads});
+            return true;
+        }
+        default:
+            return false;
+    }
+}
+
+bool composed_off() {
+    return std::getenv("LL_NO_COMPOSE") != nullptr;
+}
+
 }  // namespace
 
 Executor::Executor(Pipeline p) : p_(std::move(p)) {}
@@ -619,6 +679,13 @@ void Executor::run(const void* src, void* dst, int threads) const {
     const auto segs = detail::segments(p_);
     if (segs.empty()) {
         std::memcpy(dst, src, static_cast<size_t>(src_bytes()));
+        return;
+    }
+    if (segs.size() == 2 && !composed_off() &&
+        run_composed(p_, segs, src, dst, pad_bits, threads)) {
+        const int64_t nd = numel(p_.dst_shape);
+        if (p_.dtype == DType::int4 && nd % 2 != 0)
+            static_cast<uint8_t*>(dst)[nd / 2] &= uint8_t{0x0F};
         return;
     }
     if (segs.size() == 2 && detail::run_fused(p_, src, dst, threads, 0)) return;
@@ -647,6 +714,8 @@ int64_t fused_slab(const Pipeline& p, int64_t slab_bytes) {
 }
 
 bool run_fused(const Pipeline& p, const void* src, void* dst, int threads, int64_t slab_bytes) {
+    const char* e = std::getenv("LL_SLAB_KB");
+    if (slab_bytes <= 0 && e) slab_bytes = std::atoll(e) << 10;
     const Fused f = plan_fused(p, segments(p), slab_bytes > 0 ? slab_bytes : kSlabBytes);
     if (f.slab == 0) return false;
     if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/format/format.hpp"
@@ -60,6 +61,16 @@ struct Gather {
 // is set; otherwise the levels stay in nibbles.
 Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esize,
                       bool allow_tile = false, bool nibbles = false);
+
+// Blocked -> blocked without the plain tensor between: a_steps take `plain`
+// to the source format, b_steps to the destination (both forward, optional
+// pad first). The result gathers the destination straight from the blocked
+// source (src strides count source elements); destination padding is
+// filled, source padding never read. nullopt when the two blockings do not
+// nest (a piece of one is not a whole number of pieces of the other).
+std::optional<Gather> compile_composed(const Shape& plain, const std::vector<Step>& a_steps,
+                                       const std::vector<Step>& b_steps, int esize,
+                                       bool allow_tile = false, bool nibbles = false);
 
 // A pipeline cut into segments: forward ones (gather) and inverse ones
 // (scatter; `steps` hold the forward steps they undo).
