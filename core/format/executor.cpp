@@ -654,10 +654,6 @@ bool run_composed(const Pipeline& p, const std::vector<detail::Segment>& segs, c
     }
 }
 
-bool composed_off() {
-    return std::getenv("LL_NO_COMPOSE") != nullptr;
-}
-
 }  // namespace
 
 Executor::Executor(Pipeline p) : p_(std::move(p)) {}
@@ -681,8 +677,7 @@ void Executor::run(const void* src, void* dst, int threads) const {
         std::memcpy(dst, src, static_cast<size_t>(src_bytes()));
         return;
     }
-    if (segs.size() == 2 && !composed_off() &&
-        run_composed(p_, segs, src, dst, pad_bits, threads)) {
+    if (segs.size() == 2 && run_composed(p_, segs, src, dst, pad_bits, threads)) {
         const int64_t nd = numel(p_.dst_shape);
         if (p_.dtype == DType::int4 && nd % 2 != 0)
             static_cast<uint8_t*>(dst)[nd / 2] &= uint8_t{0x0F};
@@ -714,8 +709,6 @@ int64_t fused_slab(const Pipeline& p, int64_t slab_bytes) {
 }
 
 bool run_fused(const Pipeline& p, const void* src, void* dst, int threads, int64_t slab_bytes) {
-    const char* e = std::getenv("LL_SLAB_KB");
-    if (slab_bytes <= 0 && e) slab_bytes = std::atoll(e) << 10;
     const Fused f = plan_fused(p, segments(p), slab_bytes > 0 ? slab_bytes : kSlabBytes);
     if (f.slab == 0) return false;
     if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
