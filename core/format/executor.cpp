@@ -3,7 +3,20 @@
 // levels form a destination chunk of >= 512 bytes copied with memcpy runs or a
 // tiled 2-D loop; the outer levels are ordered for source locality. Threads
 // split the outermost level. int4 moves as bytes (nibble pairs) when the
-// gather allows it, else nibble by nibble through the same walk.
+// gather allows it, else nibble by nibble through the same walk. Blocked ->
+// blocked conversions run as one gather composed of both blockings, else
+// slab by slab through a small buffer, else in two passes.
+//
+// Sections:
+//   copy_rows / pick_rows        row copies, streaming or not
+//   CopyPolicy, NibblePolicy     element moves for walk()
+//   TilePolicy                   tiled 2-D transposes
+//   setup_rows, stream_*         when streaming stores are used
+//   Range, walk_threads          threads, or one slab's range
+//   run_gather, run_segment      one segment
+//   Fractal -> fractal in slabs  plan_fused, run_fused
+//   run_composed                 one composed gather
+//   Executor                     the public class; detail::fused_slab/run_fused
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>

@@ -1,9 +1,11 @@
-// Fractal -> fractal conversions run slab by slab through a small buffer
-// (detail::run_fused) instead of two full passes through the plain tensor.
-// Each case, on odd shapes (padding on every blocked axis) and every dtype,
-// is checked element by element against the ElementMap (the scalar
-// reference): through the Executor, and with tiny slabs so that many slab
-// edges fall inside fractals' rows, on 1 and 3 threads.
+// Fractal -> fractal conversions without two full passes through the plain
+// tensor: the Executor runs them as one gather composed of both blockings
+// (detail::compile_composed), and where blockings do not nest, slab by slab
+// through a small buffer (detail::run_fused). Each case, on odd shapes
+// (padding on every blocked axis) and every dtype, is checked element by
+// element against the ElementMap (the scalar reference): through the
+// Executor on 1 and 3 threads, and through the slabs with tiny slabs so that
+// many slab edges fall inside fractals' rows, on 1 and 3 threads.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -78,7 +80,7 @@ const ConvertSpec kCases[] = {
 
 TEST(ExecutorFused, FractalToFractalMatchesTheElementMapEveryDtype) {
     std::mt19937 rng(17);
-    int int4_fused = 0;
+    int int4_fused = 0, composed = 0, slabs_only = 0;
     for (ConvertSpec sp : kCases)
         for (DType t : all_dtypes()) {
             sp.dtype = t;
@@ -91,17 +93,30 @@ TEST(ExecutorFused, FractalToFractalMatchesTheElementMapEveryDtype) {
             for (auto& b : src) b = static_cast<uint8_t>(rng());
             const ElementMap m = element_map(p);
 
+            // Composed where the blockings nest (e.g. not int8 NZ -> ZN with
+            // N = 45: N0 32 pads to 64, ZN's 16 to 48).
+            const auto segs = detail::segments(p);
+            ASSERT_EQ(segs.size(), 2u) << what;
+            const bool composes =
+                detail::compile_composed(segs[0].plain, segs[0].steps, segs[1].steps, 1)
+                    .has_value();
+            composed += composes ? 1 : 0;
+
             std::vector<uint8_t> dst(static_cast<size_t>(ex.dst_bytes()), 0x5A);
             ex.run(src.data(), dst.data(), 1);
             expect_map(p, src, dst, m, what + " Executor");
             if (HasFatalFailure()) return;
+            std::vector<uint8_t> dst3(dst.size(), 0x3C);
+            ex.run(src.data(), dst3.data(), 3);
+            EXPECT_EQ(dst3, dst) << what << " Executor, 3 threads";
 
             // The fused path takes these pipelines (int4 where nibbles pair).
             const bool fuses = detail::fused_slab(p) > 0;
             if (bits(t) != 4) {
-                EXPECT_TRUE(fuses) << what;
+                EXPECT_TRUE(fuses || composes) << what;
             }
             if (!fuses) continue;
+            slabs_only += composes ? 0 : 1;
             if (t == DType::int4) ++int4_fused;
             for (int threads : {1, 3}) {
                 std::vector<uint8_t> small(dst.size(), 0xA5);
@@ -113,6 +128,8 @@ TEST(ExecutorFused, FractalToFractalMatchesTheElementMapEveryDtype) {
             }
         }
     EXPECT_GT(int4_fused, 0) << "no int4 case went through the slabs";
+    EXPECT_GT(composed, 0) << "no case took the composed gather";
+    EXPECT_GT(slabs_only, 0) << "no case needed the slabs";
 }
 
 // int4 fuses where both sides keep the plain innermost axis innermost, so
