@@ -70,6 +70,9 @@ const ConvertSpec kCases[] = {
     spec(Format::FRACTAL_ZZ, Format::FRACTAL_NZ, {3, 49, 33}),
     spec(Format::FRACTAL_ZN, Format::FRACTAL_ZZ, {2, 17, 64}),
     spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {1100, 90}),
+    // No padding: int4 takes the nibble tile transpose.
+    spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {2, 128, 192}),
+    spec(Format::FRACTAL_ZN, Format::FRACTAL_NZ, {128, 64}),
     spec(Format::NC1HWC0, Format::FRACTAL_Z, {33, 19, 3, 3}),
     spec(Format::FRACTAL_Z, Format::NC1HWC0, {17, 35, 2, 5}),
     spec(Format::NDC1HWC0, Format::FRACTAL_Z_3D, {300, 2, 3, 3, 21}),
