@@ -125,6 +125,11 @@ struct CopyPolicy {
     T pad;
     RowsFn rows = nullptr;  // set when the innermost level is contiguous on both sides
     int64_t run = 0;        // its bytes
+    bool stream = false;    // rows go out with streaming stores (setup_rows)
+    int64_t a_bytes = 0;    // readable bytes from a (0: unknown)
+#ifdef __SSE2__
+    __m128i padv = _mm_setzero_si128();  // pad repeated over 16 bytes
+#endif
 
     static constexpr int64_t kTile = 32;
     static constexpr int64_t kSize = static_cast<int64_t>(sizeof(T));
@@ -203,6 +208,34 @@ struct CopyPolicy {
     }
 
     void partial(const Level& l, int64_t valid, int64_t s, int64_t d) {
+#ifdef __SSE2__
+        // A short padded row (C = 3 into C0 = 16: 6 of 32 bytes are data):
+        // built in registers (the valid bytes blended over a pad splat) and
+        // streamed, so each destination line is written once, without the
+        // read for ownership. Building it in memory first and loading it
+        // back stalled on store forwarding (small stores, wide load).
+        // a_bytes bounds the 16-byte source loads (0: not known, skip).
+        if (!kScatter && stream && l.src_stride == 1 && l.dst_stride == 1 &&
+            (l.size * kSize) % 16 == 0 &&
+            (s * kSize) + ((valid * kSize + 15) / 16) * 16 <= a_bytes) {
+            const int64_t vb = valid * kSize;
+            const char* in = reinterpret_cast<const char*>(a + s);
+            char* out = reinterpret_cast<char*>(b + d);
+            const __m128i iota =
+                _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+            for (int64_t k = 0; k < l.size * kSize; k += 16) {
+                __m128i v = padv;
+                if (k < vb) {
+                    const int64_t left = vb - k < 16 ? vb - k : 16;
+                    const __m128i m = _mm_cmplt_epi8(iota, _mm_set1_epi8(static_cast<char>(left)));
+                    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + k));
+                    v = _mm_or_si128(_mm_and_si128(m, x), _mm_andnot_si128(m, padv));
+                }
+                _mm_stream_si128(reinterpret_cast<__m128i*>(out + k), v);
+            }
+            return;
+        }
+#endif
         if (l.src_stride == 1 && l.dst_stride == 1) {
             if (kScatter)
                 std::memcpy(a + s, b + d, static_cast<size_t>(valid * kSize));
@@ -473,6 +506,14 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
         CopyPolicy<T, false> pol{const_cast<T*>(static_cast<const T*>(src)), static_cast<T*>(dst),
                                  pad};
         const bool stream = setup_rows(pol, g, static_cast<char*>(dst), true);
+        pol.stream = stream;
+        // A slab buffer (r.part) is smaller than the plain tensor: no bound.
+        pol.a_bytes = r.part ? 0 : g.src_numel * static_cast<int64_t>(sizeof(T));
+#ifdef __SSE2__
+        T lane[16 / sizeof(T)];
+        for (T& x : lane) x = pad;
+        pol.padv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(lane));
+#endif
         walk_threads(g, pol, r, stream);
     } else {
         CopyPolicy<T, true> pol{static_cast<T*>(dst), const_cast<T*>(static_cast<const T*>(src)),
