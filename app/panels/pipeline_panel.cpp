@@ -28,6 +28,7 @@
 #include "app/panels/present.hpp"
 #include "app/plot/imgui_plot.hpp"
 #include "app/plot/pipeline_plots.hpp"
+#include "core/aicore/instr_fractals.hpp"
 #include "core/aicore/sweep.hpp"
 #include "core/error.hpp"
 
@@ -557,32 +558,28 @@ void PipelinePanel::draw_timeline(AppContext& ctx, float height) {
 }
 
 void PipelinePanel::open_instruction(AppContext& ctx, int32_t id) {
+    // The instruction in the Cube's and LoadData's units, from core
+    // (core/aicore/instr_fractals.hpp).
     const Instr& in = sched_->instrs[size_t(id)];
-    const int64_t k0 = problem_.k0();
-    const char* dt = kTypeNames[dtype_];
     if (in.unit == Unit::cube) {
-        ctx.open_requests.push_back({"cube",
-                                     {{"m1", in.rows / 16},
-                                      {"k1", in.depth / k0},
-                                      {"n1", in.cols / 16},
-                                      {"int8", problem_.dtype == DType::int8}}});
-    } else if (in.unit == Unit::mte1) {
+        const MmadFractals f = mmad_fractals(in, problem_);
+        ctx.open_requests.push_back(
+            {"cube",
+             {{"m1", f.m1}, {"k1", f.k1}, {"n1", f.n1}, {"int8", problem_.dtype == DType::int8}}});
+    } else if (in.op == Op::load_a_l0 || in.op == Op::load_b_l0) {
         // The L0 tile's fractals, read from the L1 tile that holds it.
-        const bool a = in.op == Op::load_a_l0;
-        const int64_t rows = a ? in.rows : in.cols, cols = a ? in.cols : in.rows;
-        const int64_t fr = (rows / 16) * (cols / k0);
-        const int64_t step = a ? tiling_.step_ka : tiling_.step_kb;
-        const int64_t start = (in.k % step) * fr;
-        ctx.open_requests.push_back({"loaddata",
-                                     {{"mode", "load2d"},
-                                      {"dtype", dt},
-                                      {"path", a ? "A1->A2" : "B1->B2"},
-                                      {"load2d",
-                                       {{"src_fractals", fr * step},
-                                        {"start_index", start},
-                                        {"repeat", std::min<int64_t>(255, fr)},
-                                        {"src_stride", 1},
-                                        {"dst_gap", 0}}}}});
+        const exec::Load2dParams l = l0_load_params(in, problem_, tiling_);
+        ctx.open_requests.push_back(
+            {"loaddata",
+             {{"mode", "load2d"},
+              {"dtype", kTypeNames[dtype_]},
+              {"path", std::string(exec::name(l.src)) + "->" + exec::name(l.dst)},
+              {"load2d",
+               {{"src_fractals", l.src_fractals},
+                {"start_index", l.start_index},
+                {"repeat", l.repeat},
+                {"src_stride", l.src_stride},
+                {"dst_gap", l.dst_gap}}}}});
     }
 }
 
