@@ -180,6 +180,11 @@ struct Plan {
     int channel_axis = -1;     // axis of src_shape called "channel", -1 none
     // Optional real values per source element (0..255), e.g. picture pixels.
     std::vector<uint8_t> values;
+    // The number a big enough cell prints: its source index modulo this (0:
+    // the index itself). LoadData's plans print the element's place inside
+    // its source fractal (0..255 for 16x16), so a transposing load reads as
+    // a fractal's rows becoming columns.
+    int64_t number_period = 0;
     std::vector<Stage> stages;
     // Per cell, its row-major offset inside stages[k].shape, -1 = hidden.
     // Computed on demand (see the memory note above); must be safe to call

@@ -263,6 +263,11 @@ void frame_loop(const Options& o, Platform& platform, Host& host, const Settings
                 j["probe"] = host.main_panel().probe();
                 j["window"] = {w, h};
                 add_diagram_probe(j, host.present());
+                // The View menu's panel items (the probe holds what is not a setting).
+                if (!j["probe"].is_object()) j["probe"] = nlohmann::json::object();
+                for (const Host::ViewMenuItem& m : host.view_menu_items())
+                    j["probe"]["view_menu"].push_back(
+                        {{"id", m.id}, {"main", m.main}, {"open", m.open}});
                 try {
                     write_file_atomic(o.dump_view, j.dump(2) + "\n");
                 } catch (const UsageError& e) {

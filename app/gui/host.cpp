@@ -158,6 +158,19 @@ void Host::draw_main_panel(float menu_h, float strip_h) {
 // The main panel (the explorer unless --panel named another) is always
 // listed: choosing it closes the panels open over it, so the way back is in
 // the menu (issue 13: the View menu had no entry back to the explorer).
+std::vector<Host::ViewMenuItem> Host::view_menu_items() const {
+    std::vector<ViewMenuItem> items{{slots_[main_].entry->id, true, true}};
+    for (size_t i = 0; i < slots_.size(); ++i)
+        if (i != main_) items.push_back({slots_[i].entry->id, false, slots_[i].open});
+    return items;
+}
+
+PanelSlot& Host::slot_of(const std::string& id) {
+    for (PanelSlot& s : slots_)
+        if (id == s.entry->id) return s;
+    return slots_[main_];
+}
+
 void Host::back_to_main_item() {
     const char* title = slots_[main_].entry->title;
     const std::string label = std::string(tr(title)) + " " + tr("(main window)") + "###main-window";
@@ -226,11 +239,13 @@ void Host::frame() {
             if (ImGui::MenuItem(tr_id("Presentation mode"), "F5", ctx_.present))
                 ctx_.present = !ctx_.present;
             ImGui::Separator();
-            back_to_main_item();
             std::string group;
-            for (size_t i = 0; i < slots_.size(); ++i) {
-                if (i == main_) continue;
-                PanelSlot& s = slots_[i];
+            for (const ViewMenuItem& m : view_menu_items()) {
+                if (m.main) {
+                    back_to_main_item();
+                    continue;
+                }
+                PanelSlot& s = slot_of(m.id);
                 const std::string item = std::string(tr(s.entry->group)) + " > " +
                                          tr(s.entry->title) + "###" + s.entry->title;
                 if (ImGui::MenuItem(item.c_str(), nullptr, s.open)) {

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "app/gui/config.hpp"
@@ -72,12 +73,21 @@ class Host {
     // mode toggle it, Escape leaves it; lessons and --present call this.
     void set_present(bool on) { ctx_.present = on; }
     bool present() const { return ctx_.present; }
+    // The View menu's panel items, in the order drawn: the full-window panel
+    // first (main), then every other registry panel (--dump-view writes them
+    // as "view_menu"; issue 13: the menu once had no way back to the explorer).
+    struct ViewMenuItem {
+        const char* id;
+        bool main, open;
+    };
+    std::vector<ViewMenuItem> view_menu_items() const;
 
   private:
     void open_requested();
     void apply_style();
     void draw_main_panel(float menu_h, float strip_h);
     void back_to_main_item();
+    PanelSlot& slot_of(const std::string& id);
     void language_menu();
     Platform& pf_;
     Settings st_;

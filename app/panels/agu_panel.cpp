@@ -284,9 +284,13 @@ void AguPanel::draw_dma(bool dark) {
     // with its delta from the step before (the AGU's current stride).
     const int64_t last = std::min(k, n - 1);
     auto rows = view::dma_rows(dma_, src_layout_.shape(), std::max<int64_t>(0, last - 5), last);
-    // A fixed height (the last six steps), so the picture below keeps its place.
-    const float table_h =
-        ImGui::GetFrameHeightWithSpacing() * float(std::min<int64_t>(n, 6) + 1) + 4;
+    // A fixed height (the last six steps), so the picture below keeps its
+    // place; in a short window (a projector at UI scale 1.5) it keeps to a
+    // quarter of the height, so the memory strips keep cells that hold text.
+    const float row_h = ImGui::GetFrameHeightWithSpacing();
+    const int64_t fit =
+        std::clamp<int64_t>(int64_t(ImGui::GetContentRegionAvail().y * 0.25f / row_h) - 1, 2, 6);
+    const float table_h = row_h * float(std::min<int64_t>(n, fit) + 1) + 4;
     ImVec4 dim = dark ? ImVec4(0.65f, 0.65f, 0.65f, 1) : ImVec4(0.35f, 0.35f, 0.35f, 1);
     // Presentation mode: the step's addresses go to the caption, not a table.
     present_line_.clear();

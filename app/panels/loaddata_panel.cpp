@@ -444,13 +444,17 @@ void LoadDataPanel::draw_views(AppContext& ctx, float w, float h) {
                  {"size", {dw, h - head}},
                  {"zoom", view_.camera().zoom},
                  {"pan", {view_.camera().pan_x, view_.camera().pan_y}},
-                 {"labels", render::labels_json(view_.drawn_labels())}}},
+                 {"labels", render::labels_json(view_.drawn_labels())},
+                 {"numbers", view_.drawn_numbers()},
+                 {"number_sample", view_.drawn_number_sample()}}},
                {"source_view",
                 {{"origin", {so.x, so.y}},
                  {"size", {sw, h - head}},
                  {"zoom", src_view_.camera().zoom},
                  {"pan", {src_view_.camera().pan_x, src_view_.camera().pan_y}},
-                 {"labels", render::labels_json(src_view_.drawn_labels())}}}};
+                 {"labels", render::labels_json(src_view_.drawn_labels())},
+                 {"numbers", src_view_.drawn_numbers()},
+                 {"number_sample", src_view_.drawn_number_sample()}}}};
 }
 
 }  // namespace

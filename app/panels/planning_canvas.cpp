@@ -252,8 +252,9 @@ GraphClick draw_graph(const Graph& g, const NetPlan* plan, int selected_node, lo
 
 // ---- [stream plot] ----------------------------------------------------------------
 
-void draw_stream_plot(const std::string& title, const std::vector<int64_t>& offsets, ImVec2 size,
-                      ImU32 colour, int64_t scale) {
+StreamPlotDrawn draw_stream_plot(const std::string& title, const std::vector<int64_t>& offsets,
+                                 ImVec2 size, ImU32 colour, int64_t scale) {
+    StreamPlotDrawn drawn;
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + size.x);  // a long title wraps, not widens
     ImGui::TextUnformatted(title.c_str());
@@ -278,6 +279,9 @@ void draw_stream_plot(const std::string& title, const std::vector<int64_t>& offs
                 o.x + l + (size.x - l - r) * float(i) / float(offsets.size() - 1),
                 q.y - b - (size.y - t - b) * float(offsets[i] - bottom) / float(hi - bottom)));
         dl->AddPolyline(pts.data(), int(pts.size()), colour, 0, 1.5f);
+        const auto ys = std::minmax_element(pts.begin(), pts.end(),
+                                            [](ImVec2 a, ImVec2 b2) { return a.y < b2.y; });
+        drawn = {bottom, top, ys.second->y - ys.first->y, size.y - t - b};
         for (const ImVec2& p : pts) dl->AddCircleFilled(p, 1.8f, colour);
         char buf[64];
         std::snprintf(buf, sizeof buf, tr("offsets %lld..%lld"), (long long)bottom, (long long)top);
@@ -287,6 +291,7 @@ void draw_stream_plot(const std::string& title, const std::vector<int64_t>& offs
         dl->AddText(ImVec2(q.x - ts.x - 6, o.y + 2), kSubText, buf);
     }
     ImGui::EndGroup();
+    return drawn;
 }
 
 // ---- [noc grid] -------------------------------------------------------------------

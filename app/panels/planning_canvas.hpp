@@ -40,8 +40,15 @@ GraphClick draw_graph(const netplan::Graph& g, const netplan::NetPlan* plan, int
 // Element offsets against step for one address stream, on its own y scale
 // (lowest to highest offset; scale > 0: 0 to at least `scale`, shared): a
 // contiguous stream is a ramp, a strided one a saw-tooth or a staircase.
-void draw_stream_plot(const std::string& title, const std::vector<int64_t>& offsets, ImVec2 size,
-                      ImU32 colour, int64_t scale);
+// Returns what it drew: the offsets' range and the pixels the line spans
+// vertically out of the plot's height (the probe's "streams": a stream on
+// its own scale spans the plot, not a flat line).
+struct StreamPlotDrawn {
+    int64_t bottom = 0, top = 0;
+    float span_px = 0, plot_px = 0;
+};
+StreamPlotDrawn draw_stream_plot(const std::string& title, const std::vector<int64_t>& offsets,
+                                 ImVec2 size, ImU32 colour, int64_t scale);
 
 // The mesh of PEs, link loads as line widths, and the blocks in flight at
 // time t (in hops). Returns the height used.

@@ -399,7 +399,12 @@ void PlanningPanel::draw_plan(const Decision& d) {
         if (k % 2) ImGui::SameLine(0, 16);
         std::string title = streams[k].name + " " + tuple_string(streams[k].strides) +
                             tr(", loops ") + order_name(streams[k].loop);
-        planning::draw_stream_plot(title, offs[k], ImVec2(w, 84), kStreamColours[k % 4], 0);
+        const planning::StreamPlotDrawn sd =
+            planning::draw_stream_plot(title, offs[k], ImVec2(w, 84), kStreamColours[k % 4], 0);
+        screen_["streams"].push_back({{"name", streams[k].name},
+                                      {"offsets", {sd.bottom, sd.top}},
+                                      {"span_px", sd.span_px},
+                                      {"plot_px", sd.plot_px}});
     }
     ImGui::EndGroup();
 }

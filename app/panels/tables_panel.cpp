@@ -16,6 +16,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "app/panels/compute_widgets.hpp"
@@ -68,8 +69,9 @@ class TablesPanel : public Panel {
 
     bool formula_only_ = false;
     std::vector<gpu::DocTable> tables_;
-    gpu::TableLink pending_;  // a row opened by a scene, sent on the next frame
-    int shown_ = 0;           // the table on the slide in presentation mode
+    gpu::TableLink pending_;      // a row opened by a scene, sent on the next frame
+    int shown_ = 0;               // the table on the slide in presentation mode
+    float present_scale_ = 1.3f;  // its type size, fitted to the slide
 };
 
 void TablesPanel::draw_table(AppContext& ctx, const gpu::DocTable& t) {
@@ -124,8 +126,15 @@ void TablesPanel::draw_present(AppContext& ctx) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     ImGui::BeginChild("slide", avail, false);
-    ImGui::SetWindowFontScale(1.3f);
+    ImGui::SetWindowFontScale(present_scale_);
     draw_table(ctx, t);
+    // The type grows until the table fills most of the slide (the next
+    // frame's scale; wrapped cells grow faster than the type, so a scale
+    // that overshoots comes back down; at most 2.2x, where the widest
+    // button of the first table still fits its column at 1600 px).
+    const float used = std::max(1.f, ImGui::GetCursorPosY());
+    const float fit = std::clamp(present_scale_ * avail.y * 0.8f / used, 1.3f, 2.2f);
+    if (std::abs(fit - present_scale_) > 0.05f * present_scale_) present_scale_ = fit;
     ImGui::SetWindowFontScale(1.0f);
     ImGui::EndChild();
     note_diagram(o, ImVec2(o.x + avail.x, o.y + avail.y));

@@ -14,6 +14,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -28,6 +29,7 @@
 #include "app/panels/tiling_settings.hpp"
 #include "app/plot/imgui_plot.hpp"
 #include "app/plot/tiling_plots.hpp"
+#include "app/render/grid_labels.hpp"
 #include "app/render/overlays.hpp"
 #include "app/render/plan_view.hpp"
 #include "app/render/present.hpp"
@@ -79,6 +81,15 @@ class TilingPanel : public PlayheadPanel {
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
     void load_settings(const nlohmann::json& j) override;
+    // --dump-view: the reads each address strip's zoom drew, L1 then L2
+    // (a 14-wide row of a block shows 14 reads; it once showed 9).
+    // "labels": the grid labels drawn on the tensor and the tile pictures.
+    nlohmann::json probe() const override {
+        return {{"zoom_reads", zoom_reads_},
+                {"labels",
+                 {render::labels_json(tensor_view_.drawn_labels()),
+                  render::labels_json(tile_view_.drawn_labels())}}};
+    }
 
   private:
     void rebuild();
@@ -106,6 +117,7 @@ class TilingPanel : public PlayheadPanel {
 
     // settings (speed, step and playing live in play_ while the panel runs)
     TilingSettings set_;
+    std::array<int64_t, 2> zoom_reads_{{0, 0}};  // drawn in the last frame (probe)
     int select_tab_ = 0;  // frames left to force set_.tab (a scene asked for it)
     // engine data
     Config cfg_;
@@ -340,10 +352,11 @@ void TilingPanel::draw_controls() {
 // current block as a tick on the whole buffer, then a zoom on its first
 // accesses with an arc and the address jump for each step, so "stride 3136"
 // is a distance on screen. The addresses come from core (access_offsets);
-// this only draws them.
-void draw_address_strip(const Config& c, const Extent3& frame, const Index3& org,
-                        const Extent3& block, const Order& o, const char* buffer,
-                        const char* block_name, const MemLevel& mem, bool dark, bool model_eta) {
+// this only draws them. Returns how many reads the zoom drew (the probe's
+// "zoom_reads").
+int64_t draw_address_strip(const Config& c, const Extent3& frame, const Index3& org,
+                           const Extent3& block, const Order& o, const char* buffer,
+                           const char* block_name, const MemLevel& mem, bool dark, bool model_eta) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 ink = dark ? IM_COL32(200, 200, 210, 255) : IM_COL32(40, 40, 50, 255);
     const ImU32 bg = dark ? IM_COL32(55, 55, 65, 255) : IM_COL32(215, 215, 225, 255);
@@ -447,6 +460,7 @@ void draw_address_strip(const Config& c, const Extent3& frame, const Index3& org
         dl->AddText(ImVec2(zx + zw - ImGui::CalcTextSize(r).x, zy + zh + 1), ink, r);
     }
     ImGui::Dummy(ImVec2(avail, zy + zh + line + 4 - p0.y));
+    return first.size() > 1 ? int64_t(first.size()) : 0;
 }
 
 // One level's picture: the plan (tensor or tile) drawn by the cell renderer at
@@ -608,16 +622,18 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
         no_picture(picture_error_);
     else
         draw_level(tensor_view_, tensor_gpu_, v1, k > 0 ? &p1 : nullptr, l1_grid(cfg_), h, ctx);
-    draw_address_strip(cfg_, tensor, v1.origin, v1.extent, cfg_.l1_order, trn("tensor"),
-                       trn("tile"), cfg_.mem.dram, ctx.dark_theme, src);
+    zoom_reads_[0] =
+        draw_address_strip(cfg_, tensor, v1.origin, v1.extent, cfg_.l1_order, trn("tensor"),
+                           trn("tile"), cfg_.mem.dram, ctx.dark_theme, src);
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", l2_label);
     if (!tile_picture_error_.empty())
         no_picture(tile_picture_error_);
     else
         draw_level(tile_view_, tile_gpu_, v2, jj > 0 ? &p2 : nullptr, sub, h, ctx);
-    draw_address_strip(cfg_, v1.extent, v2.origin, v2.extent, cfg_.l2_order, trn("tile"),
-                       trn("sub-tile"), cfg_.mem.sram, ctx.dark_theme, src);
+    zoom_reads_[1] =
+        draw_address_strip(cfg_, v1.extent, v2.origin, v2.extent, cfg_.l2_order, trn("tile"),
+                           trn("sub-tile"), cfg_.mem.sram, ctx.dark_theme, src);
     ImGui::EndTable();
 }
 

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "app/i18n/tr.hpp"
+#include "app/render/grid_labels.hpp"
 #include "app/render/overlays.hpp"
 #include "core/error.hpp"
 #include "core/view/args.hpp"
@@ -200,6 +201,7 @@ nlohmann::json Picture::probe() const {
     b.x = std::min(b.x, max_.x), b.y = std::min(b.y, max_.y);
     j["picture"] = {a.x, a.y, std::max(0.f, b.x - a.x), std::max(0.f, b.y - a.y)};
     j["zoom"] = view.camera().zoom;
+    j["labels"] = render::labels_json(view.drawn_labels());
     return j;
 }
 

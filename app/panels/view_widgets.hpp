@@ -60,7 +60,8 @@ struct Picture {
     // Screen rectangle [x, y, size] of a cell (or a place) in the last draw.
     nlohmann::json rect(int64_t cell, size_t k);
     nlohmann::json rect(Place p) const;
-    // The share of the canvas that the cells' extent covers in the last draw.
+    // The share of the canvas that the cells' extent covers in the last draw,
+    // the zoom, and the grid labels drawn ("labels", grid_labels.hpp's form).
     nlohmann::json probe() const;
 
   private:

@@ -1,4 +1,5 @@
 #include "app/render/grid_labels.hpp"
+#include "app/render/palette.hpp"
 #include "core/plan_text.hpp"
 
 #include <imgui.h>
@@ -23,19 +24,19 @@ ImU32 with_alpha(ImU32 c, float a) {
     return (c & ~IM_COL32_A_MASK) | (al << IM_COL32_A_SHIFT);
 }
 
-// The overlay palette (contrast >= 4.5:1 on each theme's canvas, see overlays.cpp).
+// The palette's roles (app/render/palette.hpp: >= 4.5:1 on both themes).
 ImU32 colour_of(Label::Kind k, bool dark) {
     switch (k) {
         case Label::tag:
         case Label::address:
-            return dark ? IM_COL32(255, 200, 80, 255) : IM_COL32(170, 60, 0, 255);
+            return ink(Role::accent, dark);
         case Label::tick:
-            return dark ? IM_COL32(170, 175, 185, 255) : IM_COL32(85, 88, 96, 255);
+            return ink(Role::dim, dark);
         case Label::axis:
         case Label::caption:
             break;
     }
-    return dark ? IM_COL32(225, 228, 235, 255) : IM_COL32(30, 32, 38, 255);
+    return ink(Role::text, dark);
 }
 
 float text_w(const std::string& s) {
@@ -264,7 +265,7 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             placed.push_back(r);
             const ImU32 col = with_alpha(colour_of(l.kind, f.dark), f.alpha);
             if (side == Label::inside) {
-                ImU32 bg = f.dark ? IM_COL32(22, 24, 28, 210) : IM_COL32(250, 250, 250, 220);
+                ImU32 bg = packed(palette(f.dark)[Surface::canvas], f.dark ? 0.82f : 0.86f);
                 dl->AddRectFilled(ImVec2(r.x - 1, r.y), ImVec2(r.z + 1, r.w),
                                   with_alpha(bg, f.alpha), 2.f);
             }

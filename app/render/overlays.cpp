@@ -1,6 +1,7 @@
 #include "app/render/overlays.hpp"
 
 #include "app/render/grid_labels.hpp"
+#include "app/render/palette.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -16,26 +17,25 @@ ImU32 with_alpha(ImU32 c, float a) {
     return (c & ~IM_COL32_A_MASK) | (al << IM_COL32_A_SHIFT);
 }
 
-// Colours with a contrast of at least 4.5:1 against the canvas of each theme
-// (dark canvas #16181c, light canvas #fafafa).
+// Colours from the palette (app/render/palette.hpp), whose test keeps each
+// at 4.5:1 or more against both themes' window, canvas and menu bar.
 ImU32 accent(bool dark) {
-    return dark ? IM_COL32(255, 200, 80, 255) : IM_COL32(170, 60, 0, 255);
+    return ink(Role::accent, dark);
 }
 ImU32 muted(bool dark) {
-    return dark ? IM_COL32(170, 175, 185, 255) : IM_COL32(85, 88, 96, 255);
+    return ink(Role::dim, dark);
 }
-
 // The canvas behind the cells (plan_view.cpp paints it), for label plates.
 ImU32 canvas(bool dark) {
-    return dark ? IM_COL32(22, 24, 28, 255) : IM_COL32(250, 250, 250, 255);
+    return packed(palette(dark)[Surface::canvas]);
 }
-// Marked cell sets by role; each keeps 4.5:1 against its theme's canvas.
+// Marked cell sets by role: current in the accent, done and pinned in their own roles.
 ImU32 role_colour(CellSet::Role r, bool dark) {
     switch (r) {
         case CellSet::done:
-            return dark ? IM_COL32(110, 220, 140, 255) : IM_COL32(0, 120, 60, 255);
+            return ink(Role::done, dark);
         case CellSet::pinned:
-            return dark ? IM_COL32(255, 110, 230, 255) : IM_COL32(170, 0, 140, 255);
+            return ink(Role::pinned, dark);
         case CellSet::current:
             break;
     }
@@ -51,6 +51,20 @@ bool outside(const OverlayFrame& f, ImVec2 a, ImVec2 b) {
 void draw_overlays(const OverlayFrame& f, const Stage& st) {
     ImDrawList* dl = f.dl;
     const float fs = ImGui::GetFontSize();
+    // The grid labels first: a box's label that would cover one (a fractal
+    // tag over a column tick) is left out; the stage's caption names it too.
+    std::vector<DrawnLabel> local;
+    std::vector<DrawnLabel>* drawn = f.drawn ? f.drawn : &local;
+    const size_t first_label = drawn->size();
+    draw_labels(f, st, drawn);
+    auto covers_label = [&](ImVec2 p, ImVec2 ts) {
+        for (size_t i = first_label; i < drawn->size(); ++i) {
+            const DrawnLabel& d = (*drawn)[i];
+            if (p.x < d.x + d.w && d.x < p.x + ts.x && p.y < d.y + d.h && d.y < p.y + ts.y)
+                return true;
+        }
+        return false;
+    };
     for (const Box& b : st.boxes) {
         ImVec2 a = f.at(b.x, b.y), c = f.at(b.x + b.w, b.y + b.h);
         if (outside(f, a, c)) continue;
@@ -61,8 +75,10 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
             dl->AddRectFilled(a, c, with_alpha(accent(f.dark), f.alpha * 0.18f));
         dl->AddRect(a, c, col, 0, 0, strong ? 2.f : 1.f);
         const std::string label = tr_text(b.label);  // core's English, shown translated
-        if (!label.empty() && (c.x - a.x) >= ImGui::CalcTextSize(label.c_str()).x * 0.5f)
-            dl->AddText(ImVec2(a.x, a.y - fs - 1), col, label.c_str());
+        if (label.empty()) continue;
+        const ImVec2 ts = ImGui::CalcTextSize(label.c_str()), tp(a.x, a.y - fs - 1);
+        if ((c.x - a.x) >= ts.x * 0.5f && !covers_label(tp, ts))
+            dl->AddText(tp, col, label.c_str());
     }
     for (const Arrow& ar : st.arrows) {
         ImVec2 a = f.at(ar.x0, ar.y0), b = f.at(ar.x1, ar.y1);
@@ -86,7 +102,6 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
             dl->AddText(tp, col, text.c_str());
         }
     }
-    draw_labels(f, st, f.drawn);
 }
 
 namespace {

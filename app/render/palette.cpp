@@ -19,6 +19,8 @@ const Palette kDark = {
         {255, 210, 120, 255},  // status
         {245, 245, 250, 255},  // path
         {255, 200, 40, 255},   // marker
+        {110, 220, 140, 255},  // done
+        {255, 110, 230, 255},  // pinned
     }},
     {{
         {16, 16, 17, 255},  // window
@@ -37,6 +39,8 @@ const Palette kLight = {
         {140, 50, 0, 255},   // status
         {20, 20, 24, 255},   // path
         {150, 50, 0, 255},   // marker
+        {0, 110, 55, 255},   // done
+        {170, 0, 140, 255},  // pinned
     }},
     {{
         {240, 240, 240, 255},  // window
@@ -53,8 +57,8 @@ double channel(uint8_t v) {
 }  // namespace
 
 const char* role_name(Role r) {
-    static const char* names[] = {"text",  "dim",    "accent", "info",
-                                  "error", "status", "path",   "marker"};
+    static const char* names[] = {"text",   "dim",  "accent", "info", "error",
+                                  "status", "path", "marker", "done", "pinned"};
     return int(r) < kRoleCount ? names[int(r)] : "?";
 }
 

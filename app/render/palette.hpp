@@ -34,6 +34,8 @@ enum class Role : uint8_t {
     status,  // the status line in the menu bar
     path,    // the highlighted element's path and its step numbers
     marker,  // a window or lens outline over the cells (img2col window, magnifier)
+    done,    // cells already visited or computed (outlines, CellSet::done)
+    pinned,  // the cell a user pinned and follows across stages (CellSet::pinned)
     count
 };
 constexpr int kRoleCount = int(Role::count);

@@ -13,8 +13,8 @@
 #include "app/render/gl_programs.hpp"
 #include "app/render/grid_labels.hpp"
 #include "app/render/overlays.hpp"
-#include "app/render/trail.hpp"
 #include "app/render/present.hpp"
+#include "app/render/trail.hpp"
 
 namespace ll::render {
 
@@ -300,6 +300,7 @@ void PlanView::draw_numbers(PlanGpu& gpu, ImDrawList* dl, ImVec2 end, const View
     };
     const auto& cols = gpu.small_colours();
     drawn_numbers_ = 0;
+    numbers_.clear();
     if (style.show_numbers && !cols.empty() && p->cell_count <= 16384) {
         // Numbers shrink to fit their cell down to 7 px (issue 13: at 9 px
         // they vanished in the smaller cells of the later stages).
@@ -315,8 +316,10 @@ void PlanView::draw_numbers(PlanGpu& gpu, ImDrawList* dl, ImVec2 end, const View
                 if (a.x > end.x || a.y > end.y || a.x + cam_.zoom < origin_.x ||
                     a.y + cam_.zoom < origin_.y)
                     continue;
+                if (p->number_period > 0) src %= p->number_period;
                 char buf[24];
                 std::snprintf(buf, sizeof buf, "%lld", (long long)src);
+                if (numbers_.size() < kNumberSample) numbers_.push_back(src);
                 float fn = fs;
                 ImVec2 ts = font->CalcTextSizeA(fn, 1e9f, 0, buf);
                 if (ts.x > cam_.zoom * 0.92f) {

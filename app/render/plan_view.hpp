@@ -17,6 +17,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "app/render/gl_programs.hpp"
 #include "app/render/grid_labels.hpp"
@@ -89,6 +90,9 @@ class PlanView {
     const std::vector<DrawnLabel>& drawn_labels() const { return drawn_labels_; }
     // Element numbers the last draw printed in cells; the canvas size.
     int64_t drawn_numbers() const { return drawn_numbers_; }
+    // The first kNumberSample numbers printed, in cell order (probes).
+    static constexpr size_t kNumberSample = 64;
+    const std::vector<int64_t>& drawn_number_sample() const { return numbers_; }
     ImVec2 canvas_size() const { return size_; }
 
     // GL callback target; public for the ImGui callback trampoline.
@@ -135,6 +139,7 @@ class PlanView {
     ImVec2 pin_screen_{NAN, NAN};
     std::vector<DrawnLabel> drawn_labels_;
     int64_t drawn_numbers_ = 0;
+    std::vector<int64_t> numbers_;  // drawn_number_sample()
     unsigned vao_ = 0, quad_ = 0, pic_vao_ = 0;
 };
 

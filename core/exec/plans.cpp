@@ -114,6 +114,7 @@ Plan load_plan(const LoadResult& r, int64_t src_elems, DType t, const std::strin
     p.src = r.dst_of;
     p.cell_count = int64_t(r.dst_of.size());
     const int64_t fe = r.geom.elems();
+    p.number_period = fe;  // cells print their place in the source fractal
     Stage a = stage(src_name,
                     "source buffer, fractals of " + std::to_string(r.geom.rows) + "x" +
                         std::to_string(r.geom.cols),

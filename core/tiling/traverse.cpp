@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/plan_labels.hpp"
 
 namespace ll::tiling {
 
@@ -107,20 +108,6 @@ Plan frame_plan(const Config& c, const BlockGrid& g, const Order& o, const std::
         for (Box& box : block_boxes(logical.grid, g.origin(b), g.extent(b), Box::outline, ""))
             logical.boxes.push_back(std::move(box));
     }
-    {
-        // Axis names at the first channel's grid (W across, H down), and the
-        // first channel of every block of C (a caption: drawn at every zoom).
-        const Place p0 = cell_place(logical.grid, 0);
-        Label w{p0.x, p0.y - 0.9f, "c=0  W ->", Label::axis, Label::left};
-        Label h{p0.x - 0.6f, p0.y + float(f.h) / 2, "H", Label::axis, Label::right};
-        logical.labels = {w, h};
-        for (int64_t ch = g.block.c; ch < f.c; ch += g.block.c) {
-            const Place q = cell_place(logical.grid, ch * f.h * f.w);
-            logical.labels.push_back(
-                {q.x, q.y - 0.9f, "c=" + std::to_string(ch), Label::caption, Label::left});
-        }
-    }
-
     Stage memory;
     memory.label = memory_name;
     memory.formula = c.layout + " " + view::to_string(mem) + " (N,C,H,W):(strides)";
@@ -128,6 +115,10 @@ Plan frame_plan(const Config& c, const BlockGrid& g, const Order& o, const std::
     memory.grid = memory_grid(n_mem, c.dtype);
     memory.axes = {"offset"};
     p.stages = {logical, memory};
+    // The labels every grid carries (core/plan_labels.hpp): C, H and W named
+    // with index ticks on both axes, a tag per channel block ("c=0", "c=1",
+    // ...), and the byte address of every memory row band.
+    add_grid_labels(p);
     p.offsets = [addr](size_t k) {
         if (k == 1) return *addr;
         std::vector<int64_t> id(addr->size());

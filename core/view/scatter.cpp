@@ -1,6 +1,7 @@
 #include "core/view/scatter.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <memory>
 
@@ -104,6 +105,28 @@ Plan scatter_plan(const ScatterReport& r, const ScatterGather& sg) {
         bx.kind = Box::highlight;
         bx.label = "conflict";
         b.boxes.push_back(bx);
+    }
+    // Each burst row starts with its byte address, under the name "address".
+    for (int64_t row = 0; row < mem_rows; ++row) {
+        Label l;
+        l.x = 0;
+        l.y = row_y(row) + 0.5f;
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "0x%llx",
+                      static_cast<unsigned long long>(sg.base + row * sg.burst_bytes));
+        l.text = buf;
+        l.kind = Label::address;
+        l.align = Label::right;
+        l.side = Label::left_of;
+        b.labels.push_back(l);
+    }
+    {
+        Label name;
+        name.text = "address";
+        name.kind = Label::axis;
+        name.align = Label::right;
+        name.side = Label::above;
+        b.labels.push_back(name);
     }
     p.stages = {a, b};
     auto dst = std::make_shared<std::vector<int64_t>>(r.dst);

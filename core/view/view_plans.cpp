@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "core/error.hpp"
+#include "core/plan_labels.hpp"
 
 namespace ll::view {
 
@@ -19,6 +20,9 @@ DType dtype_of_bits(int bits) {
 }
 
 // ---- [board] -------------------------------------------------------------------
+
+// The name of a strip's margin column (its rows' first addresses).
+const char* const kAddressAxis = "address";
 
 std::string hex(int64_t v) {
     char b[32];
@@ -79,9 +83,15 @@ size_t caption_fit(const Layout2& l) {
 int64_t board_rows(const std::vector<Region>& regions, const Layout2& l) {
     int64_t rows = 0;
     const size_t fit = caption_fit(l);
-    for (const Region& r : regions)
+    bool first_strip = true;
+    for (const Region& r : regions) {
         rows += r.gap_before + l.caption_rows * int64_t(wrap(r.caption, fit).size()) +
-                (r.grid ? grid_rows(r) : ceil_div(r.n, l.width));
+                (r.grid ? grid_rows(r) - 1 : ceil_div(r.n, l.width));
+        // Tick rows, as tall as a line of text: the grid's, and the first
+        // strip's (every strip has the board's width: one row of ticks serves all).
+        if (r.grid || first_strip) rows += l.caption_rows;
+        if (!r.grid) first_strip = false;
+    }
     return rows;
 }
 
@@ -100,6 +110,7 @@ Layout2 choose_layout(const std::vector<Region>& regions, const Canvas& c, int64
     const float w = std::max(c.w - 24, 32.f), h = std::max(c.h - 24, 32.f);
     Layout2 best;
     best.zoom = -1;
+    float best_score = -1;
     best.font = c.font;
     best.canvas_w = c.w;
     for (int64_t width = step; width <= std::max(longest, step); width += step) {
@@ -117,7 +128,13 @@ Layout2 choose_layout(const std::vector<Region>& regions, const Canvas& c, int64
         }
         int64_t rows = board_rows(regions, l);
         l.zoom = std::min({w / float(l.width + l.margin), h / float(rows), 80.f});
-        if (l.zoom >= best.zoom) best = l;
+        // A width that fills every strip's rows (48 cells as 24 + 24, not
+        // 22 + 22 + 4) wins over one with cells up to 5% larger.
+        bool whole = true;
+        for (const Region& r : regions)
+            if (!r.grid && r.n > l.width && r.n % l.width != 0) whole = false;
+        const float score = l.zoom * (whole ? 1.f : 0.95f);
+        if (score >= best_score) best = l, best_score = score;
     }
     return best;
 }
@@ -164,6 +181,49 @@ class Board {
         lb.align = Label::right;
         st_.labels.push_back(lb);
     }
+    // A row of column ticks 0 .. cols-1 (every k-th, k = 1, 2, 5, 10, ...,
+    // so that at the expected cell size no two touch) with `name` in the
+    // margin: above every strip (name "address", the margin's addresses
+    // below it) and every grid (its axis names). The row is as tall as a
+    // caption line; the ticks stand above the cells below it (the renderer
+    // thins them further when cells are smaller than expected).
+    void column_ticks(int64_t cols, const std::string& name) {
+        if (name == kAddressAxis) {  // strips share the board's columns: tick the first only
+            if (strip_ticked_) return;
+            strip_ticked_ = true;
+        }
+        const float px =
+            float(std::to_string(std::max<int64_t>(cols - 1, 0)).size()) * 0.6f * l_.font + 6;
+        const int64_t fit = std::max<int64_t>(1, int64_t(float(cols) * l_.zoom / px));
+        const int64_t every = tick_step(cols, fit);
+        const float below = float(row_ + l_.caption_rows);
+        for (int64_t c = 0; c < cols; c += every) {
+            Label t;
+            t.x = place(row_, c).x + 0.5f;
+            t.y = below;
+            t.text = std::to_string(c);
+            t.kind = Label::tick;
+            t.align = Label::centre;
+            t.side = Label::above;
+            t.room = float(every);
+            st_.labels.push_back(t);
+        }
+        margin_label(row_, name, Label::axis);
+        st_.labels.back().y = float(row_) + float(l_.caption_rows) * 0.5f;
+        row_ += l_.caption_rows;
+    }
+    // A row's ticks at the grid's left edge (thinned like column ticks).
+    void row_tick(int64_t r, const std::string& text) {
+        Label t;
+        t.x = float(l_.margin);
+        t.y = float(r) + 0.5f;
+        t.text = text;
+        t.kind = Label::tick;
+        t.align = Label::right;
+        t.side = Label::left_of;
+        t.room = 1;
+        st_.labels.push_back(t);
+    }
     // A strip of n cells; src(i) is cell i's colour key; row r is labelled
     // addr(r) (empty: none). Returns the first cell.
     template <class Src, class Addr>
@@ -173,7 +233,17 @@ class Board {
         int64_t rows = ceil_div(n, l_.width);
         for (int64_t r = 0; r < rows; ++r) {
             std::string a = addr(r);
-            if (!a.empty()) margin_label(row_ + r, a, Label::address);
+            if (a.empty()) continue;
+            // At the strip's left edge, from the row's top down (never up
+            // into the ticks or the caption above when rows are small).
+            Label lb;
+            lb.x = float(l_.margin);
+            lb.y = float(row_ + r) + 0.5f;
+            lb.text = a;
+            lb.kind = Label::address;
+            lb.align = Label::right;
+            lb.side = Label::left_of;
+            st_.labels.push_back(lb);
         }
         row_ += rows;
         return first;
@@ -208,6 +278,7 @@ class Board {
   private:
     Layout2 l_;
     int64_t row_ = 0;
+    bool strip_ticked_ = false;
     std::vector<int64_t> src_, off_;
     Stage st_;
 };
@@ -309,7 +380,7 @@ std::vector<Region> view_regions(const View& v) {
     for (size_t k = 0; k < chain.size(); ++k) {
         Region r;
         r.n = chain[k]->storage_elems;
-        r.label_chars = hex(chain[k]->base + r.n * eb).size();
+        r.label_chars = std::max(hex(chain[k]->base + r.n * eb).size(), size_t(7));
         r.gap_before = k ? 1 : 0;
         const View& sv = *chain[k];
         r.caption = k == 0 ? "storage 0 (never moves), " + std::to_string(eb) + " B per element"
@@ -369,26 +440,20 @@ ViewsScene views_scene(const Chain& ch, size_t step, const Canvas& canvas) {
         const View& sv = *chain[k];
         if (k) b.gap(1);
         b.caption(regions[k].caption);
-        strip_row0.push_back(b.row());
         // What each element of this storage holds, as an element of storage 0.
         auto origin = [&](int64_t e) {
             return k == 0 ? e : resolve(*sv.source, source_coord(sv, e));
         };
         const int64_t base = sv.base, w = b.width();
+        b.column_ticks(w, kAddressAxis);
+        strip_row0.push_back(b.row());
         sc.strip_first.push_back(
             b.strip(sv.storage_elems, origin, [&](int64_t r) { return hex(base + r * w * eb); }));
     }
     // The grid: index ticks above, the leading coordinates of each row on the left.
     b.gap(1);
     b.caption(regions.back().caption);
-    const int64_t tick_row = b.row();
-    for (int64_t c = 0; c < cols; ++c) {
-        Place p = b.place(tick_row, c);
-        b.stage().labels.push_back(
-            {p.x + 0.5f, p.y + 0.5f, std::to_string(c), Label::tick, Label::centre});
-    }
-    b.margin_label(tick_row, axis_names(s), Label::axis);
-    b.gap(1);
+    b.column_ticks(cols, axis_names(s));
     sc.grid_first = b.cells();
     const int64_t grid_row0 = b.row();
     std::vector<int64_t> row_of(static_cast<size_t>(rows));
@@ -398,7 +463,7 @@ ViewsScene views_scene(const Chain& ch, size_t step, const Canvas& canvas) {
         if (s.size() >= 2) {
             Coord lead = unravel(r * cols, s);
             lead.pop_back();
-            b.margin_label(y, coord_text(lead), Label::tick);
+            b.row_tick(y, coord_text(lead));
         }
     }
     for (int64_t i = 0; i < nv; ++i)
@@ -475,7 +540,7 @@ FusionScene fusion_scene(const Fused& f, const Canvas& canvas) {
         Region r;
         r.n = b.n;
         r.gap_before = b.gap;
-        r.label_chars = ("+" + std::to_string(bytes(b.n))).size();
+        r.label_chars = std::max(("+" + std::to_string(bytes(b.n))).size(), size_t(7));
         r.caption = b.caption;
         regions.push_back(r);
     }
@@ -490,6 +555,7 @@ FusionScene fusion_scene(const Fused& f, const Canvas& canvas) {
             return bf.map ? resolve(*bf.map, unravel(i, bf.map->shape())) : i;
         };
         const int64_t w = board.width();
+        board.column_ticks(w, kAddressAxis);
         int64_t first = board.strip(bf.n, element,
                                     [&](int64_t r) { return "+" + std::to_string(bytes(r * w)); });
         sc.buffer_first.push_back(first);
@@ -542,8 +608,8 @@ DmaScene dma_scene(const Dma& d, int64_t k, const Canvas& canvas) {
     std::vector<Region> regions(2);
     regions[0].n = regions[1].n = n;
     regions[1].gap_before = 1;
-    regions[0].label_chars = hex(d.read.base + n * eb).size();
-    regions[1].label_chars = hex(d.write.base + n * eb).size();
+    regions[0].label_chars = std::max(hex(d.read.base + n * eb).size(), size_t(7));
+    regions[1].label_chars = std::max(hex(d.write.base + n * eb).size(), size_t(7));
     regions[0].caption = "source memory, read AGU: " + to_string(d.read);
     regions[1].caption = "destination memory, write AGU: " + to_string(d.write);
     Board b(choose_layout(regions, canvas));
@@ -557,6 +623,7 @@ DmaScene dma_scene(const Dma& d, int64_t k, const Canvas& canvas) {
     b.caption(regions[0].caption);
     DmaScene sc;
     sc.per_row = w;
+    b.column_ticks(w, kAddressAxis);
     sc.src_first = b.strip(
         n, [&](int64_t c) { return src_elem[size_t(c)]; },
         [&](int64_t r) { return hex(d.read.base + r * w * eb); });
@@ -639,7 +706,7 @@ GatherScene gather_scene(const GatherReport& g, const ScatterGather& sg, int64_t
     const int64_t per_burst = std::max<int64_t>(1, sg.burst_bytes / eb);
     std::vector<Region> regions(1);
     regions[0].n = std::max<int64_t>(hi, 1);
-    regions[0].label_chars = hex(sg.base + hi * eb).size();
+    regions[0].label_chars = std::max(hex(sg.base + hi * eb).size(), size_t(7));
     regions[0].caption =
         "memory: each element read coloured by the request that reads it (the "
         "number), hatched: never read, empty: read later; boxes are " +
@@ -647,6 +714,7 @@ GatherScene gather_scene(const GatherReport& g, const ScatterGather& sg, int64_t
     Board b(choose_layout(regions, canvas, per_burst));
     const int64_t w = b.width();
     b.caption(regions[0].caption);
+    b.column_ticks(w, kAddressAxis);
     const int64_t row0 = b.row();
     GatherScene sc;
     int64_t first = b.strip(

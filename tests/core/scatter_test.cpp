@@ -84,4 +84,9 @@ TEST(Scatter, PlanShowsWinnersPartialBurstsAndConflicts) {
         if (!x.label.empty()) labels.push_back(x.label);
     // Request 0 fills burst 0 whole; request 1 writes 4 of burst 2's 16 bytes.
     EXPECT_EQ(labels, (std::vector<std::string>{"partial: request 1", "conflict"}));
+    // Every burst row starts with its address (issue 13: labels on every grid).
+    std::vector<std::string> addresses;
+    for (const ll::Label& l : p.stages[1].labels)
+        if (l.kind == ll::Label::address) addresses.push_back(l.text);
+    EXPECT_EQ(addresses, (std::vector<std::string>{"0x0", "0x10", "0x20"}));
 }

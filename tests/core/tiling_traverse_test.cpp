@@ -266,8 +266,9 @@ TEST(TilingTraverse, VisitOverlayMarksTheTileAndTheJump) {
 }
 
 // The whole small picture as text (core/plan_text.hpp): stages, axes, every
-// cell's offsets, boxes and labels. Golden: an NHWC tensor (2,2,3) in tiles of
-// (1,2,2), visited W_H_C.
+// cell's offsets, boxes and labels (the grid labels of core/plan_labels.hpp:
+// W and H with their ticks, a tag per channel, the buffer's address).
+// Golden: an NHWC tensor (2,2,3) in tiles of (1,2,2), visited W_H_C.
 TEST(TilingTraverse, GoldenPlanText) {
     Config c = doc("NHWC");
     c.shape = {1, 2, 2, 3};
@@ -285,12 +286,28 @@ stage 0 "tensor (C,H,W)" (2,2,3) axes (C,H,W) tensor
   box outline (2,0 1x2)
   box outline (0,3 2x2)
   box outline (2,3 1x2)
-  label axis (0,-0.9) "c=0  W ->"
-  label axis (-0.6,1) "H"
-  label caption (0,2.1) "c=1"
+  label tick (0.5,0) "0"
+  label tick (1.5,0) "1"
+  label tick (2.5,0) "2"
+  label axis (1.5,0) "W"
+  label tick (0,0.5) "0"
+  label tick (0,1.5) "1"
+  label axis (0,0) "H"
+  label tag (0,0) "c=0"
+  label tag (0,3) "c=1"
 stage 1 "DRAM (NHWC)" (12) axes (offset) memory
   formula: NHWC (1,2,2,3):(12,1,6,2) (N,C,H,W):(strides)
   offsets: 0 2 4 6 8 10 1 3 5 7 9 11
+  label tick (0.5,0) "0"
+  label tick (1.5,0) "1"
+  label tick (2.5,0) "2"
+  label tick (3.5,0) "3"
+  label tick (4.5,0) "4"
+  label tick (5.5,0) "5"
+  label tick (6.5,0) "6"
+  label tick (7.5,0) "7"
+  label axis (0,0) "address"
+  label address (0,0.5) "f0 0x0"
 )golden";
     EXPECT_EQ(text, golden) << text;
 }

@@ -26,28 +26,36 @@ std::vector<int64_t> srcs(const Plan& p, int64_t first, int64_t n) {
 
 }  // namespace
 
-// x = (2,3) fp32 at 0x1000: one strip row "0x1000 | 0..5" under its caption,
-// then the grid: ticks 0 1 2 above, rows 0 and 1 on the left. The board is
-// 7 columns wide (a 1-column margin for the addresses, 6 cells), so strip
-// cell i sits at offset 1*7 + 1 + i and grid cell (r,c) at (5+r)*7 + 1 + c.
+// x = (2,3) fp32 at 0x1000: under its caption the strip's column ticks 0..5
+// with "address" in the margin, one strip row "0x1000 | 0..5", then the
+// grid: ticks 0 1 2 above, rows 0 and 1 on the left. The board is 8 columns
+// wide (a 2-column margin that holds "address", 6 cells), so strip cell i
+// sits at offset 2*8 + 2 + i and grid cell (r,c) at (6+r)*8 + 2 + c.
 TEST(ViewPlans, ViewsGolden) {
     View x = make_view(row_major({2, 3}), 32, 0x1000);
     ViewsScene sc = views_scene(Chain{{x}, {false}}, 0, kCanvas);
     EXPECT_EQ(plan_text(sc.plan),
               "plan \"views\": 12 cells, fp32, source (6), 1 stages\n"
-              "stage 0 \"view (2,3)\" (7,7) tensor\n"
+              "stage 0 \"view (2,3)\" (8,8) tensor\n"
               "  formula: address = base + (offset + sum i_d * s_d) * elem_size\n"
-              "  offsets: 8 9 10 11 12 13 36 37 38 43 44 45\n"
+              "  offsets: 18 19 20 21 22 23 50 51 52 58 59 60\n"
               "  label caption (0,0.5) \"storage 0 (never moves), 4 B per element\"\n"
-              "  label address (0.85,1.5) \"0x1000\"\n"
-              "  label caption (0,3.5) \"view (2,3) strides (3,1) offset 0: each cell shows the "
+              "  label tick (2.5,2) \"0\"\n"
+              "  label tick (3.5,2) \"1\"\n"
+              "  label tick (4.5,2) \"2\"\n"
+              "  label tick (5.5,2) \"3\"\n"
+              "  label tick (6.5,2) \"4\"\n"
+              "  label tick (7.5,2) \"5\"\n"
+              "  label axis (1.85,1.5) \"address\"\n"
+              "  label address (2,2.5) \"0x1000\"\n"
+              "  label caption (0,4.5) \"view (2,3) strides (3,1) offset 0: each cell shows the "
               "storage-0 element it reads\"\n"
-              "  label tick (1.5,4.5) \"0\"\n"
-              "  label tick (2.5,4.5) \"1\"\n"
-              "  label tick (3.5,4.5) \"2\"\n"
-              "  label axis (0.85,4.5) \"i0 \\ i1\"\n"
-              "  label tick (0.85,5.5) \"0\"\n"
-              "  label tick (0.85,6.5) \"1\"\n");
+              "  label tick (2.5,6) \"0\"\n"
+              "  label tick (3.5,6) \"1\"\n"
+              "  label tick (4.5,6) \"2\"\n"
+              "  label axis (1.85,5.5) \"i0 \\ i1\"\n"
+              "  label tick (2,6.5) \"0\"\n"
+              "  label tick (2,7.5) \"1\"\n");
     EXPECT_EQ(sc.plan.src, (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5}));
     EXPECT_EQ(sc.grid_first, 6);
     EXPECT_EQ(sc.strip_first, std::vector<int64_t>{0});
@@ -111,34 +119,49 @@ TEST(ViewPlans, DmaGolden) {
     Shape s{1, 2, 1, 2};
     Dma d = make_dma(layout_from_spec("NCHW", s), layout_from_spec("NHWC", s), 32);
     DmaScene sc = dma_scene(d, 1, kCanvas);
-    const std::string captions =
-        "  label caption (0,0.5) \"source memory, read AGU: base=0x0 bounds=(1,2,1,2) "
-        "strides=(4,2,2,1) elem=4B\"\n"
-        "  label address (0.85,1.5) \"0x0\"\n"
-        "  label caption (0,3.5) \"destination memory, write AGU: base=0x0 bounds=(1,2,1,2) "
-        "strides=(4,1,4,2) elem=4B\"\n"
-        "  label address (0.85,4.5) \"0x0\"\n";
-    // Board 5 wide (1 margin + 4): source row 1 (offsets 6..9), destination row 4 (21..24).
+    // Board 5 wide (1 margin + 4): the tick row ("address", 0..3) over the
+    // source strip; source row 2 (offsets 11..14), destination row 5 (26..29).
     EXPECT_EQ(plan_text(sc.plan),
               "plan \"dma\": 8 cells, fp32, source (4), 2 stages\n"
-              "stage 0 \"before step 1\" (5,5) tensor\n"
+              "stage 0 \"before step 1\" (6,5) tensor\n"
               "  formula: step 1 of 4\n"
-              "  offsets: 6 7 8 9 21 . 7 .\n"
-              "  box row (1,4 4x1)\n"
-              "  box highlight (3,4 1x1)\n"
-              "  arrow (2.5,2) -> (3.5,4) \"0x4 -> 0x8\"\n" +
-                  captions +
-                  "  highlight 1 cells: 1\n"
-                  "stage 1 \"after step 1\" (5,5) tensor\n"
-                  "  formula: step 1 of 4\n"
-                  "  offsets: 6 7 8 9 21 . 23 .\n"
-                  "  box row (1,4 4x1)\n" +
-                  captions + "  highlight 1 cells: 6\n");
+              "  offsets: 11 12 13 14 26 . 12 .\n"
+              "  box row (1,5 4x1)\n"
+              "  box highlight (3,5 1x1)\n"
+              "  arrow (2.5,3) -> (3.5,5) \"0x4 -> 0x8\"\n"
+              "  label caption (0,0.5) \"source memory, read AGU: base=0x0 bounds=(1,2,1,2) "
+              "strides=(4,2,2,1) elem=4B\"\n"
+              "  label tick (1.5,2) \"0\"\n"
+              "  label tick (2.5,2) \"1\"\n"
+              "  label tick (3.5,2) \"2\"\n"
+              "  label tick (4.5,2) \"3\"\n"
+              "  label axis (0.85,1.5) \"address\"\n"
+              "  label address (1,2.5) \"0x0\"\n"
+              "  label caption (0,4.5) \"destination memory, write AGU: base=0x0 bounds=(1,2,1,2) "
+              "strides=(4,1,4,2) elem=4B\"\n"
+              "  label address (1,5.5) \"0x0\"\n"
+              "  highlight 1 cells: 1\n"
+              "stage 1 \"after step 1\" (6,5) tensor\n"
+              "  formula: step 1 of 4\n"
+              "  offsets: 11 12 13 14 26 . 28 .\n"
+              "  box row (1,5 4x1)\n"
+              "  label caption (0,0.5) \"source memory, read AGU: base=0x0 bounds=(1,2,1,2) "
+              "strides=(4,2,2,1) elem=4B\"\n"
+              "  label tick (1.5,2) \"0\"\n"
+              "  label tick (2.5,2) \"1\"\n"
+              "  label tick (3.5,2) \"2\"\n"
+              "  label tick (4.5,2) \"3\"\n"
+              "  label axis (0.85,1.5) \"address\"\n"
+              "  label address (1,2.5) \"0x0\"\n"
+              "  label caption (0,4.5) \"destination memory, write AGU: base=0x0 bounds=(1,2,1,2) "
+              "strides=(4,1,4,2) elem=4B\"\n"
+              "  label address (1,5.5) \"0x0\"\n"
+              "  highlight 1 cells: 6\n");
     EXPECT_EQ(sc.plan.src, (std::vector<int64_t>{0, 1, 2, 3, 0, 2, 1, 3}));
     EXPECT_EQ(sc.read_cell, 1);
     EXPECT_EQ(sc.per_row, 4);
-    EXPECT_EQ(sc.read_place, (Place{2, 1}));
-    EXPECT_EQ(sc.write_place, (Place{3, 4}));
+    EXPECT_EQ(sc.read_place, (Place{2, 2}));
+    EXPECT_EQ(sc.write_place, (Place{3, 5}));
     // After the last step every destination cell is written; no arrow.
     DmaScene end = dma_scene(d, 4, kCanvas);
     EXPECT_EQ(end.plan.stages.size(), 1u);
@@ -172,17 +195,22 @@ TEST(ViewPlans, FusionGolden) {
     FusionScene sc = fusion_scene(f, kCanvas);
     EXPECT_EQ(plan_text(sc.plan),
               "plan \"fusion\": 16 cells, fp32, source (4), 1 stages\n"
-              "stage 0 \"buffers\" (9,5) tensor\n"
+              "stage 0 \"buffers\" (10,6) tensor\n"
               "  formula: fused map (2,2):(1,2)\n"
-              "  offsets: 6 7 8 9 16 17 18 19 31 32 33 34 41 42 43 44\n"
+              "  offsets: 14 15 16 17 26 27 28 29 44 45 46 47 56 57 58 59\n"
               "  label caption (0,0.5) \"UNFUSED: input\"\n"
-              "  label address (0.85,1.5) \"+0\"\n"
-              "  label caption (0,2.5) \"step 1 transpose:0,1: 16 B read, 16 B written\"\n"
-              "  label address (0.85,3.5) \"+0\"\n"
-              "  label caption (0,5.5) \"FUSED: input, read once through the fused map\"\n"
-              "  label address (0.85,6.5) \"+0\"\n"
-              "  label caption (0,7.5) \"output: 32 B in one pass\"\n"
-              "  label address (0.85,8.5) \"+0\"\n");
+              "  label tick (2.5,2) \"0\"\n"
+              "  label tick (3.5,2) \"1\"\n"
+              "  label tick (4.5,2) \"2\"\n"
+              "  label tick (5.5,2) \"3\"\n"
+              "  label axis (1.85,1.5) \"address\"\n"
+              "  label address (2,2.5) \"+0\"\n"
+              "  label caption (0,3.5) \"step 1 transpose:0,1: 16 B read, 16 B written\"\n"
+              "  label address (2,4.5) \"+0\"\n"
+              "  label caption (0,6.5) \"FUSED: input, read once through the fused map\"\n"
+              "  label address (2,7.5) \"+0\"\n"
+              "  label caption (0,8.5) \"output: 32 B in one pass\"\n"
+              "  label address (2,9.5) \"+0\"\n");
     EXPECT_EQ(sc.plan.src, (std::vector<int64_t>{0, 1, 2, 3, 0, 2, 1, 3, 0, 1, 2, 3, 0, 2, 1, 3}));
     EXPECT_EQ(sc.buffer_first, (std::vector<int64_t>{0, 4, 8, 12}));
     EXPECT_EQ(sc.links[1], (std::vector<int64_t>{1, 6, 9, 14}));
@@ -208,16 +236,23 @@ TEST(ViewPlans, GatherGolden) {
     GatherScene sc = gather_scene(g, sg, 1, kCanvas);
     EXPECT_EQ(plan_text(sc.plan),
               "plan \"gather\": 6 cells, fp32, source (2), 1 stages\n"
-              "stage 0 \"request 1\" (3,7) tensor\n"
+              "stage 0 \"request 1\" (4,7) tensor\n"
               "  formula: 2 requests of width 2\n"
-              "  offsets: 15 16 17 18 19 20\n"
-              "  box row (1,2 2x1)\n"
-              "  box row (3,2 2x1)\n"
-              "  box row (5,2 2x1)\n"
-              "  label caption (0,0.5) \"memory: each element read coloured by the request "
-              "that reads it (the number), hatched: never\"\n"
+              "  offsets: 22 23 24 25 26 27\n"
+              "  box row (1,3 2x1)\n"
+              "  box row (3,3 2x1)\n"
+              "  box row (5,3 2x1)\n"
+              "  label caption (0,0.5) \"memory: each element read coloured by the request that "
+              "reads it (the number), hatched: never\"\n"
               "  label caption (0,1.5) \"read, empty: read later; boxes are 8 B bursts\"\n"
-              "  label address (0.85,2.5) \"0x0\"\n"
+              "  label tick (1.5,3) \"0\"\n"
+              "  label tick (2.5,3) \"1\"\n"
+              "  label tick (3.5,3) \"2\"\n"
+              "  label tick (4.5,3) \"3\"\n"
+              "  label tick (5.5,3) \"4\"\n"
+              "  label tick (6.5,3) \"5\"\n"
+              "  label axis (0.85,2.5) \"address\"\n"
+              "  label address (1,3.5) \"0x0\"\n"
               "  highlight 1 cells: 5\n");
     EXPECT_EQ(sc.plan.src, (std::vector<int64_t>{0, 0, -1, -1, -1, 1}));
     EXPECT_EQ(sc.request_cells, std::vector<int64_t>{5});
@@ -243,8 +278,10 @@ TEST(ViewPlans, PictureFillsTheCanvas) {
             float zoom = std::min((c.w - 24) / e.w, (c.h - 24) / e.h);
             float share = std::max(e.w * zoom / (c.w - 24), e.h * zoom / (c.h - 24));
             EXPECT_GT(share, 0.85f) << p->title << " " << c.w << "x" << c.h;
-            // Cells stay cells (captions take room on a short canvas).
-            EXPECT_GE(zoom, 16.f) << p->title << " " << c.w << "x" << c.h;
+            // Cells stay cells (captions and each strip's tick row take room
+            // on a short canvas: 1000x400 at font 20 gives views 24 rows, 3 of
+            // them ticks, and cells of 15.7 px that still print numbers).
+            EXPECT_GE(zoom, 15.f) << p->title << " " << c.w << "x" << c.h;
         }
     }
 }
