@@ -23,7 +23,7 @@
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
-#include "app/panels/playhead.hpp"
+#include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/panels/view_widgets.hpp"
@@ -53,20 +53,16 @@ struct AguSettings {
     }
 };
 
-class AguPanel : public Panel {
+class AguPanel : public PlayheadPanel {
   public:
-    AguPanel() {
-        ph_.speed = 8;
+    AguPanel() : PlayheadPanel("step", Playhead()) {
+        play_.speed = 8;
         rebuild();
     }
     const char* title() const override { return "AGU / DMA"; }
-    void update(double dt) override { ph_.update(dt); }
-    bool busy() const override { return ph_.busy(); }
-    Timeline timeline() const override { return timeline_of(ph_, "step"); }
-    void seek(double t) override { seek_at_rest(ph_, t); }
     void draw(AppContext& ctx) override;
     void draw_present(AppContext& ctx);
-    nlohmann::json save_settings() const override { return set_.to_json(ph_); }
+    nlohmann::json save_settings() const override { return set_.to_json(play_); }
     nlohmann::json probe() const override {
         nlohmann::json p = nlohmann::json::object();
         if (!probe_.empty()) p["screen"] = probe_;
@@ -83,7 +79,6 @@ class AguPanel : public Panel {
     void ensure_scene(int64_t k, const view::Canvas& c);
 
     AguSettings set_;
-    Playhead ph_;
     char shape_[64] = "", src_[64] = "", dst_[64] = "", idx_[256] = "";  // edit buffers
     view::Layout src_layout_, dst_layout_;
     view::Dma dma_;
@@ -111,7 +106,7 @@ void AguPanel::load_settings(const nlohmann::json& j) {
     r.get("elem_bytes", set_.elem_bytes, 1, 16);
     r.get("width", set_.width, 1, 1024);
     r.get("burst", set_.burst, 1, 1 << 20);
-    r.get("speed", ph_.speed, 0.01, 1e6);
+    r.get("speed", play_.speed, 0.01, 1e6);
     // Each text field on its own, so the error names the key.
     try {
         if (dma()) {
@@ -138,10 +133,10 @@ void AguPanel::load_settings(const nlohmann::json& j) {
     if (!error_.empty()) r.rethrow(UsageError(error_));
     double step = 0;
     r.get("step", step, 0, double(total()));
-    ph_.seek(step);
+    play_.seek(step);
     bool playing = false;
     r.get("playing", playing);
-    ph_.playing = playing;
+    play_.playing = playing;
 }
 
 void AguPanel::rebuild() {
@@ -165,7 +160,7 @@ void AguPanel::rebuild() {
     } catch (const UsageError& e) {
         error_ = e.what();
     }
-    ph_.set_range(0, double(error_.empty() ? total() : 0));
+    play_.set_range(0, double(error_.empty() ? total() : 0));
     scene_k_ = -1;
     pic_.has_plan = false;
 }
@@ -177,11 +172,11 @@ void AguPanel::draw_present(AppContext& ctx) {
         ImGui::TextWrapped("error: %s", error_.c_str());
         return;
     }
-    apply_keys(ph_, ctx.keys);
+    apply_keys(play_, ctx.keys);
     char buf[128];
     std::snprintf(buf, sizeof buf, "%s: step %lld of %lld",
                   dma() ? "DMA (two AGUs)" : "scatter-gather",
-                  (long long)std::min<int64_t>(ph_.whole(), total()), (long long)total());
+                  (long long)std::min<int64_t>(play_.whole(), total()), (long long)total());
     ctx.caption.title = buf;
     present_ = true;
     if (dma())
@@ -225,7 +220,7 @@ void AguPanel::draw(AppContext& ctx) {
         set_.elem_bytes = std::clamp(set_.elem_bytes, 1, 16);
         set_.width = std::clamp(set_.width, 1, 1024);
         set_.burst = std::clamp(set_.burst, 1, 1 << 20);
-        ph_.seek(0);
+        play_.seek(0);
         rebuild();
     }
     if (!error_.empty()) {
@@ -233,22 +228,22 @@ void AguPanel::draw(AppContext& ctx) {
                            tr_text(error_).c_str());
         return;
     }
-    apply_keys(ph_, ctx.keys);
-    if (ImGui::Button(ph_.playing ? tr_id("pause") : tr_id("play"))) {
-        if (!ph_.playing && ph_.value >= ph_.hi) ph_.seek(0);
-        ph_.toggle();
+    apply_keys(play_, ctx.keys);
+    if (ImGui::Button(play_.playing ? tr_id("pause") : tr_id("play"))) {
+        if (!play_.playing && play_.value >= play_.hi) play_.seek(0);
+        play_.toggle();
     }
     ImGui::SameLine();
     ImGui::PushItemWidth(ImGui::GetFontSize() * 12);
-    float st = float(ph_.value);
+    float st = float(play_.value);
     if (ImGui::SliderFloat(tr_id("step"), &st, 0, float(total()), "%.0f")) {
-        ph_.seek(std::round(st));
-        ph_.playing = false;
+        play_.seek(std::round(st));
+        play_.playing = false;
     }
     ImGui::SameLine();
-    float speed = float(ph_.speed);
+    float speed = float(play_.speed);
     if (ImGui::SliderFloat(tr_id("steps/s"), &speed, 1, 200, "%.0f", ImGuiSliderFlags_Logarithmic))
-        ph_.speed = speed;
+        play_.speed = speed;
     ImGui::PopItemWidth();
     if (dma())
         draw_dma(ctx.dark_theme);
@@ -284,7 +279,7 @@ void AguPanel::draw_dma(bool dark) {
             static_cast<long long>(rs.runs), static_cast<long long>(ws.runs),
             rs.truncated ? tr("first ") : "", static_cast<long long>(rs.count));
     const int64_t n = dma_.count();
-    const int64_t k = std::min<int64_t>(ph_.whole(), n);  // elements already moved
+    const int64_t k = std::min<int64_t>(play_.whole(), n);  // elements already moved
     // The address streams as generated: the last steps up to this one, each
     // with its delta from the step before (the AGU's current stride).
     const int64_t last = std::min(k, n - 1);
@@ -343,7 +338,7 @@ void AguPanel::draw_dma(bool dark) {
         return;
     }
     // Between whole steps the element glides from its source to its destination.
-    float glide = k < n ? float(ph_.value - double(k)) : 0.f;
+    float glide = k < n ? float(play_.value - double(k)) : 0.f;
     pic_.draw(glide, ImVec2(c.w, c.h), dark);
     probe_ = pic_.probe();
     if (dscene_.read_cell >= 0) {
@@ -366,7 +361,7 @@ void AguPanel::draw_gather(bool dark) {
                        "bursts of %d B"),
                     static_cast<long long>(g.elements), g.requests.size(), set_.width,
                     static_cast<long long>(g.runs), static_cast<long long>(g.bursts), set_.burst);
-    const int64_t k = std::min<int64_t>(ph_.whole(), int64_t(g.requests.size()));
+    const int64_t k = std::min<int64_t>(play_.whole(), int64_t(g.requests.size()));
     // The address stream as issued: one row per request up to the current one.
     const float table_h = ImGui::GetFrameHeightWithSpacing() *
                               float(std::min<int64_t>(int64_t(g.requests.size()), 6) + 1) +

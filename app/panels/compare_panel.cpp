@@ -19,8 +19,9 @@
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
-#include "app/panels/playhead.hpp"
+#include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
+#include "app/panels/scene_reader.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/compare.hpp"
 #include "core/error.hpp"
@@ -39,12 +40,12 @@ struct Side {
     render::PlanGpu gpu;
     render::PlanView view;
     char shape_buf[128] = {};
-    std::string err;
+    std::string err, err_key;  // the engine's message and its key ("shape")
 };
 
-class ComparePanel : public Panel {
+class ComparePanel : public PlayheadPanel {
   public:
-    ComparePanel() {
+    ComparePanel() : PlayheadPanel("stage", Playhead(0, 0)) {
         side_[0].scene.to = "FRACTAL_NZ";
         side_[1].scene.to = "FRACTAL_ZN";
         for (Side& s : side_) {
@@ -55,10 +56,6 @@ class ComparePanel : public Panel {
         play_.seek(play_.hi);
     }
     const char* title() const override { return trn("Compare layouts"); }
-    bool busy() const override { return play_.busy(); }
-    Timeline timeline() const override { return timeline_of(play_, "stage"); }
-    void seek(double t) override { seek_at_rest(play_, t); }
-    void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
     nlohmann::json probe() const override;
@@ -71,7 +68,6 @@ class ComparePanel : public Panel {
     void draw_sides(AppContext& ctx, bool present);
     Side side_[2];
     LayoutDiff diff_;
-    Playhead play_{0, 0};
     bool upload_ = false;  // the plans changed since the last upload
 };
 
@@ -79,10 +75,12 @@ bool ComparePanel::rebuild() {
     bool ok = true;
     for (Side& s : side_) {
         s.err.clear();
+        s.err_key.clear();
         try {
             s.plan = build_plan(s.scene);
         } catch (const UsageError& e) {
             s.err = e.what();
+            s.err_key = e.key();
             ok = false;
         }
     }
@@ -131,32 +129,38 @@ nlohmann::json ComparePanel::probe() const {
 }
 
 void ComparePanel::load_settings(const nlohmann::json& j) {
-    if (!j.is_object()) throw UsageError("compare: expected a JSON object with \"a\" and \"b\"");
+    const SceneReader r(j, "compare");
+    // "diff" and "screen" were written by older --dump-view files; ignored.
+    r.only({"a", "b", "stage", "_base_dir", "diff", "screen"});
     std::string base;
     if (j.contains("_base_dir") && j.at("_base_dir").is_string())
         base = j.at("_base_dir").get<std::string>();
-    for (const auto& [k, v] : j.items())
-        if (k != "a" && k != "b" && k != "stage" && k != "panel" && k != "_base_dir" &&
-            k != "diff" && k != "screen" && k != "window" && k != "probe" && k != "present" &&
-            k != "diagram" && k != "slide")
-            throw UsageError("compare: unknown key \"" + k + "\"; expected a, b, stage");
     const char* keys[2] = {"a", "b"};
     for (int i = 0; i < 2; ++i) {
-        if (!j.contains(keys[i])) continue;
-        side_[i].scene = scene_from_json(j.at(keys[i]), base);
+        if (!r.has(keys[i])) continue;
+        side_[i].scene = read_scene(r.sub(keys[i]), base);
         std::snprintf(side_[i].shape_buf, sizeof side_[i].shape_buf, "%s",
                       side_[i].scene.shape.c_str());
     }
-    if (!rebuild())
-        throw UsageError("compare: " + (side_[0].err.empty() ? side_[1].err : side_[0].err));
-    if (j.contains("stage")) {
-        const nlohmann::json& st = j.at("stage");
-        if (st.is_number())
-            play_.seek(st.get<double>());
-        else if (st.is_string())
-            play_.seek(double(parse_stage(st.get<std::string>(), size_t(play_.hi) + 1)));
-        else
-            throw UsageError("compare: \"stage\" must be a number or \"last\"");
+    if (!rebuild())  // the engine's error about one side, under that side's key ("a.shape")
+        for (int i = 0; i < 2; ++i)
+            if (!side_[i].err.empty())
+                r.sub(keys[i]).rethrow(UsageError(side_[i].err_key, side_[i].err, side_[i].err));
+    if (r.has("stage")) {
+        const nlohmann::json& st = r.at("stage");
+        if (st.is_number()) {
+            double v = 0;
+            r.get("stage", v, 0, play_.hi);
+            play_.seek(v);
+        } else if (st.is_string()) {
+            try {
+                play_.seek(double(parse_stage(st.get<std::string>(), size_t(play_.hi) + 1)));
+            } catch (const UsageError& e) {
+                r.rethrow(e);
+            }
+        } else {
+            r.fail("stage", st, "a stage number or \"last\"");
+        }
     }
 }
 

@@ -24,7 +24,7 @@
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
-#include "app/panels/playhead.hpp"
+#include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
@@ -106,17 +106,13 @@ struct ConvSettings {
     }
 };
 
-class ConvPanel : public Panel {
+class ConvPanel : public PlayheadPanel {
   public:
-    ConvPanel() {
+    ConvPanel() : PlayheadPanel("stage", Playhead(0, 3)) {
         play_.speed = 1.0;
         rebuild();
     }
     const char* title() const override { return "Conv pipeline"; }
-    bool busy() const override { return play_.busy(); }
-    Timeline timeline() const override { return timeline_of(play_, "stage"); }
-    void seek(double t) override { seek_at_rest(play_, t); }
-    void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
     nlohmann::json probe() const override;
@@ -132,7 +128,6 @@ class ConvPanel : public Panel {
     void draw_present(AppContext& ctx);
 
     ConvSettings set_;
-    Playhead play_{0, 3};
     exec::ConvShapes shapes_;
     int64_t lecture_mults_ = 0;  // document 004's multiplication count
     std::vector<exec::BufferUse> buffers_;

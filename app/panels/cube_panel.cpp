@@ -19,7 +19,7 @@
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
-#include "app/panels/playhead.hpp"
+#include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
@@ -69,14 +69,10 @@ struct CubeSettings {
     }
 };
 
-class CubePanel : public Panel {
+class CubePanel : public PlayheadPanel {
   public:
-    CubePanel() { rebuild(); }
+    CubePanel() : PlayheadPanel("step", Playhead(0, 0)) { rebuild(); }
     const char* title() const override { return "Cube"; }
-    bool busy() const override { return play_.busy(); }
-    Timeline timeline() const override { return timeline_of(play_, "step"); }
-    void seek(double t) override { seek_at_rest(play_, t); }
-    void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override {
         CubeSettings s = set_;
@@ -104,7 +100,6 @@ class CubePanel : public Panel {
     void draw_present(AppContext& ctx);
 
     CubeSettings set_;
-    Playhead play_{0, 0};
     std::unique_ptr<exec::CubeRun> run_;
     exec::CubeValues values_;
     std::shared_ptr<Plan> plan_;

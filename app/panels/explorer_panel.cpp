@@ -20,7 +20,7 @@
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
-#include "app/panels/playhead.hpp"
+#include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/panels/stage_hold.hpp"
 #include "app/render/overview.hpp"
@@ -29,6 +29,7 @@
 #include "app/render/trail.hpp"
 #include "app/render/waves_gpu.hpp"
 #include "core/error.hpp"
+#include "core/format/cell_address.hpp"
 #include "core/format/format.hpp"
 #include "core/format/narrate.hpp"
 #include "core/motion.hpp"
@@ -45,9 +46,9 @@ ImVec4 err_colour() {
     return render::theme_colour(render::Role::error);
 }
 
-class ExplorerPanel : public Panel {
+class ExplorerPanel : public PlayheadPanel {
   public:
-    ExplorerPanel() {
+    ExplorerPanel() : PlayheadPanel("stage", Playhead()) {
         sync_buffers();
         rebuild();
         play_.speed = scene_.speed;
@@ -57,9 +58,7 @@ class ExplorerPanel : public Panel {
     void update(double dt) override;
     void draw(AppContext& ctx) override;
     // Also while a resting stage's picture is being built (it shows when done).
-    bool busy() const override { return play_.busy() || gpu_.picture_pending(); }
-    Timeline timeline() const override { return timeline_of(play_, "stage"); }
-    void seek(double t) override { seek_at_rest(play_, t); }
+    bool busy() const override { return PlayheadPanel::busy() || gpu_.picture_pending(); }
     nlohmann::json save_settings() const override;
     nlohmann::json probe() const override;
     void load_settings(const nlohmann::json& j) override;
@@ -99,8 +98,6 @@ class ExplorerPanel : public Panel {
     char shape_buf_[128] = {}, fractal_buf_[32] = {}, image_buf_[512] = {}, save_buf_[512] = {};
     char src_fractal_buf_[32] = {};
     std::string save_msg_;
-    // Animation state: the stage shown; its speed is the scene's.
-    Playhead play_;
     int64_t hovered_ = -1, selected_ = -1;
     bool pending_fit_cameras_ = true;
     double build_ms_ = 0;  // building the last plan (for --dump-view)
@@ -230,10 +227,10 @@ void ExplorerPanel::load_settings(const nlohmann::json& j) {
     seek_at_rest(play_, parse_stage(scene_.stage, plan_->stages.size()));
     play_.speed = scene_.speed;
     play_.loop = scene_.loop;
-    if (scene_.select >= plan_->cell_count)
-        throw UsageError("--scene: 'select' " + std::to_string(scene_.select) +
-                         " is past the last cell; expected a cell index below " +
-                         std::to_string(plan_->cell_count));
+    if (scene_.select >= plan_->cell_count)  // its range comes from the plan
+        SceneReader(j, "explorer")
+            .fail("select", j.at("select"),
+                  "a cell index in -1.." + std::to_string(plan_->cell_count - 1) + " (-1: none)");
     hovered_ = -1;
     selected_ = scene_.select;
     if (selected_ >= 0 && plan_->src[size_t(selected_)] >= 0)
@@ -552,40 +549,35 @@ std::vector<std::string> ExplorerPanel::inspect_lines(int64_t cell) const {
     std::vector<std::string> out;
     if (!plan_ || cell < 0 || cell >= plan_->cell_count) return out;
     auto tuple = [](const Coord& c) { return to_string(Shape(c.begin(), c.end())); };
+    // Core works out the place (core/format/cell_address.hpp); the renderer
+    // holds the memory offsets of the plan already.
+    const CellAddress a = cell_address(*plan_, cell, gpu_.final_offset(cell));
     char buf[160];
-    int64_t src = plan_->src[size_t(cell)];
-    if (src >= 0) {
+    if (a.source >= 0) {
         std::snprintf(buf, sizeof buf, tr("logical index %s  (source #%lld)"),
-                      tuple(unravel(src, plan_->src_shape)).c_str(), (long long)src);
+                      tuple(a.logical).c_str(), (long long)a.source);
         out.push_back(buf);
     } else {
         out.push_back(tr("padding (no source element)"));
     }
-    size_t n = plan_->stages.size();
-    const Shape& dst = n >= 2 ? plan_->stages[n - 2].shape : plan_->stages[0].shape;
-    int64_t off = gpu_.final_offset(cell);
-    int b = bits(plan_->dtype);
-    int64_t bit_addr = off * b;
-    int64_t addr = bit_addr / 8;
-    out.push_back(tr("destination index ") + tuple(unravel(off, dst)));
-    out.push_back(tr("element offset ") + std::to_string(off));
-    if (b == 4)
-        std::snprintf(buf, sizeof buf, tr("byte address 0x%llx (%s nibble)"), (long long)addr,
-                      bit_addr % 8 ? tr("high") : tr("low"));
+    out.push_back(tr("destination index ") + tuple(a.destination));
+    out.push_back(tr("element offset ") + std::to_string(a.offset));
+    if (bits(plan_->dtype) == 4)
+        std::snprintf(buf, sizeof buf, tr("byte address 0x%llx (%s nibble)"), (long long)a.byte,
+                      a.high_nibble ? tr("high") : tr("low"));
     else
-        std::snprintf(buf, sizeof buf, tr("byte address 0x%llx (%lld)"), (long long)addr,
-                      (long long)addr);
+        std::snprintf(buf, sizeof buf, tr("byte address 0x%llx (%lld)"), (long long)a.byte,
+                      (long long)a.byte);
     out.push_back(buf);
     // Only fractal formats are made of 512-byte fractals; NHWC, NC1HWC0, ...
     // are described by their 32-byte rows (as drawn).
-    const bool fractal = plan_->stages.back().label.find("FRACTAL") != std::string::npos;
-    if (fractal)
+    if (a.fractal)
         std::snprintf(buf, sizeof buf, tr("fractal %lld, row %lld, column %lld"),
-                      (long long)(addr / 512), (long long)((addr % 512) / 32),
-                      (long long)((bit_addr % 256) / b));
+                      (long long)a.fractal_index, (long long)a.fractal_row,
+                      (long long)a.element_in_row);
     else
         std::snprintf(buf, sizeof buf, tr("32-byte row %lld, element %lld in it"),
-                      (long long)(addr / 32), (long long)((bit_addr % 256) / b));
+                      (long long)a.row32, (long long)a.element_in_row);
     out.push_back(buf);
     return out;
 }

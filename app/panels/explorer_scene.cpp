@@ -68,95 +68,90 @@ nlohmann::json to_json(const Scene& s) {
     return j;
 }
 
-Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
-    if (!j.is_object()) throw UsageError("--scene: expected a JSON object");
+Scene read_scene(const SceneReader& r, const std::string& base_dir) {
     // Every key a scene may hold; the report keys --dump-view adds are
     // accepted (and ignored) so that a dump loads back as a scene.
-    reject_unknown_keys(
-        j,
-        {"from", "to", "via", "shape", "dtype", "c0", "fractal", "src_fractal", "heads", "groups",
-         "pad_value", "image", "colour", "stage", "speed", "loop", "cameras", "select", "playing",
-         "panel", "_base_dir",
-         // staged motion ("none", "row", "block"), read by the explorer panel:
-         "waves",
-         // written by --dump-view (the probe, presentation mode's rectangles)
-         // or by older dumps, ignored on load:
-         "probe", "present", "diagram", "slide", "screen", "inspect", "shape_field", "stages",
-         "cells", "block_size", "plan_ms", "gpu_load_ms", "window", "follow", "sidebar", "padding"},
-        "--scene");
-    auto has = [&](const char* k) { return j.contains(k); };
-    auto key = [](const char* k) { return std::string("--scene: \"") + k + "\""; };
+    r.only({"from", "to", "via", "shape", "dtype", "c0", "fractal", "src_fractal", "heads",
+            "groups", "pad_value", "image", "colour", "stage", "speed", "loop", "cameras", "select",
+            "playing", "_base_dir",
+            // staged motion ("none", "row", "block"), read by the explorer panel:
+            "waves",
+            // written by older --dump-view files (now under "probe"), ignored:
+            "inspect", "shape_field", "stages", "cells", "block_size", "plan_ms", "gpu_load_ms",
+            "follow", "sidebar", "padding"});
     Scene s;
-    if (has("from")) s.from = json_string(j["from"], key("from"));
-    if (has("to")) s.to = json_string(j["to"], key("to"));
-    if (has("via")) s.via = json_string(j["via"], key("via"));
-    if (has("shape")) {
-        const auto& sh = j["shape"];
-        if (sh.is_array()) {
-            check_rank(sh.size(), key("shape"));
-            std::string t;
-            for (const auto& d : sh)
-                t += (t.empty() ? "" : ",") +
-                     std::to_string(json_int(d, key("shape") + " entry", 1, kMaxElements));
-            s.shape = t;
+    r.get("from", s.from);
+    r.get("to", s.to);
+    r.get("via", s.via);
+    if (r.has("shape")) {
+        if (r.at("shape").is_string()) {
+            r.get("shape", s.shape);
         } else {
-            s.shape = json_string(sh, key("shape"));
+            std::vector<int64_t> dims;
+            r.get_list("shape", dims, kMaxRank, 1, kMaxElements);
+            std::string t;
+            for (int64_t d : dims) t += (t.empty() ? "" : ",") + std::to_string(d);
+            s.shape = t;
         }
     }
-    if (has("dtype")) s.dtype = json_string(j["dtype"], key("dtype"));
-    if (has("c0")) s.c0 = json_int(j["c0"], key("c0"), 0, kMaxC0);
-    if (has("fractal")) s.fractal = json_string(j["fractal"], key("fractal"));
-    if (has("pad_value"))
-        s.pad_value = json_float(j["pad_value"], key("pad_value"), -DBL_MAX, DBL_MAX);
-    if (has("image")) s.image = json_string(j["image"], key("image"));
-    if (has("src_fractal")) s.src_fractal = json_string(j["src_fractal"], key("src_fractal"));
-    if (has("heads")) s.heads = json_int(j["heads"], key("heads"), 0, kMaxElements);
-    if (has("groups")) s.groups = json_int(j["groups"], key("groups"), 0, kMaxElements);
+    r.get("dtype", s.dtype);
+    r.get("c0", s.c0, 0, kMaxC0);
+    r.get("fractal", s.fractal);
+    r.get("src_fractal", s.src_fractal);
+    r.get("pad_value", s.pad_value, -DBL_MAX, DBL_MAX);
+    r.get("image", s.image);
     if (!s.image.empty()) s.image = resolve(s.image, base_dir);
-    if (has("colour")) s.colour = json_string(j["colour"], key("colour"));
-    if (has("stage")) {
-        const auto& st = j["stage"];
-        s.stage = st.is_number() ? number_text(json_float(st, key("stage"), 0, 1e9))
-                                 : json_string(st, key("stage"));
-    }
-    if (has("speed")) s.speed = float(json_float(j["speed"], key("speed"), 0, kMaxSpeed));
-    if (has("loop")) s.loop = json_bool(j["loop"], key("loop"));
-    if (has("playing")) json_bool(j["playing"], key("playing"));
-    if (has("select")) s.select = json_int(j["select"], key("select"), -1, kMaxElements);
-    if (has("waves")) {
-        s.waves = json_string(j["waves"], key("waves"));
-        if (s.waves != "none" && s.waves != "row" && s.waves != "block")
-            throw UsageError(key("waves") + ": '" + s.waves + "'; expected none, row or block");
-    }
-    if (has("cameras")) {
-        const auto& cams = j["cameras"];
-        if (!cams.is_array() || cams.size() > 2)
-            throw UsageError(key("cameras") + ": " + json_kind(cams) + " of " +
-                             std::to_string(cams.size()) +
-                             "; expected a list of at most 2 cameras, each "
-                             "{\"zoom\", \"pan_x\", \"pan_y\"} or null");
-        for (size_t i = 0; i < cams.size(); ++i) {
-            const auto& c = cams[i];
-            const std::string w = key("cameras") + "[" + std::to_string(i) + "]";
-            if (c.is_null()) continue;
-            if (!c.is_object())
-                throw UsageError(w + ": " + json_kind(c) +
-                                 "; expected {\"zoom\", \"pan_x\", \"pan_y\"} or null");
-            reject_unknown_keys(c, {"zoom", "pan_x", "pan_y"}, w);
-            s.cameras[i].set = true;
-            if (c.contains("zoom"))
-                s.cameras[i].zoom = float(json_float(c["zoom"], w + ".zoom", 1e-6, 1e6));
-            if (c.contains("pan_x"))
-                s.cameras[i].pan_x = float(json_float(c["pan_x"], w + ".pan_x", -1e12, 1e12));
-            if (c.contains("pan_y"))
-                s.cameras[i].pan_y = float(json_float(c["pan_y"], w + ".pan_y", -1e12, 1e12));
+    r.get("heads", s.heads, 0, kMaxElements);
+    r.get("groups", s.groups, 0, kMaxElements);
+    std::vector<std::string> colours;
+    for (ColourMode m : all_colour_modes()) colours.push_back(name(m));
+    r.get_choice("colour", s.colour, colours);
+    if (r.has("stage")) {
+        // A stage number (fractional while gliding) or "last"; checked
+        // against the plan's stages when the plan is built (parse_stage).
+        if (r.at("stage").is_number()) {
+            double v = 0;
+            r.get("stage", v, 0, 1e9);
+            s.stage = number_text(v);
+        } else if (r.at("stage").is_string()) {
+            r.get("stage", s.stage);
+        } else {
+            r.fail("stage", r.at("stage"), "a stage number or \"last\"");
         }
     }
-    colour_mode_from_name(s.colour);  // validates
+    r.get("speed", s.speed, 0.f, float(kMaxSpeed));
+    r.get("loop", s.loop);
+    bool playing = false;  // read by the panel (ExplorerPanel::load_settings)
+    r.get("playing", playing);
+    r.get("select", s.select, -1, kMaxElements);
+    r.get_choice("waves", s.waves, {"none", "row", "block"});
+    if (r.has("cameras")) {
+        const auto& cams = r.at("cameras");
+        const char* one = "{\"zoom\", \"pan_x\", \"pan_y\"} or null";
+        if (!cams.is_array() || cams.size() > 2)
+            r.fail("cameras", cams, std::string("a list of at most 2 cameras, each ") + one);
+        for (size_t i = 0; i < cams.size(); ++i) {
+            if (cams[i].is_null()) continue;
+            const SceneReader c = r.item("cameras", i);
+            if (!cams[i].is_object())
+                r.fail(("cameras[" + std::to_string(i) + "]").c_str(), cams[i], one);
+            c.only({"zoom", "pan_x", "pan_y"});
+            CameraSetting& cam = s.cameras[i];
+            cam.set = true;
+            c.get("zoom", cam.zoom, 1e-6f, 1e6f);
+            c.get("pan_x", cam.pan_x, -1e12f, 1e12f);
+            c.get("pan_y", cam.pan_y, -1e12f, 1e12f);
+        }
+    }
     return s;
 }
 
+Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir) {
+    return read_scene(SceneReader(j, "explorer"), base_dir);
+}
+
 Scene load_scene_file(const std::string& path) {
+    // Bounded: a regular file of at most 16 MiB, nesting at most 64 deep.
     nlohmann::json j = read_json_file(path, "--scene", kMaxJsonFileBytes);
     return scene_from_json(j, dir_of(path));
 }

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "app/panels/scene_reader.hpp"
 #include "core/error.hpp"
 #include "core/plan.hpp"
 
@@ -48,8 +49,13 @@ struct Scene {
     std::string waves = "none";  // staged motion: none, row or block (core/motion.hpp)
 };
 
-// JSON <-> Scene. from_json throws UsageError naming the bad key.
+// JSON <-> Scene. Reading goes through the one SceneReader and throws its
+// UsageError naming the bad key, e.g. {"c0": 16.5} -> key() "c0",
+//   explorer scene: c0 = 16.5; expected an integer in 0..65536
+// `base_dir` is where a relative "image" is looked for (after the current
+// folder). The compare panel reads its two sides with r.sub("a"), r.sub("b").
 nlohmann::json to_json(const Scene& s);
+Scene read_scene(const SceneReader& r, const std::string& base_dir);
 Scene scene_from_json(const nlohmann::json& j, const std::string& base_dir);
 // Reads a scene file; UsageError ("--scene: ...") when missing or malformed.
 Scene load_scene_file(const std::string& path);

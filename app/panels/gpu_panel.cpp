@@ -348,12 +348,13 @@ void GpuPanel::draw_input(float w, float h) {
         ImGui::CalcTextSize(p.values == gpu::Values::integers ? "-4" : "-0.00").x + 4 < cell;
     const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border),
                 text = ImGui::GetColorU32(ImGuiCol_Text);
-    const int64_t y0 = p.tile_row * 2, x0 = p.tile_col * 2;
+    const gpu::TileWindow tile = gpu::tile_input_window(p);  // the elements the tile reads
+    const int64_t y0 = tile.row, x0 = tile.col;
     for (int64_t y = 0; y < p.height; ++y)
         for (int64_t x = 0; x < p.width; ++x) {
             const ImVec2 a(o.x + cell * float(x), o.y + cell * float(y));
             const ImVec2 b(a.x + cell, a.y + cell);
-            const bool in_tile = y >= y0 && y < y0 + 4 && x >= x0 && x < x0 + 4;
+            const bool in_tile = y >= y0 && y < y0 + tile.size && x >= x0 && x < x0 + tile.size;
             if (in_tile) dl->AddRectFilled(a, b, IM_COL32(80, 140, 230, 70));
             dl->AddRect(a, b, grid);
             if (numbers) {

@@ -336,34 +336,31 @@ void Img2colPanel::draw_implicit(ImDrawList* dl, ImVec2 size, bool dark) {
     vs.highlight = explicit_.hovered();
     input_.draw(gpu_, 1.0f, size, vs);
     const exec::Window2d& w = shown_.win;
-    const int64_t ho = shown_.out_h(), wo = shown_.out_w(), win = window(), cols = shown_.cols();
-    const int64_t ow = win % wo, oh = win / wo % ho, n = win / (wo * ho);
-    const int64_t ph = shown_.h + w.pad_top + w.pad_bottom,
-                  pw = shown_.w + w.pad_left + w.pad_right;
-    const Grid& g = plan_->stages[1].grid;
+    const int64_t win = window(), cols = shown_.cols();
+    const Grid& g = plan_->stages[1].grid;  // the padded input
     const ImVec2 o = input_.origin();
     dl->PushClipRect(o, ImVec2(o.x + size.x, o.y + size.y), true);
     const float zoom = input_.to_screen(1, 0).x - input_.to_screen(0, 0).x;
-    const int64_t y0 = oh * w.stride_h, x0 = ow * w.stride_w;
-    const int64_t y1 = y0 + (w.kh - 1) * w.dil_h, x1 = x0 + (w.kw - 1) * w.dil_w;
     for (int64_t c = 0; c < shown_.c; ++c) {
-        const int64_t base = (n * shown_.c + c) * ph;
-        // The taps (dilation spreads them); repeats get the duplicate mark.
-        for (int64_t kh = 0; kh < w.kh; ++kh)
-            for (int64_t kw = 0; kw < w.kw; ++kw) {
-                const int64_t i = win * cols + (c * w.kh + kh) * w.kw + kw;
-                const int64_t s = plan_->src[size_t(i)];
-                const Place q = cell_place(g, (base + y0 + kh * w.dil_h) * pw + x0 + kw * w.dil_w);
-                const ImVec2 a = input_.to_screen(q.x, q.y), b = input_.to_screen(q.x + 1, q.y + 1);
-                if (s >= 0 && first_use_[size_t(s)] < i)
-                    dl->AddRect(ImVec2(a.x + zoom * 0.12f, a.y + zoom * 0.12f),
-                                ImVec2(b.x - zoom * 0.12f, b.y - zoom * 0.12f), kDupCol, 0, 0,
-                                std::max(1.5f, zoom * 0.08f));
-                else
-                    dl->AddRect(a, b, window_col(dark), 0, 0, 1.0f);
-            }
-        const Place p0 = cell_place(g, (base + y0) * pw + x0);
-        const Place p1 = cell_place(g, (base + y1) * pw + x1);
+        // The taps (dilation spreads them), at the padded-input cells core
+        // names (exec::img2col_tap); repeats get the duplicate mark.
+        const int64_t first_col = c * w.kh * w.kw;
+        for (int64_t q = first_col; q < first_col + w.kh * w.kw; ++q) {
+            const int64_t i = win * cols + q;
+            const int64_t s = plan_->src[size_t(i)];
+            const Place p = cell_place(g, exec::img2col_tap(shown_, win, q).padded);
+            const ImVec2 a = input_.to_screen(p.x, p.y), b = input_.to_screen(p.x + 1, p.y + 1);
+            if (s >= 0 && first_use_[size_t(s)] < i)
+                dl->AddRect(ImVec2(a.x + zoom * 0.12f, a.y + zoom * 0.12f),
+                            ImVec2(b.x - zoom * 0.12f, b.y - zoom * 0.12f), kDupCol, 0, 0,
+                            std::max(1.5f, zoom * 0.08f));
+            else
+                dl->AddRect(a, b, window_col(dark), 0, 0, 1.0f);
+        }
+        // The window: from its first tap to its last.
+        const Place p0 = cell_place(g, exec::img2col_tap(shown_, win, first_col).padded);
+        const Place p1 =
+            cell_place(g, exec::img2col_tap(shown_, win, first_col + w.kh * w.kw - 1).padded);
         const ImVec2 a = input_.to_screen(p0.x, p0.y), b = input_.to_screen(p1.x + 1, p1.y + 1);
         dl->AddRect(a, b, window_col(dark), 0, 0, 3.0f);
         if (c == 0) screen_["window_box"] = rect_json(a, b);
@@ -377,14 +374,11 @@ void Img2colPanel::formula() {
     const int64_t cols = shown_.cols();
     int64_t cell = explicit_.hovered() >= 0 ? explicit_.hovered() : input_.hovered();
     const bool hovered = cell >= 0 && cell < plan_->cell_count;
-    if (!hovered) cell = window() * cols;  // the current window's first element
-    const int64_t row = cell / cols, col = cell % cols;
-    const int64_t ho = shown_.out_h(), wo = shown_.out_w();
-    const int64_t ow = row % wo, oh = row / wo % ho, n = row / (wo * ho);
-    const int64_t kw = col % w.kw, kh = col / w.kw % w.kh, c = col / (w.kw * w.kh);
-    const int64_t ih = oh * w.stride_h - w.pad_top + kh * w.dil_h;
-    const int64_t iw = ow * w.stride_w - w.pad_left + kw * w.dil_w;
-    const int64_t src = exec::img2col_source(shown_, row, col);
+    if (!hovered) cell = window() * cols;                // the current window's first element
+    const int64_t row = cell / cols, col = cell % cols;  // the matrix is rows x cols
+    const exec::Img2colTap t = exec::img2col_tap(shown_, row, col);
+    const int64_t n = t.n, oh = t.oh, ow = t.ow, c = t.c, kh = t.kh, kw = t.kw, ih = t.ih,
+                  iw = t.iw, src = t.source;
     ImGui::Text("%s M[%lld][%lld]", hovered ? tr("hovered") : tr("window's first element"),
                 (long long)row, (long long)col);
     ImGui::Text(tr("row %lld -> (n %lld, oh %lld, ow %lld)"), (long long)row, (long long)n,

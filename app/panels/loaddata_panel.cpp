@@ -21,7 +21,7 @@
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/loaddata_settings.hpp"
 #include "app/panels/panel.hpp"
-#include "app/panels/playhead.hpp"
+#include "app/panels/playhead_panel.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
 #include "core/exec/load2d.hpp"
@@ -47,17 +47,13 @@ std::string level(const std::string& b) {
     return b;
 }
 
-class LoadDataPanel : public Panel {
+class LoadDataPanel : public PlayheadPanel {
   public:
-    LoadDataPanel() : set_(LoadDataSettings::initial()) {
+    LoadDataPanel() : PlayheadPanel("stage", Playhead(0, 1)), set_(LoadDataSettings::initial()) {
         rebuild();
         play_.seek(1);  // source and destination side by side from the first frame
     }
     const char* title() const override { return "LoadData"; }
-    bool busy() const override { return play_.busy(); }
-    Timeline timeline() const override { return timeline_of(play_, "stage"); }
-    void seek(double t) override { seek_at_rest(play_, t); }
-    void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     void draw_present(AppContext& ctx);
     nlohmann::json save_settings() const override;
@@ -89,7 +85,6 @@ class LoadDataPanel : public Panel {
     render::PlanView src_view_;
     void draw_views(AppContext& ctx, float w, float h);
     std::string error_, error_key_;  // the engine's message and its parameter
-    Playhead play_{0, 1};            // 0 the source, 1 the destination
     nlohmann::json screen_ = nlohmann::json::object();
     nlohmann::json fields_ = nlohmann::json::object();  // input rectangles by label
 };

@@ -25,9 +25,11 @@
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
+#include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/plot/imgui_plot.hpp"
 #include "app/plot/pipeline_plots.hpp"
+#include "core/aicore/instr_fractals.hpp"
 #include "core/aicore/sweep.hpp"
 #include "core/error.hpp"
 
@@ -47,22 +49,14 @@ ImU32 block_colour(int32_t block) {
 const char* kPlots[] = {trn("Timeline"), trn("Total time vs tile size"),
                         trn("Sweep: time vs L1 footprint")};
 
-class PipelinePanel : public Panel {
+class PipelinePanel : public PlayheadPanel {
   public:
-    PipelinePanel() {
+    // play_ (PlayheadPanel): the cycle shown, the whole run in 8 s.
+    PipelinePanel() : PlayheadPanel("cycle", Playhead()) {
         conv_ = true;
         rebuild(true);
     }
     const char* title() const override { return "Pipeline"; }
-    bool busy() const override { return playing_; }
-    void update(double dt) override {
-        if (!playing_ || !sched_) return;
-        cursor_ += double(sched_->total_cycles) * dt / 8.0;  // the run in 8 s
-        if (cursor_ >= double(sched_->total_cycles)) {
-            cursor_ = double(sched_->total_cycles);
-            playing_ = false;
-        }
-    }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override;
     nlohmann::json probe() const override;
@@ -86,8 +80,8 @@ class PipelinePanel : public Panel {
     int dtype_ = 0;  // fp16, bf16, int8
     Tiling tiling_;
     bool double_ = true;
-    double cursor_ = -1;        // -1: a third into the run
-    float zoom_ = 1, pan_ = 0;  // view: [pan, pan + total/zoom]
+    bool cursor_placed_ = false;  // false: the first schedule shows a third into the run
+    float zoom_ = 1, pan_ = 0;    // view: [pan, pan + total/zoom]
     int export_plot_ = 0;
     int tab_ = 0, select_tab_ = -1;  // 0 time vs tile size, 1 sweep
     char export_path_[512] = "/tmp/pipeline";
@@ -103,7 +97,6 @@ class PipelinePanel : public Panel {
     std::unique_ptr<plot::PipelinePareto> pareto_;
     std::vector<std::vector<int32_t>> lane_;  // instruction ids per unit, by start
     // animation / view state
-    bool playing_ = false;
     int32_t hovered_ = -1;
     std::string export_msg_;
     nlohmann::json screen_ = nlohmann::json::object();
@@ -129,7 +122,7 @@ nlohmann::json PipelinePanel::save_settings() const {
             {"double_buffer", double_},
             {"l0c_slots", tiling_.l0c_slots},
             {"order", tiling_.order == Order::m_first ? "m" : "n"},
-            {"cursor", int64_t(cursor_)},
+            {"cursor", int64_t(play_.value)},
             {"export_plot", export_plot_},
             {"tab", tab_ == 0 ? "sizes" : "sweep"}};
 }
@@ -196,9 +189,9 @@ void PipelinePanel::load_settings(const nlohmann::json& j) {
     (void)given;
     rebuild(false);
     if (!error_.empty()) throw UsageError("Pipeline scene: " + error_);
-    int64_t c = int64_t(cursor_);
+    int64_t c = int64_t(play_.value);
     r.get("cursor", c, 0, sched_->total_cycles);
-    cursor_ = double(c);
+    play_.seek(double(c));
     if (r.has("export")) {
         std::string base;
         r.get("export", base);
@@ -246,8 +239,11 @@ void PipelinePanel::rebuild(bool resweep) {
         lane_.assign(kUnitCount, {});
         for (size_t i = 0; i < sched_->instrs.size(); ++i)
             lane_[size_t(sched_->instrs[i].unit)].push_back(int32_t(i));
-        cursor_ = cursor_ < 0 ? double(sched_->total_cycles) / 3
-                              : std::min(cursor_, double(sched_->total_cycles));
+        const double total = double(sched_->total_cycles);
+        play_.speed = std::max(1.0, total / 8.0);  // the run in 8 s
+        play_.set_range(0, total);
+        if (!cursor_placed_) play_.seek(total / 3);
+        cursor_placed_ = true;
     } catch (const UsageError& e) {
         error_ = e.what();
         sched_.reset();
@@ -375,7 +371,7 @@ void PipelinePanel::draw_buffers(ImVec2 p0, ImVec2 p1) {
     // Columns beside the lanes (address grows downwards), or rows under them
     // (address grows rightwards) when the window is narrow.
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const std::vector<Occupancy> occ = occupancy_at(*sched_, int64_t(cursor_));
+    const std::vector<Occupancy> occ = occupancy_at(*sched_, int64_t(play_.value));
     const size_t nb = sched_->buffers.buffers.size();
     const float em = ImGui::GetFontSize();
     const bool columns = (p1.x - p0.x) < (p1.y - p0.y) * 1.5f;
@@ -523,7 +519,7 @@ void PipelinePanel::draw_timeline(AppContext& ctx, float height) {
                               im(plot::unit_color(Unit(u), false)));
     }
     // the cursor
-    const float cx = xof(cursor_);
+    const float cx = xof(play_.value);
     dl->AddLine(ImVec2(cx, origin.y), ImVec2(cx, origin.y + lanes_h), IM_COL32(230, 40, 40, 255),
                 2);
     dl->PopClipRect();
@@ -539,7 +535,7 @@ void PipelinePanel::draw_timeline(AppContext& ctx, float height) {
         ImGui::SetTooltip("%s", tip.c_str());
         if (ImGui::IsMouseClicked(0)) open_instruction(ctx, hovered_);
     } else if (hover && ImGui::IsMouseDown(0) && mouse.x >= lx0) {
-        cursor_ = std::clamp(v0 + double(mouse.x - lx0) / lanes_w * span, 0.0, total);
+        play_.seek(std::clamp(v0 + double(mouse.x - lx0) / lanes_w * span, 0.0, total));
     }
     if (hover && ImGui::GetIO().MouseWheel != 0) {
         const double at = v0 + double(mouse.x - lx0) / lanes_w * span;
@@ -557,32 +553,28 @@ void PipelinePanel::draw_timeline(AppContext& ctx, float height) {
 }
 
 void PipelinePanel::open_instruction(AppContext& ctx, int32_t id) {
+    // The instruction in the Cube's and LoadData's units, from core
+    // (core/aicore/instr_fractals.hpp).
     const Instr& in = sched_->instrs[size_t(id)];
-    const int64_t k0 = problem_.k0();
-    const char* dt = kTypeNames[dtype_];
     if (in.unit == Unit::cube) {
-        ctx.open_requests.push_back({"cube",
-                                     {{"m1", in.rows / 16},
-                                      {"k1", in.depth / k0},
-                                      {"n1", in.cols / 16},
-                                      {"int8", problem_.dtype == DType::int8}}});
-    } else if (in.unit == Unit::mte1) {
+        const MmadFractals f = mmad_fractals(in, problem_);
+        ctx.open_requests.push_back(
+            {"cube",
+             {{"m1", f.m1}, {"k1", f.k1}, {"n1", f.n1}, {"int8", problem_.dtype == DType::int8}}});
+    } else if (in.op == Op::load_a_l0 || in.op == Op::load_b_l0) {
         // The L0 tile's fractals, read from the L1 tile that holds it.
-        const bool a = in.op == Op::load_a_l0;
-        const int64_t rows = a ? in.rows : in.cols, cols = a ? in.cols : in.rows;
-        const int64_t fr = (rows / 16) * (cols / k0);
-        const int64_t step = a ? tiling_.step_ka : tiling_.step_kb;
-        const int64_t start = (in.k % step) * fr;
-        ctx.open_requests.push_back({"loaddata",
-                                     {{"mode", "load2d"},
-                                      {"dtype", dt},
-                                      {"path", a ? "A1->A2" : "B1->B2"},
-                                      {"load2d",
-                                       {{"src_fractals", fr * step},
-                                        {"start_index", start},
-                                        {"repeat", std::min<int64_t>(255, fr)},
-                                        {"src_stride", 1},
-                                        {"dst_gap", 0}}}}});
+        const exec::Load2dParams l = l0_load_params(in, problem_, tiling_);
+        ctx.open_requests.push_back(
+            {"loaddata",
+             {{"mode", "load2d"},
+              {"dtype", kTypeNames[dtype_]},
+              {"path", std::string(exec::name(l.src)) + "->" + exec::name(l.dst)},
+              {"load2d",
+               {{"src_fractals", l.src_fractals},
+                {"start_index", l.start_index},
+                {"repeat", l.repeat},
+                {"src_stride", l.src_stride},
+                {"dst_gap", l.dst_gap}}}}});
     }
 }
 
@@ -660,12 +652,12 @@ void PipelinePanel::draw_present(AppContext& ctx) {
         return;
     }
     for (Key k : ctx.keys)
-        if (k == Key::space) playing_ = !playing_;
+        if (k == Key::space) play_.toggle();
     const ImVec2 a = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
     draw_timeline(ctx, avail.y);
     note_diagram(a, ImVec2(a.x + avail.x, a.y + avail.y));
     char buf[160];
-    std::snprintf(buf, sizeof buf, "Pipeline: cycle %.0f of %lld", std::max(0.0, cursor_),
+    std::snprintf(buf, sizeof buf, "Pipeline: cycle %.0f of %lld", play_.value,
                   (long long)sched_->total_cycles);
     ctx.caption.title = buf;
     std::snprintf(buf, sizeof buf, "M x K x N = %lld x %lld x %lld, %s buffering", (long long)m_,
@@ -692,18 +684,15 @@ void PipelinePanel::draw(AppContext& ctx) {
         ImGui::EndChild();
         return;
     }
-    if (ImGui::Button(playing_ ? tr_id("pause") : tr_id("play"))) {
-        if (!playing_ && cursor_ >= double(sched_->total_cycles)) cursor_ = 0;
-        playing_ = !playing_;
-    }
+    if (ImGui::Button(play_.playing ? tr_id("pause") : tr_id("play"))) play_.toggle();
     for (Key k : ctx.keys)
-        if (k == Key::space) playing_ = !playing_;
+        if (k == Key::space) play_.toggle();
     ImGui::SameLine();
-    float cur = float(cursor_);
+    float cur = float(play_.value);
     ImGui::SetNextItemWidth(std::max(8 * em, ImGui::GetContentRegionAvail().x - 18 * em));
     if (ImGui::SliderFloat(tr_id("cycle"), &cur, 0, float(sched_->total_cycles), "%.0f")) {
-        cursor_ = cur;
-        playing_ = false;
+        play_.seek(cur);
+        play_.playing = false;
     }
     ImGui::SameLine();
     if (ImGui::Button(tr_id("zoom out"))) zoom_ = 1, pan_ = 0;

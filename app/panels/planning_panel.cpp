@@ -8,7 +8,7 @@
 // State kept apart: the engine's data (graph_, plan_, noc_; rebuilt only
 // when the graph, the memory model, a pick or the NoC settings change), the
 // saved settings (graph, memory model, picks, selection, tab, NoC), and the
-// animation (hops_, a Playhead over the hops travelled) advanced only in
+// animation (play_, a Playhead over the hops travelled) advanced only in
 // update(dt).
 #include <imgui.h>
 
@@ -24,7 +24,7 @@
 #include "app/panels/panel.hpp"
 #include "app/panels/planning_canvas.hpp"
 #include "app/panels/planning_settings.hpp"
-#include "app/panels/playhead.hpp"
+#include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/render/present.hpp"
 #include "core/error.hpp"
@@ -46,19 +46,16 @@ const auto& kTabs = PlanningSettings::kTabs;
 const ImU32 kStreamColours[] = {IM_COL32(110, 170, 255, 255), IM_COL32(255, 160, 70, 255),
                                 IM_COL32(140, 220, 140, 255), IM_COL32(230, 130, 230, 255)};
 
-class PlanningPanel : public Panel {
+class PlanningPanel : public PlayheadPanel {
   public:
-    PlanningPanel() {
+    PlanningPanel() : PlayheadPanel("hop", initial_hops()) {
         load_example(0);
         rebuild_noc();
     }
     const char* title() const override { return "Layout planning"; }
-    void update(double dt) override;
     void draw(AppContext& ctx) override;
     void draw_present(AppContext& ctx);
-    bool busy() const override { return hops_.busy(); }
     Timeline timeline() const override;
-    void seek(double t) override { seek_at_rest(hops_, t); }
     nlohmann::json save_settings() const override;
     nlohmann::json probe() const override;
     PlanningSettings settings() const;  // what a scene file holds, from the state
@@ -100,8 +97,8 @@ class PlanningPanel : public Panel {
     std::string noc_error_;
     static constexpr float kNocRate = 0.8f;  // hops per second while playing
     float present_scale_ = 1;                // presentation mode: the graph's font scale
-    // Hops travelled, looping over 0..noc_end() and a short hold at the end.
-    Playhead hops_ = initial_hops();
+    // play_ (PlayheadPanel): hops travelled, looping over 0..noc_end() and a
+    // short hold at the end.
     static Playhead initial_hops() {
         Playhead p(0, 1);
         p.speed = kNocRate;
@@ -161,10 +158,6 @@ Timeline PlanningPanel::timeline() const {
     return {0, double(noc_end()), double(kNocRate), "hop"};
 }
 
-void PlanningPanel::update(double dt) {
-    hops_.update(dt);
-}
-
 // ---- [settings] -------------------------------------------------------------------
 // Scene keys: example (name), graph (inline object, example name or JSON
 // file path), model {dram_gbps, sram_gbps, elem_bytes, burst_bytes, dma},
@@ -194,8 +187,8 @@ PlanningSettings PlanningPanel::settings() const {
         s.select_node = graph_.nodes[size_t(selected_node_)].name;
     s.tab = tab_;
     s.noc = noc_cfg_;
-    s.noc_step = hops_.value;
-    s.noc_playing = hops_.playing;
+    s.noc_step = play_.value;
+    s.noc_playing = play_.playing;
     return s;
 }
 
@@ -274,8 +267,8 @@ void PlanningPanel::load_settings(const nlohmann::json& j) {
     }
     rebuild_noc();
     if (!noc_error_.empty()) throw UsageError(what + " \"noc\": " + noc_error_);
-    seek_at_rest(hops_, s.noc_step);
-    hops_.playing = s.noc_playing;
+    seek_at_rest(play_, s.noc_step);
+    play_.playing = s.noc_playing;
 }
 
 // ---- [decision] -------------------------------------------------------------------
@@ -516,7 +509,7 @@ void PlanningPanel::rebuild_noc() {
     try {
         noc_ = plan_distributed_transpose(noc_cfg_);
         noc_error_.clear();
-        hops_.set_range(0, noc_end() + kNocHold);
+        play_.set_range(0, noc_end() + kNocHold);
     } catch (const UsageError& e) {
         noc_error_ = e.what();
     }
@@ -533,12 +526,12 @@ void PlanningPanel::draw_noc() {
         rebuild_noc();
     }
     ImGui::SameLine(0, 20);
-    if (ImGui::Button(hops_.playing ? tr_id("pause") : tr_id("play"))) hops_.toggle();
+    if (ImGui::Button(play_.playing ? tr_id("pause") : tr_id("play"))) play_.toggle();
     ImGui::SameLine();
     ImGui::SetNextItemWidth(200);
-    float t = float(hops_.value);
+    float t = float(play_.value);
     if (ImGui::SliderFloat(tr_id("hops travelled"), &t, 0, noc_end(), "%.2f"))
-        seek_at_rest(hops_, t);
+        seek_at_rest(play_, t);
     if (!noc_error_.empty()) {
         ImGui::TextColored(render::theme_colour(render::Role::error), "%s", noc_error_.c_str());
         return;
@@ -557,7 +550,7 @@ void PlanningPanel::draw_noc() {
                             (avail_h - 10) / float(noc_.mesh_rows)),
                    48.f, 190.f);
     ImGui::BeginGroup();
-    planning::draw_noc_grid(noc_, float(hops_.value), cell);
+    planning::draw_noc_grid(noc_, float(play_.value), cell);
     ImGui::EndGroup();
     ImGui::SameLine(0, 20);
     ImGui::BeginChild("blocks", ImVec2(0, std::max(120.f, avail_h - 4)), true);

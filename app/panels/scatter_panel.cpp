@@ -16,7 +16,7 @@
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
-#include "app/panels/playhead.hpp"
+#include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/render/plan_view.hpp"
@@ -49,19 +49,15 @@ std::vector<int64_t> parse_indices(const std::string& s) {
     return v;
 }
 
-class ScatterPanel : public Panel {
+class ScatterPanel : public PlayheadPanel {
   public:
-    ScatterPanel() {
+    ScatterPanel() : PlayheadPanel("stage", Playhead(0, 1)) {
         std::snprintf(indices_, sizeof indices_, "0,1,2,3,9,10,11,12,20,5,20,31");
         sg_.width = 4;
         rebuild();
         play_.seek(1);  // the scattered memory; "Back to source" shows the packed source
     }
     const char* title() const override { return trn("Scatter"); }
-    bool busy() const override { return play_.busy(); }
-    Timeline timeline() const override { return timeline_of(play_, "stage"); }
-    void seek(double t) override { seek_at_rest(play_, t); }
-    void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override {
         return {{"indices", indices_},
@@ -117,7 +113,6 @@ class ScatterPanel : public Panel {
     std::shared_ptr<Plan> plan_;
     render::PlanGpu gpu_;
     render::PlanView view_;
-    Playhead play_{0, 1};
     std::string error_, bad_;
     bool uploaded_ = false;
 };

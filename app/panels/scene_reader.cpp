@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/checked.hpp"
 #include "core/error.hpp"
 
 namespace ll::gui {
@@ -21,7 +22,10 @@ void SceneReader::fail(const char* key, const nlohmann::json& v,
 
 void SceneReader::rethrow(const std::exception& e) const {
     if (const auto* u = dynamic_cast<const UsageError*>(&e); u && !u->key().empty()) {
-        const std::string msg = panel_ + " scene: " + u->what();
+        // "shape: ..." under reader "a." reads "compare scene: a.shape: ...".
+        const std::string what = u->what();
+        const bool keyed = what.compare(0, u->key().size(), u->key()) == 0;
+        const std::string msg = panel_ + " scene: " + (keyed ? prefix_ : "") + what;
         throw UsageError(prefix_ + u->key(), msg, msg);
     }
     throw UsageError(panel_ + " scene: " + e.what());
@@ -52,6 +56,14 @@ void SceneReader::get(const char* key, int64_t& v, int64_t lo, int64_t hi) const
     if (!has(key)) return;
     const auto& x = j_.at(key);
     const std::string range = "an integer in " + std::to_string(lo) + ".." + std::to_string(hi);
+    if (x.is_number_float()) {  // 16.0 is 16; 16.5, 1e32 and nan are refused
+        try {
+            v = exact_integer(x.get<double>(), key, lo, hi);
+        } catch (const UsageError&) {
+            fail(key, x, range);
+        }
+        return;
+    }
     if (!x.is_number_integer()) fail(key, x, range);
     // Unsigned JSON integers above INT64_MAX read as negative through get<int64_t>.
     if (x.is_number_unsigned() && x.get<uint64_t>() > uint64_t(INT64_MAX)) fail(key, x, range);
@@ -130,6 +142,26 @@ void SceneReader::get_pair(const char* key, int64_t& a, int64_t& b, int64_t lo, 
     } else {
         fail(key, x, what);
     }
+}
+
+void SceneReader::get_list(const char* key, std::vector<int64_t>& v, size_t max_n, int64_t lo,
+                           int64_t hi) const {
+    if (!has(key)) return;
+    const auto& x = j_.at(key);
+    const std::string what = "a list of 1.." + std::to_string(max_n) + " integers in " +
+                             std::to_string(lo) + ".." + std::to_string(hi);
+    if (!x.is_array() || x.empty() || x.size() > max_n) fail(key, x, what);
+    std::vector<int64_t> out(x.size());
+    for (size_t i = 0; i < x.size(); ++i) {
+        const std::string k = std::string(key) + "[" + std::to_string(i) + "]";
+        const nlohmann::json one = {{k, x[i]}};
+        SceneReader(one, panel_, prefix_).get(k.c_str(), out[i], lo, hi);
+    }
+    v = std::move(out);
+}
+
+SceneReader SceneReader::item(const char* key, size_t i) const {
+    return SceneReader(j_.at(key).at(i), panel_, prefix_ + key + "[" + std::to_string(i) + "].");
 }
 
 SceneReader SceneReader::sub(const char* key) const {

@@ -3,7 +3,10 @@
 // UsageError that carries the key, e.g. `"repeat": "x"` in a LoadData scene:
 //   LoadData scene: load2d.repeat = "x"; expected an integer in 1..255
 // (key() == "load2d.repeat"). Unknown keys are errors naming the key and the
-// keys the panel knows.
+// keys the panel knows. Numbers pass core's checks (core/checked.hpp): an
+// integer may be written 16 or 16.0 (16.5, 1e32 are refused), floats are
+// finite and in range; nesting is bounded when the file is parsed
+// (core/io/json_input.hpp).
 #pragma once
 
 #include <cstdint>
@@ -31,8 +34,13 @@ class SceneReader {
     void get_choice(const char* key, std::string& v, const std::vector<std::string>& choices) const;
     // A pair [a, b] of integers, or one integer for both.
     void get_pair(const char* key, int64_t& a, int64_t& b, int64_t lo, int64_t hi) const;
+    // A list of 1..max_n integers, each in lo..hi, e.g. a shape [2, 16, 28].
+    void get_list(const char* key, std::vector<int64_t>& v, size_t max_n, int64_t lo,
+                  int64_t hi) const;
     // The nested object under `key` (an empty object when absent).
     SceneReader sub(const char* key) const;
+    // Element i of the list under `key`; its keys read "key[i].name".
+    SceneReader item(const char* key, size_t i) const;
     bool has(const char* key) const { return j_.is_object() && j_.contains(key); }
     const nlohmann::json& at(const char* key) const { return j_.at(key); }
     [[noreturn]] void fail(const char* key, const nlohmann::json& v,

@@ -19,7 +19,7 @@
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
-#include "app/panels/playhead.hpp"
+#include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/render/plan_view.hpp"
@@ -45,14 +45,10 @@ struct SystolicSettings {
     }
 };
 
-class SystolicPanel : public Panel {
+class SystolicPanel : public PlayheadPanel {
   public:
-    SystolicPanel() { rebuild(); }
+    SystolicPanel() : PlayheadPanel("cycle", Playhead(0, 0)) { rebuild(); }
     const char* title() const override { return trn("Systolic array vs Cube"); }
-    bool busy() const override { return play_.busy(); }
-    Timeline timeline() const override { return timeline_of(play_, "cycle"); }
-    void seek(double t) override { seek_at_rest(play_, t); }
-    void update(double dt) override { play_.update(dt); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override {
         SystolicSettings s = set_;
@@ -97,7 +93,6 @@ class SystolicPanel : public Panel {
     void pictures(ImVec2 size, bool dark);
 
     SystolicSettings set_;
-    Playhead play_{0, 0};
     gpu::SystolicRun run_;
     std::shared_ptr<Plan> plan_, cube_;
     int64_t cube_step_ = -1;

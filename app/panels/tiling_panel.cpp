@@ -24,7 +24,7 @@
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/panel.hpp"
-#include "app/panels/playhead.hpp"
+#include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/panels/tiling_settings.hpp"
 #include "app/plot/imgui_plot.hpp"
@@ -62,17 +62,16 @@ const char* kTabNames[] = {trn("Traversal"), trn("Levels"), trn("Order heatmap")
 
 // ---- [class] -----------------------------------------------------------------------
 
-class TilingPanel : public Panel {
+class TilingPanel : public PlayheadPanel {
   public:
-    TilingPanel() { rebuild(); }
+    TilingPanel() : PlayheadPanel("sub-tile", initial_playhead()) { rebuild(); }
     const char* title() const override { return "Tiling"; }
     void update(double dt) override {
         if (error_.empty()) play_.update(dt);
     }
-    bool busy() const override { return play_.busy(); }
     Timeline timeline() const override {
         if (!error_.empty()) return {};
-        return timeline_of(play_, "sub-tile");
+        return PlayheadPanel::timeline();
     }
     void seek(double t) override {
         // The timeline's end shows the last sub-tile: step total_steps()
@@ -108,7 +107,7 @@ class TilingPanel : public Panel {
     void draw_level(render::PlanView& view, render::PlanGpu& gpu, const Visit& now,
                     const Visit* before, const BlockGrid& blocks, float height,
                     const AppContext& ctx);
-    int64_t total_steps() const { return std::max<int64_t>(1, l1_count_ * sub_per_tile_); }
+    int64_t total_steps() const { return steps_; }
     static Playhead initial_playhead() {
         Playhead p(0, 1);
         p.speed = 6;
@@ -125,8 +124,8 @@ class TilingPanel : public Panel {
     Config cfg_;
     Result res_;
     std::string error_;
-    int64_t l1_count_ = 1;      // L1 tiles per image
-    int64_t sub_per_tile_ = 1;  // sub-tiles of a full tile
+    int64_t l1_count_ = 1;  // L1 tiles per image
+    int64_t steps_ = 1;     // the animation's steps (core's traversal_steps)
     // The pictures: the tensor in DRAM and the current tile in SRAM (core
     // Plans, held by the renderer; the tile's is rebuilt when the current
     // tile's extent changes).
@@ -143,7 +142,6 @@ class TilingPanel : public Panel {
     bool sweep_stale_ = false;          // settings changed since the sweep ran
     std::unique_ptr<plot::SweepScatter> scatter_;
     // animation (the sub-tile shown, looping) and export
-    Playhead play_ = initial_playhead();
     char export_path_[512] = "/tmp/tiling_plot";
     std::string export_msg_;
 };
@@ -166,7 +164,7 @@ void TilingPanel::rebuild() {
         res_ = evaluate(c);
         cfg_ = c;
         l1_count_ = l1_grid(c).size();
-        sub_per_tile_ = BlockGrid{c.l1_tile, c.l2_tile}.size();
+        steps_ = traversal_steps(c);
         build_pictures();
         bars_ = std::make_unique<plot::LevelBars>(c);
         heat_ = std::make_unique<plot::OrderHeatmap>(c);
@@ -546,12 +544,12 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
             build_pictures();
         }
     }
-    const int64_t step = std::min<int64_t>(play_.whole(), total_steps() - 1);
-    const int64_t k = std::min(step / sub_per_tile_, l1_count_ - 1), j = step % sub_per_tile_;
+    // Which tile and sub-tile this step shows: core's clock (traversal_step).
+    const TraversalStep at = traversal_step(cfg_, play_.whole());
+    const int64_t k = at.tile, jj = at.sub;
     const Visit v1 = l1_visit(cfg_, k);
     const Visit p1 = l1_visit(cfg_, k > 0 ? k - 1 : 0);
     const BlockGrid sub = l2_grid(cfg_, k);
-    const int64_t jj = std::min(j, sub.size() - 1);
     const Visit v2 = l2_visit(cfg_, k, jj);
     const Visit p2 = l2_visit(cfg_, k, jj > 0 ? jj - 1 : 0);
     const Extent3 tensor{cfg_.shape[1], cfg_.shape[2], cfg_.shape[3]};
@@ -718,11 +716,10 @@ void TilingPanel::draw_present(AppContext& ctx) {
             build_pictures();
         }
     }
-    const int64_t step = std::min<int64_t>(play_.whole(), total_steps() - 1);
-    const int64_t k = std::min(step / sub_per_tile_, l1_count_ - 1), j = step % sub_per_tile_;
+    const TraversalStep at = traversal_step(cfg_, play_.whole());
+    const int64_t k = at.tile, jj = at.sub;
     const Visit v1 = l1_visit(cfg_, k), p1 = l1_visit(cfg_, k > 0 ? k - 1 : 0);
     const BlockGrid sub = l2_grid(cfg_, k);
-    const int64_t jj = std::min(j, sub.size() - 1);
     const Visit v2 = l2_visit(cfg_, k, jj), p2 = l2_visit(cfg_, k, jj > 0 ? jj - 1 : 0);
     if (!(v1.extent == tile_plan_frame_)) {
         tile_picture_error_ =

@@ -191,7 +191,6 @@ void ViewsPanel::draw(AppContext& ctx) {
         // What the step costs, from the same core function as fusion's unfused bytes.
         const view::StepCost cost =
             view::step_cost(chain_.views[size_t(set_.step - 1)], ops_[size_t(set_.step - 1)]);
-        const int64_t eb = v.elem_bits / 8;
         const char* why = v.gather ? tr("a gather whose indices are not an arithmetic run")
                           : v.im2col
                               ? tr("one strided layout per dim cannot hold overlapping windows")
@@ -200,7 +199,7 @@ void ViewsPanel::draw(AppContext& ctx) {
             ImGui::TextColored(
                 render::theme_colour(render::Role::accent),
                 tr("this step COPIES (%s): reads %lld B, writes %lld B into storage %d"), why,
-                static_cast<long long>(cost.reads * eb), static_cast<long long>(cost.writes * eb),
+                static_cast<long long>(cost.read_bytes), static_cast<long long>(cost.write_bytes),
                 v.storage);
         else
             ImGui::TextDisabled(

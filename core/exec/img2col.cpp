@@ -68,15 +68,27 @@ void Img2colSpec::validate() const {
     checked_mul(r, k, "img2col matrix rows x columns", kMaxElements);
 }
 
-int64_t img2col_source(const Img2colSpec& s, int64_t row, int64_t col) {
+Img2colTap img2col_tap(const Img2colSpec& s, int64_t row, int64_t col) {
+    const Window2d& w = s.win;
     const int64_t ho = s.out_h(), wo = s.out_w();
-    const int64_t ow = row % wo, oh = (row / wo) % ho, n = row / (wo * ho);
-    const int64_t kw = col % s.win.kw, kh = (col / s.win.kw) % s.win.kh,
-                  c = col / (s.win.kw * s.win.kh);
-    const int64_t ih = oh * s.win.stride_h - s.win.pad_top + kh * s.win.dil_h;
-    const int64_t iw = ow * s.win.stride_w - s.win.pad_left + kw * s.win.dil_w;
-    if (ih < 0 || ih >= s.h || iw < 0 || iw >= s.w) return -1;
-    return ((n * s.c + c) * s.h + ih) * s.w + iw;
+    Img2colTap t;
+    t.ow = row % wo;
+    t.oh = (row / wo) % ho;
+    t.n = row / (wo * ho);
+    t.kw = col % w.kw;
+    t.kh = (col / w.kw) % w.kh;
+    t.c = col / (w.kw * w.kh);
+    t.ih = t.oh * w.stride_h - w.pad_top + t.kh * w.dil_h;
+    t.iw = t.ow * w.stride_w - w.pad_left + t.kw * w.dil_w;
+    const int64_t ph = s.h + w.pad_top + w.pad_bottom, pw = s.w + w.pad_left + w.pad_right;
+    t.padded = ((t.n * s.c + t.c) * ph + t.ih + w.pad_top) * pw + t.iw + w.pad_left;
+    if (t.ih >= 0 && t.ih < s.h && t.iw >= 0 && t.iw < s.w)
+        t.source = ((t.n * s.c + t.c) * s.h + t.ih) * s.w + t.iw;
+    return t;
+}
+
+int64_t img2col_source(const Img2colSpec& s, int64_t row, int64_t col) {
+    return img2col_tap(s, row, col).source;
 }
 
 // The explicit forms materialise the matrix; cap them (the implicit gather

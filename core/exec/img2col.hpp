@@ -58,6 +58,22 @@ struct Img2colSpec {
 // call spec.validate() once before.
 int64_t img2col_source(const Img2colSpec& s, int64_t row, int64_t col);
 
+// Every index of the formula above for matrix entry (row, col): the row's
+// (n, oh, ow), the column's (c, kh, kw), the input position (ih, iw) (negative
+// or past the edge in the padding), the entry's index in the padded input
+// (N, C, H + pads, W + pads), row-major, and the source (img2col_source: the
+// NCHW input index, -1 in the padding). No validation, like img2col_source.
+// Example: 3x3 input, 2x2 kernel, pad 1: row 0, col 3 -> (n 0, oh 0, ow 0),
+// (c 0, kh 1, kw 1), (ih 0, iw 0), padded index 6, source 0.
+struct Img2colTap {
+    int64_t n = 0, oh = 0, ow = 0;
+    int64_t c = 0, kh = 0, kw = 0;
+    int64_t ih = 0, iw = 0;
+    int64_t padded = 0;
+    int64_t source = -1;
+};
+Img2colTap img2col_tap(const Img2colSpec& s, int64_t row, int64_t col);
+
 // Explicit img2col of indices: rows*cols entries, row-major, each the
 // img2col_source() of its position.
 std::vector<int64_t> img2col_index_map(const Img2colSpec& s);

@@ -79,7 +79,7 @@ void Load2dParams::validate() const {
     check_path(src, dst, Op::load2d);
     check_load2d(product, false, src, dst, dtype, dst_gap);
     check_range("startIndex", start_index, 0, kU16);
-    check_range("repeatTimes", repeat, 1, 255);
+    check_range("repeatTimes", repeat, 1, kLoad2dMaxRepeat);
     check_range("srcStride", src_stride, 0, kU16);
     check_range("dstGap", dst_gap, 0, kU16);
     check_range("sid (reserved)", sid, 0, 0);

@@ -73,6 +73,9 @@ struct LoadResult {
     }
 };
 
+// repeatTimes is 8 bits: one LoadData 2D copies at most 255 fractals.
+constexpr int64_t kLoad2dMaxRepeat = 255;
+
 struct Load2dParams {
     DType dtype = DType::fp16;
     Buffer src = Buffer::A1, dst = Buffer::A2;

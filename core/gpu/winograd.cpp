@@ -102,6 +102,10 @@ void check(const WinogradParams& p) {
     in_range(p.tile_col, 0, tw - 1, "tile_col", "the tile column");
 }
 
+TileWindow tile_input_window(const WinogradParams& p) {
+    return {p.tile_row * kM, p.tile_col * kM, kT};
+}
+
 WinogradCounts winograd_counts(const WinogradParams& p) {
     check(p);
     WinogradCounts c;

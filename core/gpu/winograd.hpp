@@ -74,6 +74,16 @@ struct WinogradParams {
 // C, K in 1..64, H*W*C*K at most 2^22, the tile inside the tiles grid.
 void check(const WinogradParams& p);
 
+// The input elements the shown tile (tile_row, tile_col) reads: the 4 x 4
+// input tile of F(2x2, 3x3) at (2 * tile_row, 2 * tile_col); it may reach past
+// the input's last row or column (zero padding), e.g. a 5 x 5 input's tile
+// (1, 1) covers rows and columns 2..5.
+struct TileWindow {
+    int64_t row = 0, col = 0;  // the top-left input element
+    int64_t size = 0;          // rows = columns
+};
+TileWindow tile_input_window(const WinogradParams& p);
+
 // The multiplication counts of the three methods for a geometry, per the
 // formulas above; im2col also says how much its matrix expands the input.
 struct WinogradCounts {

@@ -208,6 +208,20 @@ BlockGrid l2_grid(const Config& c, int64_t l1_step) {
     return {g1.extent(g1.visit(c.l1_order, l1_step)), c.l2_tile};
 }
 
+int64_t traversal_steps(const Config& c) {
+    return std::max<int64_t>(1, l1_grid(c).size() * BlockGrid{c.l1_tile, c.l2_tile}.size());
+}
+
+TraversalStep traversal_step(const Config& c, int64_t step) {
+    const int64_t tiles = l1_grid(c).size();
+    const int64_t slots = std::max<int64_t>(1, BlockGrid{c.l1_tile, c.l2_tile}.size());
+    step = std::clamp<int64_t>(step, 0, std::max<int64_t>(1, tiles * slots) - 1);
+    TraversalStep t;
+    t.tile = std::min(step / slots, std::max<int64_t>(tiles, 1) - 1);
+    t.sub = std::min(step % slots, l2_grid(c, t.tile).size() - 1);
+    return t;
+}
+
 namespace {
 
 Visit make_visit(const view::Layout& mem, const BlockGrid& g, const Order& o, int64_t k) {

@@ -76,6 +76,19 @@ std::vector<Visit> l1_visits(const Config& c);
 // Every sub-tile of the L1 tile visited at `l1_step`, in c.l2_order, offsets
 // in that tile as stored in SRAM (at most kMaxVisits).
 std::vector<Visit> l2_visits(const Config& c, int64_t l1_step);
+// The animation's clock: one step per sub-tile slot, every L1 tile given the
+// slots of a full tile (BlockGrid{l1_tile, l2_tile}.size()), so step =
+// tile * slots + sub. An edge tile has fewer sub-tiles: its slots past the
+// last show the last one (`sub` is clamped); steps past the end show the last
+// tile. Example: tensor (64,56,56), tiles (16,14,14), sub-tiles (4,7,7): 64
+// tiles x 16 slots = 1024 steps; step 17 is tile 1, sub-tile 1.
+struct TraversalStep {
+    int64_t tile = 0;  // L1 visit number
+    int64_t sub = 0;   // L2 visit number inside that tile
+};
+int64_t traversal_steps(const Config& c);  // L1 tiles x slots per tile, at least 1
+TraversalStep traversal_step(const Config& c, int64_t step);
+
 // One visit without building the list (the panel's animation).
 Visit l1_visit(const Config& c, int64_t step);
 Visit l2_visit(const Config& c, int64_t l1_step, int64_t step);

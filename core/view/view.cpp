@@ -484,6 +484,8 @@ StepCost step_cost(const View& in, const Op& op, bool contiguous_output) {
     const int64_t n_in = in.layout.size(), n_out = a.view.layout.size();
     c.writes = n_out;
     c.reads = category(op.kind) == Category::selecting ? n_out : n_in;
+    c.read_bytes = (c.reads * in.elem_bits + 7) / 8;
+    c.write_bytes = (c.writes * a.view.elem_bits + 7) / 8;
     return c;
 }
 

@@ -136,7 +136,8 @@ Applied apply(const View& v, const Op& op, ReshapeRule rule = ReshapeRule::strid
 // fusion's unfused execution with; both get their numbers here.
 struct StepCost {
     bool moves = false;
-    int64_t reads = 0, writes = 0;
+    int64_t reads = 0, writes = 0;            // elements
+    int64_t read_bytes = 0, write_bytes = 0;  // the same in bytes (int4: rounded up)
 };
 StepCost step_cost(const View& in, const Op& op, bool contiguous_output = false);
 

@@ -9,6 +9,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/aicore/instr_fractals.hpp"
 #include "core/aicore/schedule.hpp"
 #include "core/aicore/sweep.hpp"
 #include "core/error.hpp"
@@ -293,4 +294,56 @@ TEST(AicoreSchedule, HoverTextNamesFlagsAndOccupancyFollowsTheCursor) {
     for (const Occupancy& o : occupancy_at(s, in.start))
         if (o.buf == Buf::l0a) l0a_live = o.live_bytes == 32 * 32 * 2;
     EXPECT_TRUE(l0a_live);
+}
+
+// The pipeline panel opens a clicked Mmad as a Cube and an L1 -> L0 load as a
+// LoadData 2D with core's numbers: every Mmad's fractals multiply to its
+// steps, every load reads inside its L1 tile, copies the bytes the schedule
+// says, and passes LoadData's own checks.
+TEST(AicoreSchedule, InstructionsInCubeAndLoadDataUnits) {
+    const Product& a2 = product_by_id("a2");
+    for (DType t : {DType::fp16, DType::int8}) {
+        const Problem p = gemm_problem(512, 512, 256, t);
+        Tiling tl;  // 128 x 128 x 64, stepK 4
+        if (t == DType::int8) tl.base_k = 128;
+        const Schedule s = simulate(p, tl, a2, default_costs(a2));
+        int mmads = 0, loads = 0;
+        for (const Instr& in : s.instrs) {
+            if (in.unit == Unit::cube) {
+                const MmadFractals f = mmad_fractals(in, p);
+                EXPECT_EQ(f.m1 * 16, in.rows);
+                EXPECT_EQ(f.n1 * 16, in.cols);
+                EXPECT_EQ(f.k1 * p.k0(), in.depth);
+                EXPECT_EQ(f.m1 * f.k1 * f.n1, in.steps);
+                ++mmads;
+            } else if (in.op == Op::load_a_l0 || in.op == Op::load_b_l0) {
+                const ll::exec::Load2dParams l = l0_load_params(in, p, tl);
+                EXPECT_NO_THROW(l.validate());
+                EXPECT_LE(l.start_index + l.repeat, l.src_fractals);
+                EXPECT_EQ(l.repeat * 512, in.bytes);
+                const int64_t steps = in.op == Op::load_a_l0 ? tl.step_ka : tl.step_kb;
+                EXPECT_EQ(l.start_index, (in.k % steps) * l.repeat);
+                ++loads;
+            } else {
+                EXPECT_THROW(mmad_fractals(in, p), UsageError);
+                EXPECT_THROW(l0_load_params(in, p, tl), UsageError);
+            }
+        }
+        EXPECT_GT(mmads, 0);
+        EXPECT_GT(loads, 0);
+    }
+    // The header's example: fp16, baseM 128, baseK 64, stepKa 4, k chunk 6.
+    const Problem p = gemm_problem(4096, 4096, 4096, DType::fp16);
+    Instr a;
+    a.unit = Unit::mte1;
+    a.op = Op::load_a_l0;
+    a.rows = 128;
+    a.cols = 64;
+    a.k = 6;
+    const ll::exec::Load2dParams l = l0_load_params(a, p, Tiling{});
+    EXPECT_EQ(l.repeat, 32);
+    EXPECT_EQ(l.start_index, 64);
+    EXPECT_EQ(l.src_fractals, 128);
+    EXPECT_EQ(l.src, ll::exec::Buffer::A1);
+    EXPECT_EQ(l.dst, ll::exec::Buffer::A2);
 }

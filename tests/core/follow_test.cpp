@@ -1,5 +1,6 @@
 // Follow one element, staged motion and layout comparison (core/format/
-// narrate.hpp, core/motion.hpp, core/compare.hpp): the words, the waves and
+// narrate.hpp, core/motion.hpp, core/compare.hpp) and the inspector's address
+// of a cell (core/format/cell_address.hpp): the words, the waves and
 // the differing cells are checked against hand-worked cases of the
 // documents' ND -> FRACTAL_NZ example and against the element maps.
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 
 #include "core/compare.hpp"
 #include "core/error.hpp"
+#include "core/format/cell_address.hpp"
 #include "core/format/format.hpp"
 #include "core/format/format_plan.hpp"
 #include "core/format/narrate.hpp"
@@ -212,4 +214,71 @@ TEST(Compare, Fp16VsInt8) {
     EXPECT_FALSE(e.same_source);
     EXPECT_EQ(e.compared, 0);
     EXPECT_TRUE(e.cells_a.empty());
+}
+
+// cell_address: the inspector's numbers for one cell, by hand on the
+// documents' example and on every cell of a few plans against the definitions
+// (byte = offset * bits / 8; a fractal is 512 bytes of 32-byte rows).
+// ND (2,2,28) fp16 -> NZ: cell 19 holds source (0,1,3) (#31) at destination
+// (0,0,0,1,3), offset 19, byte 0x26, fractal 0 row 1 column 3.
+TEST(CellAddress, NdToNzByHand) {
+    const Plan p = plan_of(Format::ND, Format::FRACTAL_NZ, {2, 2, 28}, DType::fp16);
+    const CellAddress a = cell_address(p, 19);
+    EXPECT_EQ(a.source, 31);
+    EXPECT_EQ(a.logical, (Coord{0, 1, 3}));
+    EXPECT_EQ(a.destination, (Coord{0, 0, 0, 1, 3}));
+    EXPECT_EQ(a.offset, 19);
+    EXPECT_EQ(a.byte, 0x26);
+    EXPECT_TRUE(a.fractal);
+    EXPECT_EQ(a.fractal_index, 0);
+    EXPECT_EQ(a.fractal_row, 1);
+    EXPECT_EQ(a.element_in_row, 3);
+    EXPECT_FALSE(a.high_nibble);
+    // Offset 293 = fractal 1 (256 elements of 2 bytes), row 2, column 5.
+    const CellAddress b = cell_address(p, 293);
+    EXPECT_EQ(b.byte, 586);
+    EXPECT_EQ(b.fractal_index, 1);
+    EXPECT_EQ(b.fractal_row, 2);
+    EXPECT_EQ(b.element_in_row, 5);
+    EXPECT_THROW(cell_address(p, p.cell_count), UsageError);
+    EXPECT_THROW(cell_address(p, -1), UsageError);
+}
+
+// Every cell: the numbers agree with the plan's offsets and with each other,
+// given the offset or not.
+TEST(CellAddress, EveryCellAgreesWithThePlan) {
+    struct Case {
+        Format from, to;
+        Shape shape;
+        DType t;
+        bool fractal;
+    };
+    const Case cases[] = {
+        {Format::ND, Format::FRACTAL_NZ, {3, 40}, DType::fp16, true},
+        {Format::ND, Format::FRACTAL_NZ, {5, 70}, DType::int4, true},
+        {Format::NCHW, Format::NC1HWC0, {1, 20, 3, 3}, DType::fp32, false},
+        {Format::NCHW, Format::NC1HWC0, {1, 3, 2, 2}, DType::int8, false},
+    };
+    for (const Case& c : cases) {
+        const Plan p = plan_of(c.from, c.to, c.shape, c.t);
+        const int64_t b = bits(c.t);
+        const size_t last = p.stages.size() - 1;
+        for (int64_t cell = 0; cell < p.cell_count; ++cell) {
+            const CellAddress a = cell_address(p, cell);
+            ASSERT_EQ(a.offset, offset_at_stage(p, last, cell));
+            EXPECT_EQ(a.fractal, c.fractal);
+            EXPECT_EQ(a.byte, a.offset * b / 8);
+            EXPECT_EQ(a.high_nibble, b == 4 && a.offset % 2 == 1);
+            EXPECT_EQ(a.fractal_index * 512 + a.fractal_row * 32 + a.element_in_row * b / 8,
+                      a.byte);
+            EXPECT_EQ(a.row32 * 32 + a.element_in_row * b / 8, a.byte);
+            EXPECT_EQ(ravel(a.destination, p.stages[last - 1].shape), a.offset);
+            if (a.source >= 0) {
+                EXPECT_EQ(ravel(a.logical, p.src_shape), a.source);
+            }
+            const CellAddress given = cell_address(p, cell, a.offset);
+            EXPECT_EQ(given.byte, a.byte);
+            EXPECT_EQ(given.destination, a.destination);
+        }
+    }
 }

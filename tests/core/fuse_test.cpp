@@ -182,3 +182,24 @@ TEST(Fuse, BadOpIsNamed) {
 }
 
 }  // namespace ll::view
+
+namespace ll::view {
+
+// What the views panel prints for a copying step: elements and bytes, int4
+// rounded up to whole bytes.
+TEST(Fuse, StepCostCountsBytes) {
+    const View x = make_view(row_major({2, 3, 4}), 16);
+    const StepCost c = step_cost(x, parse_op("permute:0,2,1"), true);
+    EXPECT_TRUE(c.moves);
+    EXPECT_EQ(c.reads, 24);
+    EXPECT_EQ(c.read_bytes, 48);
+    EXPECT_EQ(c.write_bytes, 48);
+    const View y = make_view(row_major({3, 5}), 4);
+    const StepCost d = step_cost(y, parse_op("permute:1,0"), true);
+    EXPECT_EQ(d.reads, 15);
+    EXPECT_EQ(d.read_bytes, 8);
+    EXPECT_EQ(d.write_bytes, 8);
+    EXPECT_EQ(step_cost(x, parse_op("permute:0,2,1")).read_bytes, 0);  // a view: nothing moves
+}
+
+}  // namespace ll::view

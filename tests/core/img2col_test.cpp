@@ -34,6 +34,25 @@ int64_t reference_source(const Img2colSpec& s, int64_t row, int64_t col) {
     return ((n * s.c + c) * s.h + (ph - s.win.pad_top)) * s.w + (pw - s.win.pad_left);
 }
 
+// A window with kernel 1..max_k, stride and dilation 1..max_s, pads 0..2.
+Window2d random_window(std::mt19937& rng, int max_k, int max_s) {
+    auto pick = [&](int lo, int hi) {
+        return int64_t(std::uniform_int_distribution<int>(lo, hi)(rng));
+    };
+    Window2d w;
+    w.kh = pick(1, max_k);
+    w.kw = pick(1, max_k);
+    w.stride_h = pick(1, max_s);
+    w.stride_w = pick(1, max_s);
+    w.dil_h = pick(1, max_s);
+    w.dil_w = pick(1, max_s);
+    w.pad_top = pick(0, 2);
+    w.pad_bottom = pick(0, 2);
+    w.pad_left = pick(0, 2);
+    w.pad_right = pick(0, 2);
+    return w;
+}
+
 }  // namespace
 
 TEST(Img2col, DocumentExample3x3With2x2) {
@@ -61,17 +80,7 @@ TEST(Img2col, ExplicitEqualsImplicitEqualsReference) {
         return int64_t(std::uniform_int_distribution<int>(lo, hi)(rng));
     };
     for (int trial = 0; trial < 200; ++trial) {
-        Window2d win;
-        win.kh = pick(1, 4);
-        win.kw = pick(1, 4);
-        win.stride_h = pick(1, 3);
-        win.stride_w = pick(1, 3);
-        win.dil_h = pick(1, 3);
-        win.dil_w = pick(1, 3);
-        win.pad_top = pick(0, 2);
-        win.pad_bottom = pick(0, 2);
-        win.pad_left = pick(0, 2);
-        win.pad_right = pick(0, 2);
+        const Window2d win = random_window(rng, 4, 3);
         Img2colSpec s = spec(pick(1, 2), pick(1, 3), pick(1, 9), pick(1, 9), win);
         if (s.out_h() < 1 || s.out_w() < 1) {
             EXPECT_THROW(s.validate(), ll::UsageError);
@@ -144,4 +153,49 @@ TEST(Img2col, ImplicitWorksWhereExplicitIsTooLarge) {
     EXPECT_THROW(img2col_index_map(s), ll::UsageError);
     // Row 1 (ow = 1), column 4 (c 0, kh 1, kw 1) reads input (0, 0, 1, 2).
     EXPECT_EQ(img2col_source(s, 1, 4), 1 * 4096 + 2);
+}
+
+// img2col_tap: the formula's indices for one entry, as the img2col panel
+// shows them; the padded index against the reference's padded coordinates.
+TEST(Img2col, TapNamesEveryIndexOfTheFormula) {
+    Window2d win;
+    win.kh = win.kw = 2;
+    win.pad_top = win.pad_bottom = win.pad_left = win.pad_right = 1;
+    const Img2colSpec s = spec(1, 1, 3, 3, win);
+    // Row 0 is window (0,0) over the padded 5x5; col 3 is (kh 1, kw 1): input (0,0).
+    Img2colTap t = img2col_tap(s, 0, 3);
+    EXPECT_EQ(t.n, 0);
+    EXPECT_EQ(t.oh, 0);
+    EXPECT_EQ(t.ow, 0);
+    EXPECT_EQ(t.kh, 1);
+    EXPECT_EQ(t.kw, 1);
+    EXPECT_EQ(t.ih, 0);
+    EXPECT_EQ(t.iw, 0);
+    EXPECT_EQ(t.padded, 6);  // (1,1) of the 5x5 padded picture
+    EXPECT_EQ(t.source, 0);
+    t = img2col_tap(s, 0, 0);  // the padding corner
+    EXPECT_EQ(t.ih, -1);
+    EXPECT_EQ(t.iw, -1);
+    EXPECT_EQ(t.padded, 0);
+    EXPECT_EQ(t.source, -1);
+    std::mt19937 rng(11);
+    auto pick = [&](int lo, int hi) {
+        return int64_t(std::uniform_int_distribution<int>(lo, hi)(rng));
+    };
+    for (int trial = 0; trial < 100; ++trial) {
+        const Window2d w = random_window(rng, 3, 2);
+        const Img2colSpec q = spec(pick(1, 2), pick(1, 3), pick(1, 7), pick(1, 7), w);
+        if (q.out_h() < 1 || q.out_w() < 1) continue;
+        const int64_t ph = q.h + w.pad_top + w.pad_bottom, pw = q.w + w.pad_left + w.pad_right;
+        for (int64_t r = 0; r < q.rows(); ++r)
+            for (int64_t c = 0; c < q.cols(); ++c) {
+                const Img2colTap u = img2col_tap(q, r, c);
+                ASSERT_EQ(u.source, reference_source(q, r, c));
+                ASSERT_EQ((u.n * q.out_h() + u.oh) * q.out_w() + u.ow, r);
+                ASSERT_EQ((u.c * w.kh + u.kh) * w.kw + u.kw, c);
+                const int64_t y = u.oh * w.stride_h + u.kh * w.dil_h,
+                              x = u.ow * w.stride_w + u.kw * w.dil_w;
+                ASSERT_EQ(u.padded, ((u.n * q.c + u.c) * ph + y) * pw + x);
+            }
+    }
 }

@@ -311,3 +311,35 @@ stage 1 "DRAM (NHWC)" (12) axes (offset) memory
 )golden";
     EXPECT_EQ(text, golden) << text;
 }
+
+// The tiling panel's clock: every tile gets a full tile's sub-tile slots;
+// an edge tile's extra slots show its last sub-tile; past the end, the last.
+TEST(TilingTraverse, StepsGiveEveryTileAFullTilesSlots) {
+    const Config c = doc("NCHW");  // 64 tiles x (4*2*2 = 16) slots
+    EXPECT_EQ(traversal_steps(c), 64 * 16);
+    TraversalStep t = traversal_step(c, 17);
+    EXPECT_EQ(t.tile, 1);
+    EXPECT_EQ(t.sub, 1);
+    t = traversal_step(c, 64 * 16 - 1);
+    EXPECT_EQ(t.tile, 63);
+    EXPECT_EQ(t.sub, 15);
+    t = traversal_step(c, 1 << 30);  // past the end: the last sub-tile
+    EXPECT_EQ(t.tile, 63);
+    EXPECT_EQ(t.sub, 15);
+    t = traversal_step(c, -5);
+    EXPECT_EQ(t.tile, 0);
+    EXPECT_EQ(t.sub, 0);
+    // H = W = 20 with tiles of 14: the edge tiles are 6 wide and hold fewer
+    // sub-tiles of 7 than the 16 slots they are given.
+    Config e = c;
+    e.shape = {1, 16, 20, 20};
+    const int64_t slots = 4 * 2 * 2;
+    ASSERT_EQ(traversal_steps(e), l1_grid(e).size() * slots);
+    for (int64_t step = 0; step < traversal_steps(e); ++step) {
+        t = traversal_step(e, step);
+        ASSERT_EQ(t.tile, step / slots);
+        const int64_t subs = l2_grid(e, t.tile).size();
+        ASSERT_EQ(t.sub, std::min(step % slots, subs - 1)) << step;
+        EXPECT_NO_THROW(l2_visit(e, t.tile, t.sub));
+    }
+}

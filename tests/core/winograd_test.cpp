@@ -113,3 +113,24 @@ TEST(Winograd, BadInputIsKeyed) {
         EXPECT_EQ(e.key(), "tile_col");
     }
 }
+
+// The input elements the gpu panel marks for the shown tile are the ones the
+// tile's d holds (zero past the edge).
+TEST(Winograd, TileWindowIsTheInputTheTileReads) {
+    WinogradParams p;
+    p.height = 7;
+    p.width = 5;  // outputs 5 x 3: tiles 3 x 2, the right column half past the edge
+    p.tile_row = 1;
+    p.tile_col = 1;
+    const WinogradRun r = winograd_run(p);
+    const TileWindow w = tile_input_window(p);
+    EXPECT_EQ(w.row, 2);
+    EXPECT_EQ(w.col, 2);
+    ASSERT_EQ(w.size, 4);
+    for (int64_t i = 0; i < w.size; ++i)
+        for (int64_t j = 0; j < w.size; ++j) {
+            const int64_t y = w.row + i, x = w.col + j;
+            const double want = y < p.height && x < p.width ? r.input[size_t(y * p.width + x)] : 0;
+            EXPECT_EQ(r.d.at(int(i), int(j)), want) << i << "," << j;
+        }
+}

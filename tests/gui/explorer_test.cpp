@@ -209,6 +209,9 @@ TEST(GuiExplorer, SelectedCellIsInspectedAndHighlighted) {
     run_shell("sed -i 's/\"select\":19/\"select\":1024/' " + shell_quote(scene));
     auto bad = app("--scene " + scene + " --screenshot " + dir + "/bad.png");
     EXPECT_EQ(bad.code, 2);
-    EXPECT_NE(bad.err.find("error: --scene: 'select' 1024"), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find("error: explorer scene: select = 1024; expected a cell index in "
+                           "-1..1023"),
+              std::string::npos)
+        << bad.err;
     EXPECT_FALSE(ll::test::file_exists(dir + "/bad.png"));
 }
