@@ -67,9 +67,8 @@ class PlanningPanel : public Panel {
 
   private:
     bool dark_ = true;  // the theme of the frame being drawn (stream plots)
-    float stream_h_ = 84;
-    float present_graph_h_ = 0;  // the graph's height on the slide last frame  // an address-stream
-                                 // plot's height (taller on a slide)
+    float stream_h_ = 84;        // an address-stream plot's height (taller on a slide)
+    float present_graph_h_ = 0;  // the graph's height on the slide last frame
     void load_example(int k);
     void replan();
     void select_first_decision();
