@@ -223,12 +223,12 @@ void SystolicPanel::pictures(ImVec2 size, bool dark, bool side) {
     vs.show_numbers = false;
     // Side by side on a slide: the array is tall and narrow (its cells are
     // limited by the height), so stacking the Cube under it halved its cells
-    // and dropped the PE row/column ticks; the Cube takes the right third.
+    // and dropped the PE row/column ticks; the Cube takes the right quarter.
     const float label_h = ImGui::GetTextLineHeightWithSpacing();
     const float gap = ImGui::GetStyle().ItemSpacing.x;
-    const float sys_w = side ? std::floor(size.x * 0.66f) : size.x;
+    const float sys_w = side ? std::floor(size.x * 0.72f) : size.x;
     const float cube_w = side ? size.x - sys_w - gap : size.x;
-    const float cube_h = side ? size.y - 4 * label_h : std::max(80.0f, size.y * 0.28f);
+    const float cube_h = side ? size.y - 5 * label_h : std::max(80.0f, size.y * 0.28f);
     view_.draw(gpu_, float(play_.value), ImVec2(sys_w, side ? size.y : size.y - cube_h - label_h),
                vs);
     if (side) {
