@@ -27,6 +27,7 @@
 #include "app/gui/platform.hpp"
 #include "app/gui/scene_args.hpp"
 #include "app/i18n/fonts.hpp"
+#include "app/i18n/text_audit.hpp"
 #include "app/i18n/tr.hpp"
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
@@ -73,6 +74,10 @@ void add_options(CLI::App& app, Options& o) {
     app.add_option("--lang", o.lang, "language of the window: en or zh (remembered)");
     app.add_option("--dump-fonts", o.dump_fonts,
                    "with --screenshot: write the font atlas's glyph coverage as JSON")
+        ->check(non_empty_path);
+    app.add_option("--dump-text", o.dump_text,
+                   "with --screenshot: write the text the window drew, and the catalog lookups "
+                   "that found no translation, as JSON")
         ->check(non_empty_path);
     app.add_option("--ui-scale", o.ui_scale, "font/UI scale for projectors, 0.5..4, e.g. 1.5");
     app.add_option("--bench-frames", o.bench_frames,
@@ -149,6 +154,11 @@ std::string prepare(const Options& o, int& w, int& h, nlohmann::json& scene, boo
             "--dump-fonts: needs --screenshot; expected --screenshot FILE.png "
             "--dump-fonts FILE.json");
     if (!o.dump_fonts.empty()) check_writable(o.dump_fonts, "--dump-fonts");
+    if (!o.dump_text.empty() && o.screenshot.empty())
+        throw UsageError(
+            "--dump-text: needs --screenshot; expected --screenshot FILE.png "
+            "--dump-text FILE.json");
+    if (!o.dump_text.empty()) check_writable(o.dump_text, "--dump-text");
     if (o.ui_scale != 0) checked_float(o.ui_scale, "--ui-scale", 0.5, 4);  // nan, inf too
     if (!o.dump_view.empty() && o.screenshot.empty())
         throw UsageError(
@@ -281,6 +291,13 @@ void frame_loop(const Options& o, Platform& platform, Host& host, const Settings
                     throw UsageError(std::string("--dump-fonts: ") + e.what());
                 }
             }
+            if (!o.dump_text.empty()) {
+                try {
+                    write_file_atomic(o.dump_text, i18n::audit::report().dump(2) + "\n");
+                } catch (const UsageError& e) {
+                    throw UsageError(std::string("--dump-text: ") + e.what());
+                }
+            }
             break;
         }
         if (recording && !host.recorder().active()) break;
@@ -324,6 +341,7 @@ int run(const Options& given) {
     if (o.ui_scale != 0) st.ui_scale = o.ui_scale;
     if (!o.lang.empty()) st.lang = o.lang;
     i18n::set_language(window_language(st.lang, headless));
+    if (!o.dump_text.empty()) i18n::audit::enable();
 
     int code = 0;
     PlatformConfig cfg;

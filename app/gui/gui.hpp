@@ -20,6 +20,7 @@ struct Options {
     std::string theme;       // "dark" or "light"
     std::string lang;        // "en" or "zh" ("" = remembered / $LANG / en)
     std::string dump_fonts;  // with --screenshot: JSON of the font atlas (app/i18n/fonts.hpp)
+    std::string dump_text;   // with --screenshot: the text drawn (app/i18n/text_audit.hpp)
     float ui_scale = 0;      // 0 = remembered / 1
     int bench_frames = 0;    // render N animating frames, print frame times
     std::string signal_dir;  // tests: SIGUSR1 writes <dir>/shot-<n>.png

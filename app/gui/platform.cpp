@@ -12,6 +12,7 @@
 
 #include "app/gui/frame_stats.hpp"
 #include "app/i18n/fonts.hpp"
+#include "app/i18n/text_audit.hpp"
 #include "core/error.hpp"
 
 namespace ll::gui {
@@ -123,6 +124,7 @@ void Platform::render(float r, float g, float b, const std::function<void()>& be
     {
         frame_stats::Scope s(frame_stats::Part::imgui_render);
         ImGui::Render();
+        i18n::audit::frame_end();  // --dump-text: the frame's text, read back
     }
     int w = 0, h = 0;
     glfwGetFramebufferSize(window_, &w, &h);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "app/i18n/text_audit.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/render/palette.hpp"
 
 namespace ll::gui {
@@ -38,11 +40,16 @@ void draw_caption(const AppContext::Caption& c, const char* panel_title, ImVec2 
                   bool dark) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float f = ImGui::GetFontSize();
-    const std::string title = c.title.empty() ? std::string(panel_title) : c.title;
+    // Panels compose captions from core's English (stage labels, formulas,
+    // counts); what is not Chinese yet goes through the catalog here.
+    const std::string title = c.title.empty() ? std::string(panel_title) : tr_text(c.title);
+    const std::string formula = tr_text(c.formula);
+    i18n::audit::note(title);  // --dump-text: drawn outside ImGui's text log
+    i18n::audit::note(formula);
     fitted_text(dl, pos, w, f * kTitleScale, render::ink(render::Role::text, dark), title);
-    if (!c.formula.empty())
+    if (!formula.empty())
         fitted_text(dl, ImVec2(pos.x, pos.y + f * kTitleScale * 1.2f), w, f * kFormulaScale,
-                    render::ink(render::Role::accent, dark), c.formula);
+                    render::ink(render::Role::accent, dark), formula);
 }
 
 }  // namespace ll::gui

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "app/i18n/text_audit.hpp"
+
 namespace ll::i18n {
 
 // assets/i18n/zh.json as text, compiled in (cmake/I18n.cmake generates it).
@@ -59,14 +61,18 @@ const char* tr(const char* en) {
     if (g_lang == Lang::en || !en) return en;
     const auto& m = catalog().zh;
     auto it = m.find(std::string_view(en));
-    return it == m.end() ? en : it->second;
+    if (it != m.end()) return it->second;
+    audit::miss(en);
+    return en;
 }
 
 std::string tr(const std::string& en) {
     if (g_lang == Lang::en) return en;
     const auto& m = catalog().zh;
     auto it = m.find(std::string_view(en));
-    return it == m.end() ? en : std::string(it->second);
+    if (it != m.end()) return std::string(it->second);
+    audit::miss(en);
+    return en;
 }
 
 const char* tr_id(const char* en) {

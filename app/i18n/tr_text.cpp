@@ -7,6 +7,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "app/i18n/text_audit.hpp"
 #include "app/i18n/tr.hpp"
 
 namespace ll::i18n {
@@ -26,6 +27,9 @@ struct Template {
     std::vector<Piece> en;
     std::vector<Piece> zh;
     size_t fixed = 0;  // characters of fixed English text (more is more specific)
+    // Its fixed text joins clauses ("; ") or lines: only then may its last
+    // placeholder take text that holds more of them.
+    bool clauses = false, lines = false;
 };
 
 // Splits "a {0} b {1}" into pieces; false when the text has no placeholder.
@@ -60,7 +64,11 @@ struct CoreCatalog {
             Template t;
             if (split(it.key(), t.en)) {
                 split(entries.back().second, t.zh);
-                for (const Piece& p : t.en) t.fixed += p.text.size();
+                for (const Piece& p : t.en) {
+                    t.fixed += p.text.size();
+                    t.clauses = t.clauses || p.text.find("; ") != std::string::npos;
+                    t.lines = t.lines || p.text.find('\n') != std::string::npos;
+                }
                 templates.push_back(std::move(t));
             } else {
                 exact.emplace(it.key(), entries.back().second);
@@ -77,17 +85,20 @@ const CoreCatalog& core_catalog() {
 }
 
 // Matches pieces[i..] against s[pos..]; placeholders take non-empty text.
-bool match(const std::vector<Piece>& pieces, size_t i, const std::string& s, size_t pos,
-           std::vector<std::string>& args) {
+bool match(const Template& t, const std::vector<Piece>& pieces, size_t i, const std::string& s,
+           size_t pos, std::vector<std::string>& args) {
     if (i == pieces.size()) return pos == s.size();
     const Piece& p = pieces[i];
     if (p.slot < 0) {
         if (s.compare(pos, p.text.size(), p.text) != 0) return false;
-        return match(pieces, i + 1, s, pos + p.text.size(), args);
+        return match(t, pieces, i + 1, s, pos + p.text.size(), args);
     }
     if (args.size() <= size_t(p.slot)) args.resize(size_t(p.slot) + 1);
-    if (i + 1 == pieces.size()) {  // the last piece takes the rest
+    if (i + 1 == pieces.size()) {  // the last piece takes the rest of its clause
         if (pos >= s.size()) return false;
+        // "{0} in {1}" must not take "a in b; c: d" whole: "{0}; {1}" splits it.
+        if (!t.clauses && s.find("; ", pos) != std::string::npos) return false;
+        if (!t.lines && s.find('\n', pos) != std::string::npos) return false;
         args[size_t(p.slot)] = s.substr(pos);
         return true;
     }
@@ -96,26 +107,38 @@ bool match(const std::vector<Piece>& pieces, size_t i, const std::string& s, siz
     // template does not reach over a line, a "; " or a ": " (a clause):
     // "read {0} stride {1} (eff {2})" must not swallow the next clause.
     const std::string& next = pieces[i + 1].text;
-    const size_t stop = std::min({s.find("; ", pos), s.find(": ", pos), s.find('\n', pos)});
+    // Before a "; " (a template joining clauses) it may hold a ": ", not a line.
+    const bool clause = next.compare(0, 2, "; ") == 0, line = !next.empty() && next[0] == '\n';
+    const size_t npos = std::string::npos;
+    const size_t stop =
+        std::min({clause || line ? npos : s.find("; ", pos),
+                  clause || line ? npos : s.find(": ", pos), line ? npos : s.find('\n', pos)});
     for (size_t at = s.find(next, pos + 1); at != std::string::npos; at = s.find(next, at + 1)) {
         if (stop != std::string::npos && at > stop) break;
         args[size_t(p.slot)] = s.substr(pos, at - pos);
-        if (match(pieces, i + 1, s, at, args)) return true;
+        if (match(t, pieces, i + 1, s, at, args)) return true;
     }
     return false;
 }
+
+// How many levels of placeholders inside placeholders are looked up.
+constexpr int kDepth = 6;
 
 std::string lookup(const std::string& en, int depth) {
     const CoreCatalog& c = core_catalog();
     auto it = c.exact.find(en);
     if (it != c.exact.end()) return it->second;
-    // The window's own catalog knows words too ("Explorer", "Tiling", ...).
-    const std::string own = tr(en);
-    if (own != en || depth <= 0) return own;
+    // The window's own catalog knows words too ("Explorer", "Tiling", ...);
+    // looked up directly, so that tr() does not count a miss.
+    const auto& own_entries = zh_entries();
+    auto own = std::lower_bound(own_entries.begin(), own_entries.end(), en,
+                                [](const auto& e, const std::string& k) { return e.first < k; });
+    if (own != own_entries.end() && own->first == en) return own->second;
+    if (depth <= 0) return en;
     std::vector<std::string> args;
     for (const Template& t : c.templates) {
         args.clear();
-        if (!match(t.en, 0, en, 0, args)) continue;
+        if (!match(t, t.en, 0, en, 0, args)) continue;
         std::string out;
         for (const Piece& p : t.zh)
             out += p.slot < 0                     ? p.text
@@ -123,6 +146,7 @@ std::string lookup(const std::string& en, int depth) {
                                                   : std::string();
         return out;
     }
+    if (depth < kDepth) audit::miss(en);  // a part of a text a template matched
     return en;
 }
 
@@ -133,6 +157,7 @@ const std::vector<std::pair<std::string, std::string>>& zh_core_entries() {
 }
 
 void note_miss(const std::string& en) {
+    audit::miss(en);
     static const char* path = std::getenv("LAYOUTLAB_TR_MISSES");
     if (!path || !*path) return;
     static std::set<std::string> seen;
@@ -143,14 +168,32 @@ void note_miss(const std::string& en) {
     }
 }
 
+namespace {
+
+// Text that holds a CJK character is already Chinese: a caption a panel
+// composed with tr(), a lesson's Chinese title, a Chinese file name.
+bool already_chinese(const std::string& s) {
+    // UTF-8 lead bytes 0xE2 0xBA.. and up open U+2E80.. (CJK radicals,
+    // punctuation, kana, ideographs, full-width forms).
+    for (size_t i = 0; i < s.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c >= 0xE3 && c <= 0xEF) return true;
+        if (c == 0xE2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xBA)
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 std::string tr_text(const std::string& en) {
-    if (language() != Lang::zh || en.empty()) return en;
+    if (language() != Lang::zh || en.empty() || already_chinese(en)) return en;
     // Bounded: tick numbers and addresses make many distinct strings.
     static std::unordered_map<std::string, std::string> cache;
     auto it = cache.find(en);
     if (it != cache.end()) return it->second;
     if (cache.size() > 20000) cache.clear();
-    std::string zh = lookup(en, 6);
+    std::string zh = lookup(en, kDepth);
     if (zh == en) note_miss(en);
     return cache.emplace(en, std::move(zh)).first->second;
 }
@@ -163,7 +206,7 @@ std::vector<std::string> tr_lines(const std::vector<std::string>& lines) {
     }
     std::string joined;
     for (const std::string& l : lines) joined += (joined.empty() ? "" : " ") + l;
-    const std::string zh = lookup(joined, 6);
+    const std::string zh = lookup(joined, kDepth);
     if (zh == joined) {
         for (const std::string& l : lines) out.push_back(tr_text(l));
         return out;

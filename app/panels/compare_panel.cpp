@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <memory>
 
+#include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
@@ -52,7 +54,7 @@ class ComparePanel : public Panel {
         rebuild();
         play_.seek(play_.hi);
     }
-    const char* title() const override { return "Compare layouts"; }
+    const char* title() const override { return trn("Compare layouts"); }
     bool busy() const override { return play_.busy(); }
     Timeline timeline() const override { return timeline_of(play_, "stage"); }
     void seek(double t) override { seek_at_rest(play_, t); }
@@ -167,7 +169,7 @@ bool ComparePanel::side_controls(Side& s, const char* id, AppContext& ctx) {
     // Label before each field: "from [ND]  to [FRACTAL_NZ]  dtype [fp16]  shape [2,28]".
     auto label = [](const char* text) {
         ImGui::AlignTextToFramePadding();
-        ImGui::TextUnformatted(text);
+        ImGui::TextUnformatted(tr(text));  // text: a catalog key (trn)
         ImGui::SameLine();
     };
     auto combo = [&](const char* text, std::string& v) {
@@ -184,11 +186,11 @@ bool ComparePanel::side_controls(Side& s, const char* id, AppContext& ctx) {
             ImGui::EndCombo();
         }
     };
-    combo("from", s.scene.from);
+    combo(trn("from"), s.scene.from);
     ImGui::SameLine();
-    combo("to", s.scene.to);
+    combo(trn("to"), s.scene.to);
     ImGui::SameLine();
-    label("dtype");
+    label(trn("dtype"));
     if (ImGui::BeginCombo("##dtype", s.scene.dtype.c_str())) {
         for (DType t : all_dtypes())
             if (ImGui::Selectable(name(t), s.scene.dtype == name(t))) {
@@ -198,7 +200,7 @@ bool ComparePanel::side_controls(Side& s, const char* id, AppContext& ctx) {
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    label("shape");
+    label(trn("shape"));
     if (ImGui::InputText("##shape", s.shape_buf, sizeof s.shape_buf,
                          ImGuiInputTextFlags_EnterReturnsTrue) ||
         ImGui::IsItemDeactivatedAfterEdit()) {
@@ -226,16 +228,17 @@ void ComparePanel::draw(AppContext& ctx) {
         // Presentation mode: the two sides fill the slide, one label line
         // each; the caption is core's difference summary.
         if (!side_[0].plan || !side_[1].plan) {
-            ctx.caption.title = "compare layouts";
-            ctx.caption.formula = "error: " + (side_[0].err.empty() ? side_[1].err : side_[0].err);
+            ctx.caption.title = tr("compare layouts");
+            ctx.caption.formula =
+                tr_text("error: " + (side_[0].err.empty() ? side_[1].err : side_[0].err));
             return;
         }
         upload();
         const Plan& a = *side_[0].plan;
         const Plan& b = *side_[1].plan;
-        ctx.caption.title =
-            "A: " + a.title + " " + name(a.dtype) + "   vs   B: " + b.title + " " + name(b.dtype);
-        ctx.caption.formula = diff_.summary();
+        ctx.caption.title = "A: " + tr_text(a.title) + " " + name(a.dtype) + tr("   vs   ") +
+                            "B: " + tr_text(b.title) + " " + name(b.dtype);
+        ctx.caption.formula = tr_text(diff_.summary());
         draw_sides(ctx, true);
         return;
     }
@@ -250,7 +253,9 @@ void ComparePanel::draw(AppContext& ctx) {
     changed |= side_controls(side_[1], "b", ctx);
     if (changed) rebuild();
     for (const Side& s : side_)
-        if (!s.err.empty()) ImGui::TextColored(ImVec4(1.f, 0.42f, 0.38f, 1.f), "%s", s.err.c_str());
+        if (!s.err.empty())
+            ImGui::TextColored(ImVec4(1.f, 0.42f, 0.38f, 1.f), "%s",
+                               tr_text("error: " + s.err).c_str());
     if (!side_[0].plan || !side_[1].plan) return;
     upload();
 
@@ -259,7 +264,7 @@ void ComparePanel::draw(AppContext& ctx) {
     ImGui::SameLine();
     if (ImGui::Button("<")) play_.step(-1);
     ImGui::SameLine();
-    if (ImGui::Button(play_.playing ? "Pause" : "Play ", ImVec2(70 * ctx.ui_scale, 0)))
+    if (ImGui::Button(play_.playing ? tr_id("Pause") : tr_id("Play"), ImVec2(70 * ctx.ui_scale, 0)))
         play_.toggle();
     ImGui::SameLine();
     if (ImGui::Button(">")) play_.step(+1);
@@ -268,14 +273,15 @@ void ComparePanel::draw(AppContext& ctx) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(std::max(120.f, ImGui::GetContentRegionAvail().x));
     float sv = float(play_.value);
-    if (ImGui::SliderFloat("##stage", &sv, float(play_.lo), float(play_.hi), "stage %.2f"))
+    if (ImGui::SliderFloat("##stage", &sv, float(play_.lo), float(play_.hi), tr("stage %.2f")))
         play_.seek(sv);
     ImGui::SetWindowFontScale(1.15f);
-    ImGui::TextWrapped("%s", diff_.summary().c_str());
+    ImGui::TextWrapped("%s", tr_text(diff_.summary()).c_str());
     ImGui::SetWindowFontScale(1.f);
     ImGui::TextDisabled(
-        "On the memory stage an outlined cell sits at a different offset in the other layout; "
-        "a plain one at the same offset. Hover a cell to find its element on the other side.");
+        "%s",
+        tr("On the memory stage an outlined cell sits at a different offset in the other layout; "
+           "a plain one at the same offset. Hover a cell to find its element on the other side."));
     ImGui::SetWindowFontScale(1.15f);
     ImGui::SetWindowFontScale(1.f);
 
@@ -302,12 +308,14 @@ void ComparePanel::draw_sides(AppContext& ctx, bool present) {
         float st = std::min(float(play_.value), last);
         size_t k = size_t(std::lround(st));
         if (present) {
-            ImGui::Text("%s: stage %zu %s, shape %s", i ? "B" : "A", k,
-                        s.plan->stages[k].label.c_str(),
+            ImGui::Text(tr("%s: stage %zu %s, shape %s"), i ? "B" : "A", k,
+                        tr_text(s.plan->stages[k].label).c_str(),
                         to_string(s.plan->stages[k].shape).c_str());
         } else {
-            ImGui::Text("%s: %s %s", i ? "B" : "A", s.plan->title.c_str(), name(s.plan->dtype));
-            ImGui::TextDisabled("stage %zu %s, shape %s", k, s.plan->stages[k].label.c_str(),
+            ImGui::Text("%s: %s %s", i ? "B" : "A", tr_text(s.plan->title).c_str(),
+                        name(s.plan->dtype));
+            ImGui::TextDisabled(tr("stage %zu %s, shape %s"), k,
+                                tr_text(s.plan->stages[k].label).c_str(),
                                 to_string(s.plan->stages[k].shape).c_str());
         }
         // Hovering an element on one side highlights the same source

@@ -16,6 +16,7 @@
 
 #include "app/i18n/fonts.hpp"
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_chain.hpp"
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
@@ -494,9 +495,11 @@ void ExplorerPanel::draw_legend(AppContext& ctx) {
     ImGui::TextUnformatted(tr("Colour"));
     ImGui::Separator();
     ImGui::PushItemWidth(-110 * ctx.ui_scale);
-    if (ImGui::BeginCombo(tr_id("colour by"), scene_.colour.c_str())) {
+    // The modes' names are scene values (English); shown through the catalog.
+    if (ImGui::BeginCombo(tr_id("colour by"), tr_text(scene_.colour).c_str())) {
         for (ColourMode m : all_colour_modes())
-            if (ImGui::Selectable(name(m), scene_.colour == name(m))) {
+            if (ImGui::Selectable((tr_text(name(m)) + "###" + name(m)).c_str(),
+                                  scene_.colour == name(m))) {
                 scene_.colour = name(m);
                 gpu_.set_colours(m);
             }
@@ -723,9 +726,10 @@ void ExplorerPanel::draw_follow_controls(AppContext& ctx) {
     ImGui::SameLine();
     ImGui::TextDisabled(
         "%s", selected_ >= 0 ? tr("play holds on every stage") : tr("(click a cell to pin)"));
-    if (ImGui::BeginCombo(tr_id("move in waves"), wave_by_.c_str())) {
+    if (ImGui::BeginCombo(tr_id("move in waves"), tr_text(wave_by_).c_str())) {
         for (WaveBy w : all_wave_modes())
-            if (ImGui::Selectable(name(w), wave_by_ == name(w))) {
+            if (ImGui::Selectable((tr_text(name(w)) + "###" + name(w)).c_str(),
+                                  wave_by_ == name(w))) {
                 wave_by_ = scene_.waves = name(w);
                 waves_.set(plan_, w);
             }
@@ -741,7 +745,9 @@ float ExplorerPanel::follow_strip_height(AppContext& ctx, ImVec2 avail) const {
     if (!plan_ || selected_ < 0) return 0;
     float frames = std::max(std::min(avail.y * 0.2f, 220.f), 70.f * ctx.ui_scale);
     size_t k = size_t(std::lround(stage()));
-    std::string step = narrate_step(*plan_, k, selected_), all = narration(*plan_, selected_);
+    // Core's English sentences, shown through the catalog's templates.
+    std::string step = tr_chain(narrate_step(*plan_, k, selected_)),
+                all = tr_chain(narration(*plan_, selected_));
     float fs = ImGui::GetFontSize(), sp = ImGui::GetStyle().ItemSpacing.y;
     // Text at scale s wraps like the same text at width avail.x / s.
     float h1 = ImGui::CalcTextSize(step.c_str(), nullptr, false, avail.x / 1.15f).y * 1.15f;
@@ -753,7 +759,9 @@ void ExplorerPanel::draw_follow_strip(AppContext& ctx, float height) {
     if (!plan_ || selected_ < 0) return;
     float w = ImGui::GetContentRegionAvail().x;
     size_t k = size_t(std::lround(stage()));
-    std::string step = narrate_step(*plan_, k, selected_), all = narration(*plan_, selected_);
+    // Core's English sentences, shown through the catalog's templates.
+    std::string step = tr_chain(narrate_step(*plan_, k, selected_)),
+                all = tr_chain(narration(*plan_, selected_));
     float sp = ImGui::GetStyle().ItemSpacing.y;
     float h1 = ImGui::CalcTextSize(step.c_str(), nullptr, false, w / 1.15f).y * 1.15f;
     float h2 = ImGui::CalcTextSize(all.c_str(), nullptr, false, w).y;

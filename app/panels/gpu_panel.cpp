@@ -34,6 +34,8 @@
 #include <memory>
 #include <utility>
 
+#include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/present.hpp"
@@ -67,7 +69,7 @@ struct GpuSettings {
 class GpuPanel : public Panel {
   public:
     GpuPanel() : runs_(gpu::cudnn_time_share()), share_(runs_) { rebuild(); }
-    const char* title() const override { return "GPU side"; }
+    const char* title() const override { return trn("GPU side"); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override { return set_.to_json(); }
     void load_settings(const nlohmann::json& j) override {
@@ -125,7 +127,7 @@ class GpuPanel : public Panel {
         plot::write_png(share_.spec, base + ".png", 1200, 640);
         plot::write_svg(share_.spec, base + ".svg", 1200, 640);
         plot::write_csv(share_.spec, base + ".csv");
-        export_msg_ = "wrote " + base + ".png, .svg, .csv";
+        export_msg_ = tr("wrote ") + base + ".png, .svg, .csv";
     }
     void draw_present(AppContext& ctx);
     void draw_winograd();
@@ -154,17 +156,17 @@ void GpuPanel::draw(AppContext& ctx) {
     const ImGuiTabItemFlags f1 = select_tab_ && set_.tab == 1 ? ImGuiTabItemFlags_SetSelected : 0;
     const ImGuiTabItemFlags f2 = select_tab_ && set_.tab == 2 ? ImGuiTabItemFlags_SetSelected : 0;
     select_tab_ = false;
-    if (ImGui::BeginTabItem("Winograd F(2x2, 3x3)", nullptr, f0)) {
+    if (ImGui::BeginTabItem(tr_id("Winograd F(2x2, 3x3)"), nullptr, f0)) {
         set_.tab = 0;
         draw_winograd();
         ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Tensor Core 4x4", nullptr, f1)) {
+    if (ImGui::BeginTabItem(tr_id("Tensor Core 4x4"), nullptr, f1)) {
         set_.tab = 1;
         draw_tensor_core();
         ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("cuDNN time share", nullptr, f2)) {
+    if (ImGui::BeginTabItem(tr_id("cuDNN time share"), nullptr, f2)) {
         set_.tab = 2;
         draw_cudnn();
         ImGui::EndTabItem();
@@ -232,29 +234,29 @@ void GpuPanel::draw_winograd() {
     ch |= compute::labelled_int("K", p.filters, 60, bad_ == "filters");
     ImGui::SameLine();
     int64_t seed = p.seed;
-    if (compute::labelled_int("seed", seed, 60)) {
+    if (compute::labelled_int(trn("seed"), seed, 60)) {
         p.seed = uint32_t(std::clamp<int64_t>(seed, 0, 0xffffffffLL));
         ch = true;
     }
     ImGui::SameLine();
-    ch |= compute::labelled_int("tile row", p.tile_row, 60, bad_ == "tile_row");
+    ch |= compute::labelled_int(trn("tile row"), p.tile_row, 60, bad_ == "tile_row");
     ImGui::SameLine();
-    ch |= compute::labelled_int("tile col", p.tile_col, 60, bad_ == "tile_col");
+    ch |= compute::labelled_int(trn("tile col"), p.tile_col, 60, bad_ == "tile_col");
     ImGui::SameLine();
     compute::wrap_for(8 * em);
-    ch |= ImGui::Checkbox("real values", &set_.reals);
+    ch |= ImGui::Checkbox(tr_id("real values"), &set_.reals);
     if (ch) rebuild();
     if (!error_.empty()) {
-        ImGui::TextColored(compute::err_colour(), "error: %s", error_.c_str());
+        ImGui::TextColored(compute::err_colour(), "%s", tr_text("error: " + error_).c_str());
         return;
     }
     const gpu::WinogradRun& r = *run_;
     const gpu::WinogradCounts& c = r.counts;
     ImGui::TextWrapped(
-        "Y = A^T [ (G g G^T) (.) (B^T d B) ] A.  Per 2x2 output tile: %lld multiplications "
-        "against %lld direct.  In all (%lld tiles x C %lld x K %lld): Winograd %lld, direct %lld, "
-        "im2col + GEMM %lld on a %lld x %lld matrix (%.2fx the input) -> %.2fx fewer with "
-        "Winograd.",
+        tr("Y = A^T [ (G g G^T) (.) (B^T d B) ] A.  Per 2x2 output tile: %lld multiplications "
+           "against %lld direct.  In all (%lld tiles x C %lld x K %lld): Winograd %lld, direct "
+           "%lld, im2col + GEMM %lld on a %lld x %lld matrix (%.2fx the input) -> %.2fx fewer "
+           "with Winograd."),
         static_cast<long long>(c.tile_mults), static_cast<long long>(c.direct_tile_mults),
         static_cast<long long>(c.tiles_h * c.tiles_w), static_cast<long long>(p.channels),
         static_cast<long long>(p.filters), static_cast<long long>(c.winograd_mults),
@@ -262,15 +264,16 @@ void GpuPanel::draw_winograd() {
         static_cast<long long>(c.im2col_rows), static_cast<long long>(c.im2col_cols),
         c.im2col_expansion, c.ratio());
     ImGui::TextWrapped(
-        "Transforms: data %lld additions per tile, output %lld additions per tile, filter %lld "
-        "multiplications once per filter.",
+        tr("Transforms: data %lld additions per tile, output %lld additions per tile, filter "
+           "%lld multiplications once per filter."),
         static_cast<long long>(c.data_transform.adds),
         static_cast<long long>(c.output_transform.adds),
         static_cast<long long>(c.filter_transform.mults));
     const bool equal = gpu::winograd_to_json(r)["check"]["equal"].get<bool>();
     ImGui::TextColored(equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::err_colour(),
-                       "check: %zu outputs, max |Winograd - direct| = %.3g -> %s", r.direct.size(),
-                       r.max_abs_diff, equal ? "equal to direct convolution" : "DIFFERENT");
+                       tr("check: %zu outputs, max |Winograd - direct| = %.3g -> %s"),
+                       r.direct.size(), r.max_abs_diff,
+                       equal ? tr("equal to direct convolution") : tr("DIFFERENT"));
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float left = std::max(avail.x * 0.38f, 12 * em);
     ImGui::BeginChild("input", ImVec2(left, 0), true);
@@ -292,34 +295,35 @@ void GpuPanel::draw_chain(float scale, bool constants) {
     const ImU32 blue = IM_COL32(80, 140, 230, 255), green = IM_COL32(70, 180, 90, 255),
                 orange = IM_COL32(230, 150, 50, 255), red = IM_COL32(220, 80, 70, 255);
     char t[96];
-    std::snprintf(t, sizeof t, "d: input tile (%lld, %lld)", static_cast<long long>(p.tile_row),
+    std::snprintf(t, sizeof t, tr("d: input tile (%lld, %lld)"), static_cast<long long>(p.tile_row),
                   static_cast<long long>(p.tile_col));
-    const char* v_t = "V = B^T d B  (additions only)";
-    const char* u_t = "U = G g G^T  (once per filter)";
+    const char* v_t = tr("V = B^T d B  (additions only)");
+    const char* u_t = tr("U = G g G^T  (once per filter)");
     const char* m_t =
-        p.channels > 1 ? "M = sum_c U (.) V  (16 mults per c)" : "M = U (.) V  (16 mults)";
+        p.channels > 1 ? tr("M = sum_c U (.) V  (16 mults per c)") : tr("M = U (.) V  (16 mults)");
     // One row per step: the data transform, the filter transform (once per
     // filter), the element-wise product and the output transform.
     draw_matrix(t, r.d, blue);
     next_matrix(matrix_width(v_t, r.V));
     draw_matrix(v_t, r.V, blue);
     ImGui::Spacing();
-    draw_matrix("g: filter 0", r.g, green);
+    draw_matrix(tr("g: filter 0"), r.g, green);
     next_matrix(matrix_width(u_t, r.U));
     draw_matrix(u_t, r.U, green);
     ImGui::Spacing();
     draw_matrix(m_t, r.M, orange);
     next_matrix(matrix_width("Y = A^T M A", r.Y));
     draw_matrix("Y = A^T M A", r.Y, red);
-    next_matrix(matrix_width("direct convolution", r.Y_direct));
-    draw_matrix("direct convolution", r.Y_direct, red);
+    next_matrix(matrix_width(tr("direct convolution"), r.Y_direct));
+    draw_matrix(tr("direct convolution"), r.Y_direct, red);
     if (!constants) {
         ImGui::SetWindowFontScale(1.0f);
         return;
     }
     ImGui::Spacing();
     ImGui::Separator();
-    ImGui::TextWrapped("Transform matrices (constants; B^T and A^T only add and subtract)");
+    ImGui::TextWrapped("%s",
+                       tr("Transform matrices (constants; B^T and A^T only add and subtract)"));
     draw_matrix("B^T", r.BT, blue);
     next_matrix(matrix_width("G", r.G));
     draw_matrix("G", r.G, green);
@@ -333,7 +337,7 @@ void GpuPanel::draw_chain(float scale, bool constants) {
 void GpuPanel::draw_input(float w, float h) {
     const gpu::WinogradRun& r = *run_;
     const gpu::WinogradParams& p = r.params;
-    ImGui::TextWrapped("input, channel 0 (%lld x %lld); click to choose a tile",
+    ImGui::TextWrapped(tr("input, channel 0 (%lld x %lld); click to choose a tile"),
                        static_cast<long long>(p.height), static_cast<long long>(p.width));
     h -= ImGui::GetTextLineHeightWithSpacing() * 5;  // the captions above and below
     const float cell =
@@ -379,9 +383,8 @@ void GpuPanel::draw_input(float w, float h) {
         set_.p.tile_col = tx;
         rebuild();
     }
-    ImGui::TextWrapped(
-        "blue: the 4x4 input tile d; red: the 2x2 outputs it gives "
-        "(centred on the window of each 3x3 filter position)");
+    ImGui::TextWrapped("%s", tr("blue: the 4x4 input tile d; red: the 2x2 outputs it gives "
+                                "(centred on the window of each 3x3 filter position)"));
 }
 
 void GpuPanel::draw_tensor_core() {
@@ -402,19 +405,19 @@ void GpuPanel::draw_tensor_core() {
         }
     }
     if (!tc_error_.empty()) {
-        ImGui::TextColored(compute::err_colour(), "error: %s", tc_error_.c_str());
+        ImGui::TextColored(compute::err_colour(), "%s", tr_text("error: " + tc_error_).c_str());
         return;
     }
     const gpu::TensorCoreRun& r = tc_;
     ImGui::TextWrapped(
-        "Volta's Tensor Core: D = A x B + C on 4x4 tiles, fp16 A and B, fp32 C and D, one 4x4x4 "
-        "operation (%lld MACs) per clock. The Cube does 16x16x16 (%lld MACs) per cycle: %lld "
-        "Tensor Core operations' worth.",
+        tr("Volta's Tensor Core: D = A x B + C on 4x4 tiles, fp16 A and B, fp32 C and D, one "
+           "4x4x4 operation (%lld MACs) per clock. The Cube does 16x16x16 (%lld MACs) per cycle: "
+           "%lld Tensor Core operations' worth."),
         static_cast<long long>(r.tile_macs_each), static_cast<long long>(r.cube_macs_each),
         static_cast<long long>(r.tensor_cores_per_cube));
     ImGui::TextWrapped(
-        "GEMM %lld x %lld x %lld: %lld Tensor Core operations (utilisation %.1f%%) "
-        "against %lld Cube step(s) (utilisation %.1f%%).",
+        tr("GEMM %lld x %lld x %lld: %lld Tensor Core operations (utilisation %.1f%%) "
+           "against %lld Cube step(s) (utilisation %.1f%%)."),
         static_cast<long long>(set_.tc.m), static_cast<long long>(set_.tc.k),
         static_cast<long long>(set_.tc.n), static_cast<long long>(r.tile_ops),
         100 * r.tile_utilisation, static_cast<long long>(r.cube_steps), 100 * r.cube_utilisation);
@@ -430,14 +433,14 @@ void GpuPanel::draw_tensor_core() {
     draw_matrix("B (fp16)", mat(r.b), IM_COL32(70, 180, 90, 255));
     next_matrix(matrix_width("C (fp32)", mat(r.c)));
     draw_matrix("C (fp32)", mat(r.c), IM_COL32(230, 150, 50, 255));
-    ImGui::TextColored(r.equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::err_colour(),
-                       r.equal ? "check: D equals the direct product" : "check: D DIFFERS");
+    ImGui::TextColored(r.equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::err_colour(), "%s",
+                       r.equal ? tr("check: D equals the direct product") : tr("check: D DIFFERS"));
     ImGui::Separator();
     ImGui::TextWrapped(
-        "A 16x16 fp16 Cube fractal (512 B, rows of 32 B), each element coloured "
-        "and numbered by the 4x4 Tensor Core tile it belongs to: one 4x4 operand "
-        "spans %d fractal rows, 8 bytes of each; the Cube takes the whole fractal "
-        "as one operand.",
+        tr("A 16x16 fp16 Cube fractal (512 B, rows of 32 B), each element coloured "
+           "and numbered by the 4x4 Tensor Core tile it belongs to: one 4x4 operand "
+           "spans %d fractal rows, 8 bytes of each; the Cube takes the whole fractal "
+           "as one operand."),
         gpu::rows_per_tile());
     draw_tile_map(ImGui::GetContentRegionAvail());
 }
@@ -488,31 +491,34 @@ std::pair<ImVec2, ImVec2> draw_tile_map(ImVec2 avail) {
 void GpuPanel::draw_cudnn() {
     const float em = ImGui::GetFontSize();
     ImGui::TextWrapped(
-        "cuDNN on NVIDIA Volta (document 004): where each convolution run spends its time. Shares "
-        "are computed from the lecture's kernel times. Only the Tensor Core GEMM run converts "
-        "NCHW <-> NHWC: its kernels want NHWC and the framework hands NCHW.");
+        "%s",
+        tr("cuDNN on NVIDIA Volta (document 004): where each convolution run spends its time. "
+           "Shares are computed from the lecture's kernel times. Only the Tensor Core GEMM run "
+           "converts NCHW <-> NHWC: its kernels want NHWC and the framework hands NCHW."));
     const float table_h = ImGui::GetTextLineHeightWithSpacing() * 12 + em * 3;
     const float plot_h = std::max(12 * em, ImGui::GetContentRegionAvail().y - table_h);
     plot::show_plot("share", share_.spec, ImVec2(0, plot_h));
     if (ImGui::BeginTable(
             "kernels", 6,
             ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-        for (const char* h : {"run", "function", "role", "time", "share", "lecture"})
-            ImGui::TableSetupColumn(h);
+        for (const char* h :
+             {trn("run"), trn("function"), trn("role"), trn("time"), trn("share"), trn("lecture")})
+            ImGui::TableSetupColumn(tr(h));
         ImGui::TableHeadersRow();
         for (const gpu::ShareRun& r : runs_)
             for (size_t i = 0; i < r.kernels.size(); ++i) {
                 const gpu::Kernel& k = r.kernels[i];
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(i == 0 ? r.name().c_str() : "");
+                ImGui::TextUnformatted(i == 0 ? tr_text(r.name()).c_str() : "");
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(k.function.c_str());
                 ImGui::TableNextColumn();
                 if (k.role == gpu::KernelRole::layout_transform)
-                    ImGui::TextColored(ImVec4(0.9f, 0.45f, 0.2f, 1), "%s", gpu::role_name(k.role));
+                    ImGui::TextColored(ImVec4(0.9f, 0.45f, 0.2f, 1), "%s",
+                                       tr_text(gpu::role_name(k.role)).c_str());
                 else
-                    ImGui::TextUnformatted(gpu::role_name(k.role));
+                    ImGui::TextUnformatted(tr_text(gpu::role_name(k.role)).c_str());
                 ImGui::TableNextColumn();
                 ImGui::Text("%.2f", k.time);
                 ImGui::TableNextColumn();
@@ -523,16 +529,17 @@ void GpuPanel::draw_cudnn() {
         ImGui::EndTable();
     }
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Export");
+    ImGui::TextUnformatted(tr("Export"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(16 * em);
-    ImGui::InputTextWithHint("##path", "path without extension", export_path_, sizeof export_path_);
+    ImGui::InputTextWithHint("##path", tr("path without extension"), export_path_,
+                             sizeof export_path_);
     ImGui::SameLine();
     if (ImGui::Button("PNG + SVG + CSV")) {
         try {
             export_all(export_path_);
         } catch (const UsageError& e) {
-            export_msg_ = std::string("error: ") + e.what();
+            export_msg_ = tr_text(std::string("error: ") + e.what());
         }
     }
     if (!export_msg_.empty()) {
@@ -556,13 +563,13 @@ void GpuPanel::draw_present(AppContext& ctx) {
     if (set_.tab == 0) {
         ctx.caption.title = "Winograd F(2x2, 3x3): Y = A^T [U (.) V] A";
         if (!error_.empty()) {
-            ctx.caption.formula = "error: " + error_;
+            ctx.caption.formula = tr_text("error: " + error_);
             return;
         }
         const gpu::WinogradCounts& c = run_->counts;
         std::snprintf(buf, sizeof buf,
-                      "per 2x2 tile %lld mults vs %lld direct; in all %lld vs %lld "
-                      "(im2col + GEMM %lld)",
+                      tr("per 2x2 tile %lld mults vs %lld direct; in all %lld vs %lld "
+                         "(im2col + GEMM %lld)"),
                       static_cast<long long>(c.tile_mults),
                       static_cast<long long>(c.direct_tile_mults),
                       static_cast<long long>(c.winograd_mults),
@@ -582,18 +589,19 @@ void GpuPanel::draw_present(AppContext& ctx) {
     } else if (set_.tab == 1) {
         if (!tc_error_.empty()) {
             ctx.caption.title = "Tensor Core 4x4";
-            ctx.caption.formula = "error: " + tc_error_;
+            ctx.caption.formula = tr_text("error: " + tc_error_);
             return;
         }
         const gpu::TensorCoreRun& r = tc_;
-        std::snprintf(
-            buf, sizeof buf, "Tensor Core 4x4x4 (%lld MACs) vs Cube 16x16x16 (%lld) = %lld of them",
-            static_cast<long long>(r.tile_macs_each), static_cast<long long>(r.cube_macs_each),
-            static_cast<long long>(r.tensor_cores_per_cube));
+        std::snprintf(buf, sizeof buf,
+                      tr("Tensor Core 4x4x4 (%lld MACs) vs Cube 16x16x16 (%lld) = %lld of them"),
+                      static_cast<long long>(r.tile_macs_each),
+                      static_cast<long long>(r.cube_macs_each),
+                      static_cast<long long>(r.tensor_cores_per_cube));
         ctx.caption.title = buf;
         std::snprintf(buf, sizeof buf,
-                      "fp16 fractal by 4x4 tile; GEMM %lldx%lldx%lld: %lld ops (%.1f%%) vs %lld "
-                      "Cube steps (%.1f%%)",
+                      tr("fp16 fractal by 4x4 tile; GEMM %lldx%lldx%lld: %lld ops (%.1f%%) vs "
+                         "%lld Cube steps (%.1f%%)"),
                       static_cast<long long>(set_.tc.m), static_cast<long long>(set_.tc.k),
                       static_cast<long long>(set_.tc.n), static_cast<long long>(r.tile_ops),
                       100 * r.tile_utilisation, static_cast<long long>(r.cube_steps),
@@ -602,8 +610,8 @@ void GpuPanel::draw_present(AppContext& ctx) {
         const std::pair<ImVec2, ImVec2> g = draw_tile_map(avail);
         note_diagram(g.first, g.second);
     } else {
-        ctx.caption.title = "cuDNN on Volta: time share per kernel role";
-        ctx.caption.formula = "only the Tensor Core GEMM run converts NCHW <-> NHWC";
+        ctx.caption.title = tr("cuDNN on Volta: time share per kernel role");
+        ctx.caption.formula = tr("only the Tensor Core GEMM run converts NCHW <-> NHWC");
         plot::show_plot("share", share_.spec, avail);
         note_diagram(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     }

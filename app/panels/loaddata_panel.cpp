@@ -205,10 +205,13 @@ void LoadDataPanel::controls() {
         ImGui::TextUnformatted(tr("product"));
         ImGui::SameLine();
         const float arrow = ImGui::GetFrameHeight() * 1.5f;
-        ImGui::SetNextItemWidth(ImGui::CalcTextSize(exec::product_name(set_.product)).x + arrow);
-        if (ImGui::BeginCombo("##product", exec::product_name(set_.product))) {
+        ImGui::SetNextItemWidth(
+            ImGui::CalcTextSize(tr_text(exec::product_name(set_.product)).c_str()).x + arrow);
+        if (ImGui::BeginCombo("##product", tr_text(exec::product_name(set_.product)).c_str())) {
             for (exec::Product q : exec::all_products())
-                if (ImGui::Selectable(exec::product_name(q), q == set_.product)) {
+                if (ImGui::Selectable(
+                        (tr_text(exec::product_name(q)) + "###" + exec::product_name(q)).c_str(),
+                        q == set_.product)) {
                     set_.product = q;
                     ch = true;
                 }
@@ -375,7 +378,7 @@ void LoadDataPanel::draw(AppContext& ctx) {
     ImGui::SameLine();
     float t = float(play_.target);
     if (compute::labelled_float(trn("L1 -> L0"), t, 0, 1,
-                                t < 0.5f ? "source %.2f" : "destination %.2f", 200)) {
+                                t < 0.5f ? tr("source %.2f") : tr("destination %.2f"), 200)) {
         play_.playing = false;
         play_.go(t);
     }
@@ -448,14 +451,15 @@ void LoadDataPanel::draw_views(AppContext& ctx, float w, float h) {
     render::ViewStyle vs;
     vs.dark = ctx.dark_theme;
     ImGui::BeginGroup();
-    ImGui::Text("source: %s", level(plan_->stages[0].label).c_str());
+    ImGui::Text(tr("source: %s"), tr_text(level(plan_->stages[0].label)).c_str());
     vs.highlight = view_.hovered();
     src_view_.draw(gpu_, 0.f, ImVec2(sw, h - head), vs);
     ImGui::EndGroup();
     ImGui::SameLine(0, gap);
     ImGui::BeginGroup();
-    ImGui::Text("destination: %s  (cells move %s)", level(plan_->stages[1].label).c_str(),
-                play_.value < 0.5 ? "from the source" : "into place");
+    ImGui::Text(play_.value < 0.5 ? tr("destination: %s  (cells move from the source)")
+                                  : tr("destination: %s  (cells move into place)"),
+                tr_text(level(plan_->stages[1].label)).c_str());
     vs.highlight = src_view_.hovered();
     view_.draw(gpu_, float(play_.value), ImVec2(dw, h - head), vs);
     ImGui::EndGroup();

@@ -417,7 +417,7 @@ void PipelinePanel::draw_buffers(ImVec2 p0, ImVec2 p1) {
             if (live) dl->AddRectFilled(a, z, block_colour(occ[b].slot_block[k]));
             dl->AddRect(a, z, frame);
             // "A1 ping" -> "A ping" fits a narrow slot
-            std::string tag = pl.tile.substr(0, 1) + pl.tile.substr(pl.tile.rfind(' '));
+            std::string tag = tr_text(pl.tile.substr(0, 1) + pl.tile.substr(pl.tile.rfind(' ')));
             if (z.y - a.y > em && z.x - a.x > ImGui::CalcTextSize(tag.c_str()).x + 4) {
                 dl->AddText(ImVec2(a.x + 3, a.y + 1), live ? IM_COL32(0, 0, 0, 255) : text,
                             tag.c_str());

@@ -90,8 +90,8 @@ EdgeText edge_text(const Graph& g, const NetPlan& plan, size_t ei) {
             t.kind = 1;
             t.line1 = order_name(d.source) + " -> " + order_name(d.target);
             t.line2 = strategy_name(d.strategy);
-            if (d.picked) t.line2 += " *";        // picked by hand
-            if (d.appeared) t.line1 += " (new)";  // appeared after an earlier decision
+            if (d.picked) t.line2 += " *";            // picked by hand
+            if (d.appeared) t.line1 += tr(" (new)");  // appeared after an earlier decision
             return t;
         }
     if (e.mismatch()) {  // not expected after planning; shown rather than hidden

@@ -442,7 +442,7 @@ void PlanningPanel::draw_plan_text(const Decision& d, float left) {
     ImGui::Text(tr("plan: %s, stored in DRAM as %s"), strategy_name(d.strategy),
                 order_name(d.stored_layout).c_str());
     for (const auto& [k, v] : d.strides)
-        ImGui::BulletText("%s: %s", k.c_str(), tuple_string(v).c_str());
+        ImGui::BulletText("%s: %s", tr_text(k).c_str(), tuple_string(v).c_str());
     ImGui::TextWrapped(tr("index %s: %s offset %lld, %s offset %lld"),
                        tuple_string(d.example_index).c_str(), order_name(d.source).c_str(),
                        (long long)d.example_source_offset, order_name(d.target).c_str(),
@@ -468,7 +468,7 @@ void PlanningPanel::draw_plan(const Decision& d, bool text) {
                         tr("address streams: first 192 element offsets, each on its own scale"));
     for (size_t k = 0; k < streams.size(); ++k) {
         if (k % 2) ImGui::SameLine(0, 16);
-        std::string title = streams[k].name + " " + tuple_string(streams[k].strides) +
+        std::string title = tr_text(streams[k].name) + " " + tuple_string(streams[k].strides) +
                             tr(", loops ") + order_name(streams[k].loop);
         const planning::StreamPlotDrawn sd = planning::draw_stream_plot(
             title, offs[k], ImVec2(w, stream_h_), kStreamColours[k % 4], 0, dark_);

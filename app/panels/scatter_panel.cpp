@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <memory>
 
+#include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
@@ -55,7 +57,7 @@ class ScatterPanel : public Panel {
         rebuild();
         play_.seek(1);  // the scattered memory; "Back to source" shows the packed source
     }
-    const char* title() const override { return "Scatter"; }
+    const char* title() const override { return trn("Scatter"); }
     bool busy() const override { return play_.busy(); }
     Timeline timeline() const override { return timeline_of(play_, "stage"); }
     void seek(double t) override { seek_at_rest(play_, t); }
@@ -134,14 +136,14 @@ void ScatterPanel::draw_view(bool dark, ImVec2 size) {
 // is the stage's and core's counts (bursts, partial bursts, conflicts).
 void ScatterPanel::draw_present(AppContext& ctx) {
     if (!plan_) {
-        ctx.caption.title = "scatter: " + bad_;
-        ctx.caption.formula = "error: " + error_;
+        ctx.caption.title = tr("scatter: ") + bad_;
+        ctx.caption.formula = tr_text("error: " + error_);
         return;
     }
     caption_from_stage(ctx, *plan_, play_.value);
     const view::ScatterReport& r = report_;
     char buf[160];
-    std::snprintf(buf, sizeof buf, "   %lld bursts, %lld partial, %zu conflict(s)",
+    std::snprintf(buf, sizeof buf, tr("   %lld bursts, %lld partial, %zu conflict(s)"),
                   static_cast<long long>(r.bursts), static_cast<long long>(r.partial_bursts),
                   r.conflicts.size());
     ctx.caption.title += buf;
@@ -158,27 +160,28 @@ void ScatterPanel::draw(AppContext& ctx) {
     const float em = ImGui::GetFontSize();
     bool ch = false;
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("indices");
+    ImGui::TextUnformatted(tr("indices"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(std::max(12 * em, ImGui::GetContentRegionAvail().x * 0.4f));
     ch |= ImGui::InputText("##indices", indices_, sizeof indices_);
     ImGui::SameLine();
-    ch |= compute::labelled_int("width", sg_.width, 60);
+    ch |= compute::labelled_int(trn("width"), sg_.width, 60);
     ImGui::SameLine();
-    ch |= compute::labelled_int("burst B", sg_.burst_bytes, 60);
+    ch |= compute::labelled_int(trn("burst B"), sg_.burst_bytes, 60);
     if (ch) rebuild();
-    if (ImGui::Button("Scatter")) play_.go(1);
+    if (ImGui::Button(tr_id("Scatter"))) play_.go(1);
     ImGui::SameLine();
-    if (ImGui::Button("Back to source")) play_.go(0);
+    if (ImGui::Button(tr_id("Back to source"))) play_.go(0);
     if (!plan_) {
-        ImGui::TextColored(compute::err_colour(), "error: %s: %s", bad_.c_str(), error_.c_str());
+        ImGui::TextColored(compute::err_colour(), "%s",
+                           tr_text("error: " + bad_ + ": " + error_).c_str());
         return;
     }
     const view::ScatterReport& r = report_;
     ImGui::TextWrapped(
-        "%lld elements in %zu requests of %lld: %lld runs, %lld bursts, %lld written "
-        "only in part (masked write or read-modify-write); %zu conflicts (an index "
-        "written twice: the later write wins).",
+        tr("%lld elements in %zu requests of %lld: %lld runs, %lld bursts, %lld written "
+           "only in part (masked write or read-modify-write); %zu conflicts (an index "
+           "written twice: the later write wins)."),
         static_cast<long long>(r.elements), r.requests.size(), static_cast<long long>(sg_.width),
         static_cast<long long>(r.runs), static_cast<long long>(r.bursts),
         static_cast<long long>(r.partial_bursts), r.conflicts.size());

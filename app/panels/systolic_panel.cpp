@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <memory>
 
+#include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
@@ -46,7 +48,7 @@ struct SystolicSettings {
 class SystolicPanel : public Panel {
   public:
     SystolicPanel() { rebuild(); }
-    const char* title() const override { return "Systolic array vs Cube"; }
+    const char* title() const override { return trn("Systolic array vs Cube"); }
     bool busy() const override { return play_.busy(); }
     Timeline timeline() const override { return timeline_of(play_, "cycle"); }
     void seek(double t) override { seek_at_rest(play_, t); }
@@ -136,9 +138,9 @@ void SystolicPanel::rebuild() {
 void SystolicPanel::controls() {
     bool ch = false;
     gpu::SystolicParams& p = set_.p;
-    ch |= labelled_int("PE rows", p.rows, 60, bad_ == "rows");
+    ch |= labelled_int(trn("PE rows"), p.rows, 60, bad_ == "rows");
     ImGui::SameLine(0, 12);
-    ch |= labelled_int("PE cols", p.cols, 60, bad_ == "cols" || bad_ == "cycles");
+    ch |= labelled_int(trn("PE cols"), p.cols, 60, bad_ == "cols" || bad_ == "cycles");
     ImGui::SameLine(0, 12);
     ch |= labelled_int("M", p.m, 60, bad_ == "m");
     ImGui::SameLine(0, 12);
@@ -146,19 +148,20 @@ void SystolicPanel::controls() {
     ImGui::SameLine(0, 12);
     ch |= labelled_int("N", p.n, 60, bad_ == "n");
     ImGui::SameLine(0, 12);
-    ch |= labelled_int("load cycles/row", p.load_cycles_per_row, 60, bad_ == "load_cycles_per_row");
+    ch |= labelled_int(trn("load cycles/row"), p.load_cycles_per_row, 60,
+                       bad_ == "load_cycles_per_row");
     if (ch) rebuild();
-    if (ImGui::Button(play_.playing ? "Pause" : "Play")) play_.toggle();
+    if (ImGui::Button(play_.playing ? tr_id("Pause") : tr_id("Play"))) play_.toggle();
     ImGui::SameLine();
-    if (ImGui::Button("Step")) play_.step(+1);
+    if (ImGui::Button(tr_id("Step"))) play_.step(+1);
     ImGui::SameLine();
-    if (ImGui::Button("Reset")) {
+    if (ImGui::Button(tr_id("Reset"))) {
         play_.playing = false;
         play_.seek(0);
     }
     ImGui::SameLine(0, 16);
     float r = float(play_.speed);
-    if (compute::labelled_float("cycles/s", r, 0.25f, 200, "%.2f", 160))
+    if (compute::labelled_float(trn("cycles/s"), r, 0.25f, 200, "%.2f", 160))
         set_.rate = play_.speed = r;
 }
 
@@ -166,51 +169,51 @@ void SystolicPanel::side() {
     const gpu::SystolicParams& p = set_.p;
     const gpu::SystolicSummary& s = run_.summary;
     const gpu::CycleState st = gpu::systolic_state(p, play_.whole());
-    ImGui::Text("cycle %lld of %lld", static_cast<long long>(st.cycle),
+    ImGui::Text(tr("cycle %lld of %lld"), static_cast<long long>(st.cycle),
                 static_cast<long long>(s.cycles));
     if (st.tile >= 0) {
         const gpu::SystolicTile& tl = s.tiles[size_t(st.tile)];
-        ImGui::TextWrapped("tile %lld of %zu: weights k %lld..%lld, n %lld..%lld",
+        ImGui::TextWrapped(tr("tile %lld of %zu: weights k %lld..%lld, n %lld..%lld"),
                            static_cast<long long>(st.tile + 1), s.tiles.size(),
                            static_cast<long long>(tl.k0), static_cast<long long>(tl.k0 + tl.kt - 1),
                            static_cast<long long>(tl.n0),
                            static_cast<long long>(tl.n0 + tl.nt - 1));
-        ImGui::TextWrapped(st.loading ? "loading weights: %lld of %lld rows in"
-                                      : "streaming A (%lld of %lld weight rows held)",
+        ImGui::TextWrapped(st.loading ? tr("loading weights: %lld of %lld rows in")
+                                      : tr("streaming A (%lld of %lld weight rows held)"),
                            static_cast<long long>(st.loaded_rows), static_cast<long long>(tl.kt));
     } else {
-        ImGui::TextUnformatted("done");
+        ImGui::TextUnformatted(tr("done"));
     }
-    ImGui::Text("%lld of %lld PEs busy", static_cast<long long>(st.active_pes),
+    ImGui::Text(tr("%lld of %lld PEs busy"), static_cast<long long>(st.active_pes),
                 static_cast<long long>(p.rows * p.cols));
-    ImGui::Text("%lld of %lld outputs complete", static_cast<long long>(st.outputs_done),
+    ImGui::Text(tr("%lld of %lld outputs complete"), static_cast<long long>(st.outputs_done),
                 static_cast<long long>(p.m * p.n));
     ImGui::Separator();
-    ImGui::TextWrapped(
-        "Systolic %lldx%lld: %zu tile(s), %lld cycles (%lld loading, %lld "
-        "streaming = M + Kt + Nt - 2 per tile), %lld MACs, utilisation %.1f%%",
-        static_cast<long long>(p.rows), static_cast<long long>(p.cols), s.tiles.size(),
-        static_cast<long long>(s.cycles), static_cast<long long>(s.load_cycles),
-        static_cast<long long>(s.stream_cycles), static_cast<long long>(s.macs),
-        100 * s.utilisation);
-    ImGui::TextWrapped(
-        "Cube (fp16, 16x16x16 a cycle): %lld x %lld x %lld = %lld step(s) = %lld "
-        "cycle(s), utilisation %.1f%%",
-        static_cast<long long>(s.cube_m1), static_cast<long long>(s.cube_k1),
-        static_cast<long long>(s.cube_n1), static_cast<long long>(s.cube_steps),
-        static_cast<long long>(s.cube_steps), 100 * s.cube_utilisation);
+    ImGui::TextWrapped(tr("Systolic %lldx%lld: %zu tile(s), %lld cycles (%lld loading, %lld "
+                          "streaming = M + Kt + Nt - 2 per tile), %lld MACs, utilisation %.1f%%"),
+                       static_cast<long long>(p.rows), static_cast<long long>(p.cols),
+                       s.tiles.size(), static_cast<long long>(s.cycles),
+                       static_cast<long long>(s.load_cycles),
+                       static_cast<long long>(s.stream_cycles), static_cast<long long>(s.macs),
+                       100 * s.utilisation);
+    ImGui::TextWrapped(tr("Cube (fp16, 16x16x16 a cycle): %lld x %lld x %lld = %lld step(s) = %lld "
+                          "cycle(s), utilisation %.1f%%"),
+                       static_cast<long long>(s.cube_m1), static_cast<long long>(s.cube_k1),
+                       static_cast<long long>(s.cube_n1), static_cast<long long>(s.cube_steps),
+                       static_cast<long long>(s.cube_steps), 100 * s.cube_utilisation);
     ImGui::PushStyleColor(ImGuiCol_Text,
                           run_.equal ? ImVec4(0.25f, 0.7f, 0.35f, 1) : compute::err_colour());
-    ImGui::TextWrapped("%s", run_.equal ? "register simulation = direct product"
-                                        : "register simulation DIFFERS from the direct product");
+    ImGui::TextWrapped("%s", run_.equal
+                                 ? tr("register simulation = direct product")
+                                 : tr("register simulation DIFFERS from the direct product"));
     ImGui::PopStyleColor();
     ImGui::Separator();
     ImGui::TextWrapped(
-        "Blue: A, skewed so row i starts i cycles late, moving right. Green: weights (B), loaded "
-        "from the top, then staying. Dark red: partial sums moving down. Bright red: C once "
-        "complete. "
-        "Each PE: weight | activation over . | sum; busy PEs framed.");
-    ImGui::TextDisabled("space play/pause, left/right step, Home/End");
+        "%s",
+        tr("Blue: A, skewed so row i starts i cycles late, moving right. Green: weights (B), "
+           "loaded from the top, then staying. Dark red: partial sums moving down. Bright red: C "
+           "once complete. Each PE: weight | activation over . | sum; busy PEs framed."));
+    ImGui::TextDisabled("%s", tr("space play/pause, left/right step, Home/End"));
 }
 
 void SystolicPanel::pictures(ImVec2 size, bool dark, bool side) {
@@ -228,7 +231,7 @@ void SystolicPanel::pictures(ImVec2 size, bool dark, bool side) {
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     const float sys_w = side ? std::floor(size.x * 0.72f) : size.x;
     const float cube_w = side ? size.x - sys_w - gap : size.x;
-    const float cube_h = side ? size.y - 5 * label_h : std::max(80.0f, size.y * 0.28f);
+    const float cube_h = side ? size.y - 2 * label_h : std::max(80.0f, size.y * 0.28f);
     view_.draw(gpu_, float(play_.value), ImVec2(sys_w, side ? size.y : size.y - cube_h - label_h),
                vs);
     if (side) {
@@ -247,12 +250,16 @@ void SystolicPanel::pictures(ImVec2 size, bool dark, bool side) {
         }
         cube_step_ = step;
     }
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + cube_w);
-    ImGui::TextWrapped(
-        "Cube, same GEMM on the same clock: step %lld of %lld (one 16x16x16 fractal "
-        "multiply per cycle)",
-        static_cast<long long>(step), static_cast<long long>(cube_scene_.steps()));
-    ImGui::PopTextWrapPos();
+    // One line is reserved for it: the short form where the long one would be cut.
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  tr("Cube, same GEMM on the same clock: step %lld of %lld (one 16x16x16 fractal "
+                     "multiply per cycle)"),
+                  static_cast<long long>(step), static_cast<long long>(cube_scene_.steps()));
+    if (ImGui::CalcTextSize(line).x > cube_w)
+        std::snprintf(line, sizeof line, tr("Cube, same GEMM: step %lld of %lld"),
+                      static_cast<long long>(step), static_cast<long long>(cube_scene_.steps()));
+    ImGui::TextUnformatted(line);
     if (cube_) cube_view_.draw(cube_gpu_, 0, ImVec2(cube_w, cube_h - 4), vs);
     if (side) ImGui::EndGroup();
 }
@@ -266,20 +273,20 @@ void SystolicPanel::caption(AppContext& ctx) const {
     char buf[320];
     if (st.tile >= 0) {
         std::snprintf(buf, sizeof buf,
-                      "systolic %lldx%lld   cycle %lld of %lld, tile %lld of %zu: %s",
+                      tr("systolic %lldx%lld   cycle %lld of %lld, tile %lld of %zu: %s"),
                       static_cast<long long>(p.rows), static_cast<long long>(p.cols),
                       static_cast<long long>(st.cycle), static_cast<long long>(s.cycles),
                       static_cast<long long>(st.tile + 1), s.tiles.size(),
-                      st.loading ? "loading weights" : "streaming A");
+                      st.loading ? tr("loading weights") : tr("streaming A"));
     } else {
-        std::snprintf(buf, sizeof buf, "systolic %lldx%lld   cycle %lld of %lld: done",
+        std::snprintf(buf, sizeof buf, tr("systolic %lldx%lld   cycle %lld of %lld: done"),
                       static_cast<long long>(p.rows), static_cast<long long>(p.cols),
                       static_cast<long long>(st.cycle), static_cast<long long>(s.cycles));
     }
     ctx.caption.title = buf;
     std::snprintf(buf, sizeof buf,
-                  "%lld cycles (%lld loading), utilisation %.1f%%   vs   Cube %lld step(s), "
-                  "%.1f%%",
+                  tr("%lld cycles (%lld loading), utilisation %.1f%%   vs   Cube %lld step(s), "
+                     "%.1f%%"),
                   static_cast<long long>(s.cycles), static_cast<long long>(s.load_cycles),
                   100 * s.utilisation, static_cast<long long>(s.cube_steps),
                   100 * s.cube_utilisation);
@@ -290,8 +297,8 @@ void SystolicPanel::draw(AppContext& ctx) {
     apply_keys(play_, ctx.keys);
     if (ctx.present) {
         if (!plan_) {
-            ctx.caption.title = "systolic array";
-            ctx.caption.formula = "error: " + error_;
+            ctx.caption.title = tr("systolic array");
+            ctx.caption.formula = tr_text("error: " + error_);
             return;
         }
         caption(ctx);
@@ -301,7 +308,7 @@ void SystolicPanel::draw(AppContext& ctx) {
     }
     controls();
     if (!plan_) {
-        ImGui::TextColored(compute::err_colour(), "error: %s", error_.c_str());
+        ImGui::TextColored(compute::err_colour(), "%s", tr_text("error: " + error_).c_str());
         return;
     }
     const ImVec2 avail = ImGui::GetContentRegionAvail();

@@ -17,8 +17,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
+#include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/present.hpp"
@@ -33,7 +36,7 @@ namespace {
 class TablesPanel : public Panel {
   public:
     TablesPanel() { rebuild(); }
-    const char* title() const override { return "Hardware tables"; }
+    const char* title() const override { return trn("Hardware tables"); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override { return {{"formula_only", formula_only_}}; }
     void load_settings(const nlohmann::json& j) override {
@@ -80,25 +83,28 @@ void TablesPanel::draw_table(AppContext& ctx, const gpu::DocTable& t) {
     if (ImGui::BeginTable(
             "rows", cols,
             ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-        for (const std::string& h : t.header) ImGui::TableSetupColumn(h.c_str());
-        ImGui::TableSetupColumn("shown in");
+        // Core's English header is the column's ID; the translation is shown.
+        for (const std::string& h : t.header)
+            ImGui::TableSetupColumn((tr_text(h) + "###" + h).c_str());
+        ImGui::TableSetupColumn(tr_id("shown in"));
         ImGui::TableHeadersRow();
         for (size_t i = 0; i < t.rows.size(); ++i) {
             const gpu::TableRow& r = t.rows[i];
             ImGui::TableNextRow();
             for (const std::string& c : r.cells) {
                 ImGui::TableNextColumn();
-                ImGui::TextWrapped("%s", c.c_str());
+                ImGui::TextWrapped("%s", tr_text(c).c_str());
             }
             ImGui::TableNextColumn();
             ImGui::PushID(int(i));
             if (r.link.panel.empty()) {
-                ImGui::TextDisabled("CLI only");
-            } else if (ImGui::SmallButton(
-                           ("Open " + std::string(find_panel(r.link.panel)
-                                                      ? find_panel(r.link.panel)->title
-                                                      : r.link.panel.c_str()))
-                               .c_str())) {
+                ImGui::TextDisabled("%s", tr("CLI only"));
+            } else if (ImGui::SmallButton((tr("Open ") +
+                                           std::string(find_panel(r.link.panel)
+                                                           ? tr(find_panel(r.link.panel)->title)
+                                                           : r.link.panel.c_str()) +
+                                           "###open")
+                                              .c_str())) {
                 ctx.open_requests.push_back({r.link.panel, r.link.settings});
             }
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.link.cli.c_str());
@@ -106,7 +112,11 @@ void TablesPanel::draw_table(AppContext& ctx, const gpu::DocTable& t) {
         }
         ImGui::EndTable();
     }
-    for (const std::string& n : t.notes) ImGui::TextWrapped("%s", n.c_str());
+    for (const std::string& n : t.notes) {
+        // Indented notes (the fitted settings) keep their indent.
+        const size_t lead = std::min(n.find_first_not_of(' '), n.size());
+        ImGui::TextWrapped("%s%s", n.substr(0, lead).c_str(), tr_text(n.substr(lead)).c_str());
+    }
     ImGui::PopID();
 }
 
@@ -120,9 +130,10 @@ void TablesPanel::draw_present(AppContext& ctx) {
     }
     shown_ = std::clamp(shown_, 0, last);
     const gpu::DocTable& t = tables_[size_t(shown_)];
-    ctx.caption.title =
-        "table " + std::to_string(shown_ + 1) + " of " + std::to_string(last + 1) + ": " + t.title;
-    ctx.caption.formula = "left/right: the other tables   (`layoutlab hardware` prints them)";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, tr("table %d of %d: "), shown_ + 1, last + 1);
+    ctx.caption.title = buf + tr_text(t.title);
+    ctx.caption.formula = tr("left/right: the other tables   (`layoutlab hardware` prints them)");
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     ImGui::BeginChild("slide", avail, false);
@@ -149,14 +160,16 @@ void TablesPanel::draw(AppContext& ctx) {
         draw_present(ctx);
         return;
     }
-    ImGui::TextWrapped(
-        "Document 003's hardware tables. Each row opens the panel that shows it "
-        "(hover a button for the CLI command; `layoutlab hardware` prints them).");
+    ImGui::TextWrapped("%s", tr("Document 003's hardware tables. Each row opens the panel that "
+                                "shows it (hover a button for the CLI command; `layoutlab "
+                                "hardware` prints them)."));
     for (size_t i = 0; i < tables_.size(); ++i) {
         const gpu::DocTable& t = tables_[i];
-        if (!ImGui::CollapsingHeader(t.title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
+        if (!ImGui::CollapsingHeader((tr_text(t.title) + "###" + t.id).c_str(),
+                                     ImGuiTreeNodeFlags_DefaultOpen))
+            continue;
         if (t.id == "15.4.1" &&
-            ImGui::Checkbox("formula (8) alone (no fitted settings)", &formula_only_)) {
+            ImGui::Checkbox(tr_id("formula (8) alone (no fitted settings)"), &formula_only_)) {
             rebuild();
             break;  // tables_ changed under the loop; drawn whole next frame
         }

@@ -53,7 +53,8 @@ std::string fmt1(double v) {
 }
 
 const char* kPlotNames[] = {trn("Efficiency per level"), trn("Time per level"),
-                            trn("Order heatmap"), "Time vs tile size", "Sweep: time vs footprint"};
+                            trn("Order heatmap"), trn("Time vs tile size"),
+                            trn("Sweep: time vs footprint")};
 // Scene-file names of the plots (export_plot) and of the tabs (tab).
 const auto& kPlotIds = TilingSettings::kPlotIds;
 const auto& kTabIds = TilingSettings::kTabIds;
@@ -315,7 +316,7 @@ void TilingPanel::draw_controls() {
     changed |= ImGui::Combo(tr_id("L2 order"), &set_.o2, op.data(), 6);
     ImGui::Separator();
     changed |= ImGui::SliderInt(tr_id("L2 passes"), &set_.passes, 1, 16);
-    const char* bases[] = {"source (15.2: 3136, 196)", "destination (tile, sub-tile)"};
+    const char* bases[] = {tr("source (15.2: 3136, 196)"), tr("destination (tile, sub-tile)")};
     changed |= ImGui::Combo(tr_id("stride basis"), &set_.basis, bases, 2);
     changed |= ImGui::SliderInt(tr_id("DRAM burst B"), &set_.access[0], 0, 256);
     changed |= ImGui::SliderInt(tr_id("SRAM word B"), &set_.access[1], 0, 128);
@@ -530,7 +531,7 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
     ImGui::SameLine();
     float st = float(play_.value);
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderFloat("##step", &st, 0, float(total_steps() - 1), "step %.0f"))
+    if (ImGui::SliderFloat("##step", &st, 0, float(total_steps() - 1), tr("step %.0f")))
         seek_at_rest(play_, st);
     // Shape the (C,H,W) stages to the views (their height is set below, after
     // about four lines of text): rebuild both pictures when the views'

@@ -7,6 +7,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/text_audit.hpp"
+#include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/plot/canvas.hpp"
 
 namespace ll::plot {
@@ -40,6 +43,7 @@ class ImGuiCanvas : public Canvas {
     }
     void text(float lx, float ly, const std::string& s, float lsize, Color c, Align a,
               bool vertical) override {
+        i18n::audit::note(s);  // --dump-text: drawn outside ImGui's text log
         const ImVec2 p = at(lx, ly);
         const float x = p.x, y = p.y, size = lsize * k_;
         const float w = font_->CalcTextSizeA(size, FLT_MAX, 0.0f, s.c_str()).x;
@@ -150,9 +154,29 @@ void tooltip(const PlotSpec& spec, const PlotFrame& f, ImVec2 m) {
                           with_unit(spec.y, best->y[best_i]).c_str());
 }
 
+// The plot as the window shows it: its titles, axis labels, units,
+// categories, legend and notes through the catalog (app/i18n/tr_text.hpp).
+// The files a script reads (write_png / write_svg / write_csv) stay English.
+PlotSpec in_window_language(const PlotSpec& spec) {
+    PlotSpec s = spec;
+    s.title = tr_text(s.title);
+    for (Axis* a : {&s.x, &s.y}) {
+        a->label = tr_text(a->label);
+        a->unit = tr_text(a->unit);
+        for (std::string& c : a->categories) c = tr_text(c);
+    }
+    for (Series& r : s.series) r.name = tr_text(r.name);
+    s.heatmap.value_label = tr_text(s.heatmap.value_label);
+    for (Annotation& n : s.annotations) n.text = tr_text(n.text);
+    return s;
+}
+
 }  // namespace
 
-void show_plot(const char* id, const PlotSpec& spec, ImVec2 size) {
+void show_plot(const char* id, const PlotSpec& given, ImVec2 size) {
+    const bool english = i18n::language() == i18n::Lang::en;
+    const PlotSpec translated = english ? PlotSpec() : in_window_language(given);
+    const PlotSpec& spec = english ? given : translated;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     if (size.x <= 0) size.x = std::max(200.0f, avail.x);
     if (size.y <= 0) size.y = 320.0f;

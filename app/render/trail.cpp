@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "core/format/narrate.hpp"
 
 namespace ll::render {
@@ -72,7 +74,7 @@ ImVec2 draw_pinned(PlanGpu& gpu, int64_t cell, const PinFrame& f) {
         ImVec2 g0 = f.at(0, 0), g1 = f.at(e.w, e.h);
         f.dl->AddRect(g0, g1, ghost_col(f.dark, 110), 0, 0, 1.5f);
         char buf[96];
-        std::snprintf(buf, sizeof buf, "ghost: stage %d %s", kg, gs.label.c_str());
+        std::snprintf(buf, sizeof buf, tr("ghost: stage %d %s"), kg, tr_text(gs.label).c_str());
         ImVec2 ts = ImGui::CalcTextSize(buf), tp(g0.x, g1.y + 2);
         f.dl->AddRectFilled(ImVec2(tp.x - 2, tp.y - 1), ImVec2(tp.x + ts.x + 2, tp.y + ts.y + 1),
                             pin_under(f.dark) & 0xD0FFFFFF, 3.f);
@@ -91,7 +93,7 @@ ImVec2 draw_pinned(PlanGpu& gpu, int64_t cell, const PinFrame& f) {
     f.dl->AddCircle(now, r, pin_under(f.dark), 0, 5.f);
     f.dl->AddCircle(now, r, pin_col(f.dark), 0, 2.5f);
     // The tag beside the ring, on a plate so it reads over any cell.
-    const char* tag = p->src[size_t(cell)] >= 0 ? "pinned" : "pinned (padding)";
+    const char* tag = p->src[size_t(cell)] >= 0 ? tr("pinned") : tr("pinned (padding)");
     ImVec2 ts = ImGui::CalcTextSize(tag), tp(now.x + r + 4, now.y - fs / 2);
     f.dl->AddRectFilled(ImVec2(tp.x - 2, tp.y - 1), ImVec2(tp.x + ts.x + 2, tp.y + ts.y + 1),
                         pin_under(f.dark) & 0xD0FFFFFF, 3.f);
@@ -170,7 +172,7 @@ std::vector<TrailMark> draw_trail_strip(PlanGpu& gpu, int64_t cell, float stage,
         }
         dl->PopClipRect();
         char buf[80];
-        std::snprintf(buf, sizeof buf, "%zu %s", k, st.label.c_str());
+        std::snprintf(buf, sizeof buf, "%zu %s", k, tr_text(st.label).c_str());
         ImVec2 ts = ImGui::CalcTextSize(buf);
         float tx = m.frame_min.x + std::max(0.f, (fw - ts.x) / 2);
         dl->PushClipRect(ImVec2(m.frame_min.x, o.y), ImVec2(m.frame_max.x, o.y + size.y), true);

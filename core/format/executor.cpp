@@ -3,15 +3,30 @@
 // levels form a destination chunk of >= 512 bytes copied with memcpy runs or a
 // tiled 2-D loop; the outer levels are ordered for source locality. Threads
 // split the outermost level. int4 moves as bytes (nibble pairs) when the
-// gather allows it, else nibble by nibble through the same walk.
+// gather allows it, else nibble by nibble through the same walk. Blocked ->
+// blocked conversions run as one gather composed of both blockings, else
+// slab by slab through a small buffer, else in two passes.
+//
+// Sections:
+//   copy_rows / pick_rows        row copies, streaming or not
+//   CopyPolicy, NibblePolicy     element moves for walk()
+//   TilePolicy                   tiled 2-D transposes
+//   setup_rows, stream_*         when streaming stores are used
+//   Range, walk_threads          threads, or one slab's range
+//   run_gather, run_segment      one segment
+//   Fractal -> fractal in slabs  plan_fused, run_fused
+//   run_composed                 one composed gather
+//   Executor                     the public class; detail::fused_slab/run_fused
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
 #include <memory>
+#include <numeric>
 #include <stdexcept>
 
 #include "core/format/format.hpp"
@@ -110,6 +125,11 @@ struct CopyPolicy {
     T pad;
     RowsFn rows = nullptr;  // set when the innermost level is contiguous on both sides
     int64_t run = 0;        // its bytes
+    bool stream = false;    // rows go out with streaming stores (setup_rows)
+    int64_t a_bytes = 0;    // readable bytes from a (0: unknown)
+#ifdef __SSE2__
+    __m128i padv = _mm_setzero_si128();  // pad repeated over 16 bytes
+#endif
 
     static constexpr int64_t kTile = 32;
     static constexpr int64_t kSize = static_cast<int64_t>(sizeof(T));
@@ -188,6 +208,34 @@ struct CopyPolicy {
     }
 
     void partial(const Level& l, int64_t valid, int64_t s, int64_t d) {
+#ifdef __SSE2__
+        // A short padded row (C = 3 into C0 = 16: 6 of 32 bytes are data):
+        // built in registers (the valid bytes blended over a pad splat) and
+        // streamed, so each destination line is written once, without the
+        // read for ownership. Building it in memory first and loading it
+        // back stalled on store forwarding (small stores, wide load).
+        // a_bytes bounds the 16-byte source loads (0: not known, skip).
+        if (!kScatter && stream && l.src_stride == 1 && l.dst_stride == 1 &&
+            (l.size * kSize) % 16 == 0 &&
+            (s * kSize) + ((valid * kSize + 15) / 16) * 16 <= a_bytes) {
+            const int64_t vb = valid * kSize;
+            const char* in = reinterpret_cast<const char*>(a + s);
+            char* out = reinterpret_cast<char*>(b + d);
+            const __m128i iota =
+                _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+            for (int64_t k = 0; k < l.size * kSize; k += 16) {
+                __m128i v = padv;
+                if (k < vb) {
+                    const int64_t left = vb - k < 16 ? vb - k : 16;
+                    const __m128i m = _mm_cmplt_epi8(iota, _mm_set1_epi8(static_cast<char>(left)));
+                    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + k));
+                    v = _mm_or_si128(_mm_and_si128(m, x), _mm_andnot_si128(m, padv));
+                }
+                _mm_stream_si128(reinterpret_cast<__m128i*>(out + k), v);
+            }
+            return;
+        }
+#endif
         if (l.src_stride == 1 && l.dst_stride == 1) {
             if (kScatter)
                 std::memcpy(a + s, b + d, static_cast<size_t>(valid * kSize));
@@ -252,6 +300,54 @@ struct NibblePolicy {
             for (int64_t i = valid; i < l.size; ++i) set(b, d + i * l.dst_stride, pad);
     }
 };
+
+// int4 tiled transpose without padding (NZ <-> ZN): Y has source stride 1,
+// X destination stride 1, every offset and stride even, so two source rows'
+// bytes give two destination rows' bytes (4 nibbles per step).
+struct NibbleTilePolicy {
+    static constexpr bool kTiles = true;
+    const uint8_t* a;
+    uint8_t* b;
+
+    void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t, int64_t) {
+        // Destination rows in order (two at a time), each written left to
+        // right; the source tile is small enough to stay in L1.
+        const int64_t xs = x.src_stride / 2, yd = y.dst_stride / 2;
+        const uint8_t* src = a + s / 2;
+        for (int64_t j = 0; j < y.size; j += 2) {
+            uint8_t* w0 = b + (d + j * y.dst_stride) / 2;
+            uint8_t* w1 = w0 + yd;
+            const uint8_t* r = src + j / 2;
+            for (int64_t i = 0; i < x.size; i += 2, r += 2 * xs) {
+                const uint8_t lo = r[0], hi = r[xs];
+                w0[i / 2] = static_cast<uint8_t>((lo & 0x0F) | (hi << 4));
+                w1[i / 2] = static_cast<uint8_t>((lo >> 4) | (hi & 0xF0));
+            }
+        }
+    }
+    void block(const Level* lv, int n, int64_t s, int64_t d) {
+        if (n == 2) {
+            tile(lv[0], lv[1], s, d, lv[0].size, lv[1].size);
+            return;
+        }
+        if (n < 2) throw std::logic_error("NibbleTilePolicy: a tiled gather ends in two levels");
+        for (int64_t i = 0; i < lv[0].size; ++i)
+            block(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
+    }
+    void fill(const Level*, int, int64_t) {}  // only gathers without padding
+};
+
+// Whether g suits NibbleTilePolicy.
+bool nibble_tiles(const Gather& g) {
+    if (!g.tiled || g.mask != 0 || g.levels.size() < 2) return false;
+    const Level& y = g.levels[g.levels.size() - 2];
+    const Level& x = g.levels.back();
+    if (y.size % 2 != 0 || x.size % 2 != 0 || x.src_stride % 2 != 0 || y.dst_stride % 2 != 0)
+        return false;
+    for (size_t i = 0; i + 2 < g.levels.size(); ++i)
+        if (g.levels[i].src_stride % 2 != 0 || g.levels[i].dst_stride % 2 != 0) return false;
+    return true;
+}
 
 // Runs f(begin, end) over [0, n) cut into `threads` ranges, the last on the
 // calling thread.
@@ -357,11 +453,29 @@ bool stream_plain(const Gather& g, const T* plain) {
     return true;
 }
 
+// Where a gather runs: split across `threads` (each thread fences its own
+// streaming stores), or, for one slab of a fused fractal -> fractal
+// conversion, the outermost-level range [begin, end) on the calling thread
+// with plain indices relative to s0 (the caller fences). plain_stream: the
+// plain side may take streaming stores (not when it is a slab buffer that
+// the next step reads back from cache).
+struct Range {
+    int threads = 1;
+    bool part = false;
+    int64_t begin = 0, end = -1, s0 = 0;
+    bool plain_stream = true;
+};
+
 // Walks g with one policy copy per thread (each its own streaming fence).
 template <class P>
-void walk_threads(const detail::Gather& g, const P& proto, int threads, bool stream) {
+void walk_threads(const detail::Gather& g, const P& proto, const Range& r, bool stream) {
+    if (r.part) {
+        P pol = proto;
+        detail::walk(g, pol, r.begin, r.end, r.s0);
+        return;
+    }
     const int64_t n = g.levels.empty() ? 1 : g.levels[0].size;
-    parallel_ranges(n, threads, [&](int64_t b, int64_t e) {
+    parallel_ranges(n, r.threads, [&](int64_t b, int64_t e) {
         P pol = proto;
         detail::walk(g, pol, b, e);
 #ifdef __SSE2__
@@ -371,31 +485,41 @@ void walk_threads(const detail::Gather& g, const P& proto, int threads, bool str
     (void)stream;
 }
 
+// src and dst as the segment sees them: for an inverse segment src is the
+// blocked side and dst the plain one.
 template <class T>
-void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad, int threads) {
+void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad, const Range& r) {
     if (g.tiled) {
         T* plain = const_cast<T*>(static_cast<const T*>(inverse ? dst : src));
         T* blocked = const_cast<T*>(static_cast<const T*>(inverse ? src : dst));
         if (!inverse && stream_tiles<T>(g, blocked))
-            walk_threads(g, TilePolicy<T, false, true>{plain, blocked, pad}, threads, true);
+            walk_threads(g, TilePolicy<T, false, true>{plain, blocked, pad}, r, true);
         else if (!inverse)
-            walk_threads(g, TilePolicy<T, false>{plain, blocked, pad}, threads, false);
-        else if (stream_plain<T>(g, plain))
-            walk_threads(g, TilePolicy<T, true, true>{plain, blocked, pad}, threads, true);
+            walk_threads(g, TilePolicy<T, false>{plain, blocked, pad}, r, false);
+        else if (r.plain_stream && stream_plain<T>(g, plain))
+            walk_threads(g, TilePolicy<T, true, true>{plain, blocked, pad}, r, true);
         else
-            walk_threads(g, TilePolicy<T, true>{plain, blocked, pad}, threads, false);
+            walk_threads(g, TilePolicy<T, true>{plain, blocked, pad}, r, false);
         return;
     }
     if (!inverse) {
         CopyPolicy<T, false> pol{const_cast<T*>(static_cast<const T*>(src)), static_cast<T*>(dst),
                                  pad};
         const bool stream = setup_rows(pol, g, static_cast<char*>(dst), true);
-        walk_threads(g, pol, threads, stream);
+        pol.stream = stream;
+        // A slab buffer (r.part) is smaller than the plain tensor: no bound.
+        pol.a_bytes = r.part ? 0 : g.src_numel * static_cast<int64_t>(sizeof(T));
+#ifdef __SSE2__
+        T lane[16 / sizeof(T)];
+        for (T& x : lane) x = pad;
+        pol.padv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(lane));
+#endif
+        walk_threads(g, pol, r, stream);
     } else {
         CopyPolicy<T, true> pol{static_cast<T*>(dst), const_cast<T*>(static_cast<const T*>(src)),
                                 pad};
         setup_rows(pol, g, static_cast<char*>(dst), false);
-        walk_threads(g, pol, threads, false);
+        walk_threads(g, pol, r, false);
     }
 }
 
@@ -407,7 +531,7 @@ void run_segment(const detail::Segment& seg, DType t, const void* src, void* dst
         const auto nib = static_cast<uint8_t>(pad_bits & 0xF);
         if (g.nibble_pairs) {
             run_gather<uint8_t>(g, seg.inverse, src, dst, static_cast<uint8_t>(nib | (nib << 4)),
-                                threads);
+                                Range{threads});
             return;
         }
         // The nibble walk cannot take a tiled order; compile again without it.
@@ -429,23 +553,214 @@ void run_segment(const detail::Segment& seg, DType t, const void* src, void* dst
         case 8: {
             uint8_t pad;
             std::memcpy(&pad, &pb, 1);  // little-endian: low bytes first
-            run_gather<uint8_t>(g, seg.inverse, src, dst, pad, threads);
+            run_gather<uint8_t>(g, seg.inverse, src, dst, pad, Range{threads});
             return;
         }
         case 16: {
             uint16_t pad;
             std::memcpy(&pad, &pb, 2);
-            run_gather<uint16_t>(g, seg.inverse, src, dst, pad, threads);
+            run_gather<uint16_t>(g, seg.inverse, src, dst, pad, Range{threads});
             return;
         }
         case 32: {
             uint32_t pad;
             std::memcpy(&pad, &pb, 4);
-            run_gather<uint32_t>(g, seg.inverse, src, dst, pad, threads);
+            run_gather<uint32_t>(g, seg.inverse, src, dst, pad, Range{threads});
             return;
         }
         default:
             throw std::logic_error("run_segment: unsupported element width");
+    }
+}
+
+// ---- Fractal -> fractal in slabs --------------------------------------------
+//
+// A conversion between two blocked formats is an inverse segment (blocked
+// source -> plain tensor P) and a forward one (P -> blocked destination).
+// Run whole, P is a second full-size tensor: two passes over memory and a
+// freshly mapped buffer whose page faults cost as much as the copies. When
+// both gathers' outermost levels walk P's axis 0 in whole steps (k_a and k_b
+// rows) and cover it, a slab of rows (a multiple of lcm(k_a, k_b)) is a
+// contiguous piece of P reached by a range of each outermost level: the
+// inverse gather scatters the slab into a buffer that stays in L2, the
+// forward gather reads it back from there. Memory sees one read of the
+// source and one (streamed) write of the destination, as memcpy does.
+
+// Slab size: well inside L2 (1 MiB per core on the development machine),
+// leaving room for the lines of source and destination passing through.
+constexpr int64_t kSlabBytes = int64_t(256) << 10;
+
+struct Fused {
+    Gather a, b;             // inverse segment (blocked source -> P), forward one (P -> dst)
+    int64_t sa = 0, sb = 0;  // plain units per step of each outermost level
+    int64_t slab = 0;        // plain units per slab, a multiple of both (0: no fused path)
+    int64_t span = 0;        // plain units the slabs cover (padding included)
+};
+
+// The plain units (elements, or bytes for int4 pairs) one step of g's
+// outermost level covers, when a range [b, e) of that level reaches exactly
+// the plain elements [b * step, e * step); else 0. That holds when the level
+// is the top piece of P's flat index: either it holds no padding and
+// step * size is all of P (the inner levels then reach [0, step), as the
+// gather is one to one), or it is the top piece of a padded axis 0 (seg's
+// pad step tells), k rows a step.
+int64_t outer_step(const Gather& g, const detail::Segment& seg) {
+    const Shape& plain = seg.plain;
+    if (g.levels.empty() || plain.empty() || plain[0] <= 0) return 0;
+    const Level& l = g.levels[0];
+    if (l.src_stride <= 0) return 0;
+    if (l.axis < 0) return l.src_stride * l.size == g.src_numel ? l.src_stride : 0;
+    const int64_t n0 = plain[0];
+    const bool has_pad = !seg.steps.empty() && seg.steps[0].kind == StepKind::pad;
+    const int64_t len0 = has_pad ? seg.steps[0].after[0] : n0;
+    if (len0 == n0 || g.src_numel % n0 != 0) return 0;  // l is on another padded axis
+    // A padded axis 0 has padded-axis id 0.
+    const int64_t row = g.src_numel / n0;
+    if (l.axis != 0 || l.src_stride % row != 0) return 0;
+    const int64_t k = l.src_stride / row;
+    return l.axis_stride == k && k * l.size == len0 ? l.src_stride : 0;
+}
+
+Fused plan_fused(const Pipeline& p, const std::vector<detail::Segment>& segs,
+                 int64_t slab_bytes = kSlabBytes) {
+    Fused f;
+    if (segs.size() != 2 || !segs[0].inverse || segs[1].inverse || segs[0].plain != segs[1].plain)
+        return f;
+    const int b = bits(p.dtype);
+    const bool nib = b == 4;
+    const int esize = nib ? 1 : b / 8;
+    f.a = detail::compile_gather(segs[0].plain, segs[0].steps, esize, true, nib);
+    f.b = detail::compile_gather(segs[1].plain, segs[1].steps, esize, true, nib);
+    // int4 whose nibbles do not move in pairs: a slab boundary could split a
+    // byte between two slabs' buffers; left to the two-pass path.
+    if (nib && !(f.a.nibble_pairs && f.b.nibble_pairs)) return f;
+    f.sa = outer_step(f.a, segs[0]);
+    f.sb = outer_step(f.b, segs[1]);
+    if (f.sa == 0 || f.sb == 0) return f;
+    const int64_t step = std::lcm(f.sa, f.sb);
+    f.slab = step * std::max<int64_t>(1, slab_bytes / (step * esize));
+    f.span = std::max(f.sa * f.a.levels[0].size, f.sb * f.b.levels[0].size);
+    f.slab = std::min(f.slab, step * ((f.span + step - 1) / step));  // a small tensor: one slab
+    return f;
+}
+
+template <class T>
+void run_fused(const Fused& f, const void* src, void* dst, T pad, int threads) {
+    const int64_t slabs = (f.span + f.slab - 1) / f.slab;
+    parallel_ranges(slabs, threads, [&](int64_t first, int64_t last) {
+        std::unique_ptr<T[]> buf(new T[static_cast<size_t>(f.slab)]);
+        for (int64_t k = first; k < last; ++k) {
+            const int64_t o0 = k * f.slab, o1 = o0 + f.slab;
+            Range ra;
+            ra.part = true;
+            ra.plain_stream = false;
+            ra.s0 = o0;
+            Range rb = ra;
+            ra.begin = o0 / f.sa;
+            ra.end = std::min(o1 / f.sa, f.a.levels[0].size);
+            rb.begin = o0 / f.sb;
+            rb.end = std::min(o1 / f.sb, f.b.levels[0].size);
+            if (ra.begin < ra.end) run_gather<T>(f.a, true, src, buf.get(), pad, ra);
+            if (rb.begin < rb.end) run_gather<T>(f.b, false, buf.get(), dst, pad, rb);
+        }
+#ifdef __SSE2__
+        _mm_sfence();  // the forward gather may have streamed into dst
+#endif
+    });
+}
+
+void run_fused_typed(const Fused& f, DType t, const void* src, void* dst, uint64_t pad_bits,
+                     int threads) {
+    uint64_t pb = pad_bits;
+    switch (bits(t)) {
+        case 4: {
+            const auto nib = static_cast<uint8_t>(pad_bits & 0xF);
+            run_fused<uint8_t>(f, src, dst, static_cast<uint8_t>(nib | (nib << 4)), threads);
+            return;
+        }
+        case 8: {
+            uint8_t pad;
+            std::memcpy(&pad, &pb, 1);
+            run_fused<uint8_t>(f, src, dst, pad, threads);
+            return;
+        }
+        case 16: {
+            uint16_t pad;
+            std::memcpy(&pad, &pb, 2);
+            run_fused<uint16_t>(f, src, dst, pad, threads);
+            return;
+        }
+        case 32: {
+            uint32_t pad;
+            std::memcpy(&pad, &pb, 4);
+            run_fused<uint32_t>(f, src, dst, pad, threads);
+            return;
+        }
+        default:
+            throw std::logic_error("run_fused: unsupported element width");
+    }
+}
+
+// Blocked -> blocked as one gather straight from the source (see
+// detail::compile_composed): NC1HWC0 -> FRACTAL_Z moves whole C0 runs,
+// NZ <-> ZZ whole fractals, NZ <-> ZN transposes each fractal. False when
+// the two blockings do not nest.
+bool run_composed(const Pipeline& p, const std::vector<detail::Segment>& segs, const void* src,
+                  void* dst, uint64_t pad_bits, int threads) {
+    if (segs.size() != 2 || !segs[0].inverse || segs[1].inverse || segs[0].plain != segs[1].plain)
+        return false;
+    const int b = bits(p.dtype);
+    if (b == 4) {
+        const auto nib = static_cast<uint8_t>(pad_bits & 0xF);
+        const auto g =
+            detail::compile_composed(segs[0].plain, segs[0].steps, segs[1].steps, 1, true, true);
+        if (!g) return false;
+        if (g->nibble_pairs) {
+            run_gather<uint8_t>(*g, false, src, dst, static_cast<uint8_t>(nib | (nib << 4)),
+                                Range{threads});
+            return true;
+        }
+        const auto gt =
+            detail::compile_composed(segs[0].plain, segs[0].steps, segs[1].steps, 1, true, false);
+        if (gt && nibble_tiles(*gt)) {
+            walk_threads(
+                *gt, NibbleTilePolicy{static_cast<const uint8_t*>(src), static_cast<uint8_t*>(dst)},
+                Range{threads}, false);
+            return true;
+        }
+        const auto gn =
+            detail::compile_composed(segs[0].plain, segs[0].steps, segs[1].steps, 1, false, false);
+        if (!gn) return false;
+        NibblePolicy<false> pol{const_cast<uint8_t*>(static_cast<const uint8_t*>(src)),
+                                static_cast<uint8_t*>(dst), nib};
+        detail::walk(*gn, pol);
+        return true;
+    }
+    const auto g =
+        detail::compile_composed(segs[0].plain, segs[0].steps, segs[1].steps, b / 8, true);
+    if (!g) return false;
+    uint64_t pb = pad_bits;
+    switch (b) {
+        case 8: {
+            uint8_t pad;
+            std::memcpy(&pad, &pb, 1);
+            run_gather<uint8_t>(*g, false, src, dst, pad, Range{threads});
+            return true;
+        }
+        case 16: {
+            uint16_t pad;
+            std::memcpy(&pad, &pb, 2);
+            run_gather<uint16_t>(*g, false, src, dst, pad, Range{threads});
+            return true;
+        }
+        case 32: {
+            uint32_t pad;
+            std::memcpy(&pad, &pb, 4);
+            run_gather<uint32_t>(*g, false, src, dst, pad, Range{threads});
+            return true;
+        }
+        default:
+            return false;
     }
 }
 
@@ -472,6 +787,13 @@ void Executor::run(const void* src, void* dst, int threads) const {
         std::memcpy(dst, src, static_cast<size_t>(src_bytes()));
         return;
     }
+    if (segs.size() == 2 && run_composed(p_, segs, src, dst, pad_bits, threads)) {
+        const int64_t nd = numel(p_.dst_shape);
+        if (p_.dtype == DType::int4 && nd % 2 != 0)
+            static_cast<uint8_t*>(dst)[nd / 2] &= uint8_t{0x0F};
+        return;
+    }
+    if (segs.size() == 2 && detail::run_fused(p_, src, dst, threads, 0)) return;
     const void* cur = src;
     // Intermediate tensors (fractal -> fractal goes through the plain form):
     // every element is written by its segment, so no zero fill.
@@ -490,6 +812,22 @@ void Executor::run(const void* src, void* dst, int threads) const {
     const int64_t nd = numel(p_.dst_shape);
     if (p_.dtype == DType::int4 && nd % 2 != 0) static_cast<uint8_t*>(dst)[nd / 2] &= uint8_t{0x0F};
 }
+
+namespace detail {
+int64_t fused_slab(const Pipeline& p, int64_t slab_bytes) {
+    return plan_fused(p, segments(p), slab_bytes > 0 ? slab_bytes : kSlabBytes).slab;
+}
+
+bool run_fused(const Pipeline& p, const void* src, void* dst, int threads, int64_t slab_bytes) {
+    const Fused f = plan_fused(p, segments(p), slab_bytes > 0 ? slab_bytes : kSlabBytes);
+    if (f.slab == 0) return false;
+    if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    run_fused_typed(f, p.dtype, src, dst, encode_scalar(p.dtype, p.pad_value), threads);
+    const int64_t nd = numel(p.dst_shape);
+    if (p.dtype == DType::int4 && nd % 2 != 0) static_cast<uint8_t*>(dst)[nd / 2] &= uint8_t{0x0F};
+    return true;
+}
+}  // namespace detail
 
 std::vector<uint8_t> Executor::run(const std::vector<uint8_t>& src) const {
     if (static_cast<int64_t>(src.size()) != src_bytes())

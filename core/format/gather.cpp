@@ -2,6 +2,7 @@
 #include "core/format/gather.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 namespace ll::detail {
@@ -168,16 +169,12 @@ bool pair_nibbles(std::vector<Level>& lv, std::vector<int64_t>& limit) {
 
 }  // namespace
 
-Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esize, bool allow_tile,
-                      bool nibbles) {
-    Gather g;
-    g.src = src;
-    size_t start = 0;
-    Shape padded = src;
-    if (!steps.empty() && steps[0].kind == StepKind::pad) {
-        padded = steps[0].after;
-        start = 1;
-    }
+namespace {
+
+// The destination's axes as pieces of the padded source axes, outermost
+// first (pieces of size 1 dropped); steps[start..] are reshapes/transposes.
+std::vector<Sub> dest_pieces(const Shape& padded, const std::vector<Step>& steps, size_t start,
+                             Shape& dst) {
     std::vector<Group> groups;
     for (size_t a = 0; a < padded.size(); ++a)
         groups.push_back({Sub{padded[a], static_cast<int>(a), 1}});
@@ -195,11 +192,27 @@ Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esiz
         }
         cur = st.after;
     }
-    g.dst = cur;
-    g.src_numel = numel(src);
-    g.dst_numel = numel(cur);
+    dst = cur;
+    std::vector<Sub> out;
+    for (const auto& grp : groups)
+        for (const auto& sub : grp)
+            if (sub.size != 1) out.push_back(sub);
+    return out;
+}
 
-    // Padded axes get compact ids; the others never hold padding.
+// Row-major strides of a list of pieces (innermost last).
+std::vector<int64_t> piece_strides(const std::vector<Sub>& pieces) {
+    std::vector<int64_t> st(pieces.size());
+    int64_t s = 1;
+    for (size_t i = pieces.size(); i-- > 0;) {
+        st[i] = s;
+        s *= pieces[i].size;
+    }
+    return st;
+}
+
+// Padded-axis ids (compact; -1: the axis never holds padding) and limits.
+std::vector<int> padded_ids(const Shape& src, const Shape& padded, Gather& g) {
     std::vector<int> id(padded.size(), -1);
     for (size_t a = 0; a < padded.size(); ++a)
         if (padded[a] != src[a]) {
@@ -208,23 +221,11 @@ Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esiz
         }
     if (g.limit.size() > 31) throw std::logic_error("compile_gather: too many padded axes");
     g.mask = g.limit.empty() ? 0u : ((1u << g.limit.size()) - 1u);
+    return id;
+}
 
-    const Shape srm = row_major_strides(src);
-    std::vector<Level> lv;
-    for (const auto& grp : groups)
-        for (const auto& s : grp) {
-            Level l;
-            l.size = s.size;
-            l.src_stride = s.astride * srm[static_cast<size_t>(s.axis)];
-            l.axis = id[static_cast<size_t>(s.axis)];
-            l.axis_stride = l.axis < 0 ? 0 : s.astride;
-            lv.push_back(l);
-        }
-    int64_t ds = 1;
-    for (size_t i = lv.size(); i-- > 0;) {
-        lv[i].dst_stride = ds;
-        ds *= lv[i].size;
-    }
+// Levels in destination order -> g's walk order (see compile_gather).
+void finish(Gather& g, std::vector<Level> lv, int esize, bool allow_tile, bool nibbles) {
     lv = coalesce(lv);
     if (nibbles && pair_nibbles(lv, g.limit)) {
         g.nibble_pairs = true;
@@ -232,7 +233,6 @@ Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esiz
         g.dst_numel /= 2;
         esize = 1;
     }
-
     if (allow_tile && tile_order(lv)) {
         g.tiled = true;
     } else {
@@ -245,6 +245,108 @@ Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esiz
             if (lv[j].axis == lv[i].axis) lv[i].inner_max += (lv[j].size - 1) * lv[j].axis_stride;
     }
     g.levels = lv;
+}
+
+Shape padded_of(const Shape& src, const std::vector<Step>& steps, size_t& start) {
+    start = 0;
+    if (!steps.empty() && steps[0].kind == StepKind::pad) {
+        start = 1;
+        return steps[0].after;
+    }
+    return src;
+}
+
+}  // namespace
+
+Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esize, bool allow_tile,
+                      bool nibbles) {
+    Gather g;
+    g.src = src;
+    size_t start = 0;
+    const Shape padded = padded_of(src, steps, start);
+    const std::vector<Sub> pieces = dest_pieces(padded, steps, start, g.dst);
+    g.src_numel = numel(src);
+    g.dst_numel = numel(g.dst);
+    const std::vector<int> id = padded_ids(src, padded, g);
+    const Shape srm = row_major_strides(src);
+    const std::vector<int64_t> ds = piece_strides(pieces);
+    std::vector<Level> lv;
+    for (size_t i = 0; i < pieces.size(); ++i) {
+        const Sub& s = pieces[i];
+        Level l;
+        l.size = s.size;
+        l.src_stride = s.astride * srm[static_cast<size_t>(s.axis)];
+        l.dst_stride = ds[i];
+        l.axis = id[static_cast<size_t>(s.axis)];
+        l.axis_stride = l.axis < 0 ? 0 : s.astride;
+        lv.push_back(l);
+    }
+    finish(g, lv, esize, allow_tile, nibbles);
+    return g;
+}
+
+std::optional<Gather> compile_composed(const Shape& plain, const std::vector<Step>& a_steps,
+                                       const std::vector<Step>& b_steps, int esize, bool allow_tile,
+                                       bool nibbles) {
+    Gather g;
+    g.src = plain;
+    size_t sa = 0, sb = 0;
+    const Shape pad_a = padded_of(plain, a_steps, sa), pad_b = padded_of(plain, b_steps, sb);
+    Shape src_shape;
+    const std::vector<Sub> pa = dest_pieces(pad_a, a_steps, sa, src_shape);
+    const std::vector<Sub> pb = dest_pieces(pad_b, b_steps, sb, g.dst);
+    g.src_numel = numel(src_shape);
+    g.dst_numel = numel(g.dst);
+    // Only the destination's padding is written (with the pad value); the
+    // source's padding is never read.
+    const std::vector<int> id = padded_ids(plain, pad_b, g);
+    const std::vector<int64_t> sst = piece_strides(pa), dst = piece_strides(pb);
+    std::vector<Level> lv;
+    for (size_t i = 0; i < pb.size(); ++i) {
+        const Sub& b = pb[i];
+        const auto axis = static_cast<size_t>(b.axis);
+        // Cut points inside this piece: its own bounds and every source piece
+        // bound on the same axis that falls inside it, each dividing the next.
+        std::vector<int64_t> cuts{b.astride, b.astride * b.size};
+        for (const Sub& a : pa)
+            if (static_cast<size_t>(a.axis) == axis)
+                for (int64_t c : {a.astride, a.astride * a.size})
+                    if (c > b.astride && c < b.astride * b.size) cuts.push_back(c);
+        if (pad_a[axis] > b.astride && pad_a[axis] < b.astride * b.size)
+            cuts.push_back(pad_a[axis]);
+        std::sort(cuts.begin(), cuts.end());
+        cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+        for (size_t k = 1; k < cuts.size(); ++k)
+            if (cuts[k] % cuts[k - 1] != 0) return std::nullopt;
+        for (size_t k = cuts.size() - 1; k-- > 0;) {  // outermost first
+            const int64_t t = cuts[k];
+            Level l;
+            l.size = cuts[k + 1] / t;
+            l.dst_stride = dst[i] * (t / b.astride);
+            // The source piece holding coordinate step t (none above the
+            // source's padded extent: those coordinates are all padding).
+            l.src_stride = 0;
+            if (t < pad_a[axis]) {
+                bool found = false;
+                for (size_t j = 0; j < pa.size(); ++j) {
+                    const Sub& a = pa[j];
+                    if (static_cast<size_t>(a.axis) != axis || t < a.astride ||
+                        t >= a.astride * a.size)
+                        continue;
+                    if (t % a.astride != 0 || cuts[k + 1] > a.astride * a.size) return std::nullopt;
+                    l.src_stride = sst[j] * (t / a.astride);
+                    found = true;
+                }
+                if (!found) return std::nullopt;
+            } else if (id[axis] < 0) {
+                return std::nullopt;  // would read past the source without padding to fill
+            }
+            l.axis = id[axis];
+            l.axis_stride = l.axis < 0 ? 0 : t;
+            lv.push_back(l);
+        }
+    }
+    finish(g, lv, esize, allow_tile, nibbles);
     return g;
 }
 

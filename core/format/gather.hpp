@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/format/format.hpp"
@@ -61,6 +62,16 @@ struct Gather {
 Gather compile_gather(const Shape& src, const std::vector<Step>& steps, int esize,
                       bool allow_tile = false, bool nibbles = false);
 
+// Blocked -> blocked without the plain tensor between: a_steps take `plain`
+// to the source format, b_steps to the destination (both forward, optional
+// pad first). The result gathers the destination straight from the blocked
+// source (src strides count source elements); destination padding is
+// filled, source padding never read. nullopt when the two blockings do not
+// nest (a piece of one is not a whole number of pieces of the other).
+std::optional<Gather> compile_composed(const Shape& plain, const std::vector<Step>& a_steps,
+                                       const std::vector<Step>& b_steps, int esize,
+                                       bool allow_tile = false, bool nibbles = false);
+
 // A pipeline cut into segments: forward ones (gather) and inverse ones
 // (scatter; `steps` hold the forward steps they undo).
 struct Segment {
@@ -70,6 +81,15 @@ struct Segment {
     size_t first = 0, count = 0;  // which steps of the pipeline it covers
 };
 std::vector<Segment> segments(const Pipeline& p);
+
+// A blocked -> blocked pipeline (inverse segment, then forward) that the
+// Executor runs slab by slab through a small buffer: the plain elements (int4
+// moving in pairs: bytes) per slab; 0 when it takes two full passes instead.
+// slab_bytes <= 0: the Executor's own slab size (256 KiB).
+int64_t fused_slab(const Pipeline& p, int64_t slab_bytes = 0);
+// Runs p that way with slabs of about slab_bytes (tests use tiny slabs to
+// cross many slab edges); false, and nothing written, when p does not fuse.
+bool run_fused(const Pipeline& p, const void* src, void* dst, int threads, int64_t slab_bytes);
 
 // Runs `policy` over a gather. Policy has
 //   void block(const Level* lv, int n, int64_t s, int64_t d)  // no padding inside
@@ -85,9 +105,11 @@ std::vector<Segment> segments(const Pipeline& p);
 // padding (one call instead of one walk step per element).
 // [begin, end) restricts the outermost level (end < 0: all of it), so that
 // threads can share a gather: ranges that do not overlap write disjoint
-// destination elements.
+// destination elements. s0 is subtracted from every source (plain) index,
+// so that a range whose plain elements start at s0 can read or write a
+// buffer that holds only those (fractal -> fractal in slabs).
 template <class Policy>
-void walk(const Gather& g, Policy& pol, int64_t begin = 0, int64_t end = -1);
+void walk(const Gather& g, Policy& pol, int64_t begin = 0, int64_t end = -1, int64_t s0 = 0);
 
 }  // namespace ll::detail
 
@@ -149,17 +171,17 @@ void walk_level(const Gather& g, Policy& pol, size_t level, int64_t s, int64_t d
 }
 
 template <class Policy>
-void walk(const Gather& g, Policy& pol, int64_t begin, int64_t end) {
+void walk(const Gather& g, Policy& pol, int64_t begin, int64_t end, int64_t s0) {
     int64_t acc[32] = {};
     if (g.levels.empty() || (begin == 0 && (end < 0 || end == g.levels[0].size))) {
-        walk_level(g, pol, 0, 0, 0, acc, g.mask);
+        walk_level(g, pol, 0, -s0, 0, acc, g.mask);
         return;
     }
     Gather part = g;
     Level& l = part.levels[0];
     l.size = end - begin;
     if (l.axis >= 0) acc[l.axis] = begin * l.axis_stride;
-    walk_level(part, pol, 0, begin * l.src_stride, begin * l.dst_stride, acc, g.mask);
+    walk_level(part, pol, 0, begin * l.src_stride - s0, begin * l.dst_stride, acc, g.mask);
 }
 
 }  // namespace ll::detail

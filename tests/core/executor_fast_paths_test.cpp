@@ -188,3 +188,22 @@ TEST(ExecutorFastPaths, StreamingStoresOnLargeTensors) {
         check(sp, 2);
     }
 }
+
+// C = 3 (and 5) into C0 on a destination past 8 MiB: each padded row is
+// built in registers and streamed; the last row's source load stays inside
+// the source (the row falls back to the byte path where it would not).
+TEST(ExecutorFastPaths, ShortPaddedRowsStreamed) {
+    const ConvertSpec cases[] = {
+        spec(Format::NHWC, Format::NC1HWC0, {8, 199, 201, 3}, DType::fp16, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {15, 199, 201, 3}, DType::int8, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {8, 199, 201, 5}, DType::fp32, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {14, 99, 101, 21}, DType::fp16, 0),
+    };
+    for (ConvertSpec sp : cases) {
+        sp.pad_value = pad_of(sp.dtype);
+        const Pipeline p = make_pipeline(sp);
+        ASSERT_GE(Executor(p).dst_bytes(), int64_t(8) << 20) << to_string(sp.shape);
+        check(sp, 1);
+        check(sp, 2);
+    }
+}
