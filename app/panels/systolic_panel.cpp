@@ -231,7 +231,7 @@ void SystolicPanel::pictures(ImVec2 size, bool dark, bool side) {
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     const float sys_w = side ? std::floor(size.x * 0.72f) : size.x;
     const float cube_w = side ? size.x - sys_w - gap : size.x;
-    const float cube_h = side ? size.y - 2 * label_h : std::max(80.0f, size.y * 0.28f);
+    const float cube_h = side ? size.y - 3 * label_h : std::max(80.0f, size.y * 0.28f);
     view_.draw(gpu_, float(play_.value), ImVec2(sys_w, side ? size.y : size.y - cube_h - label_h),
                vs);
     if (side) {
@@ -259,7 +259,13 @@ void SystolicPanel::pictures(ImVec2 size, bool dark, bool side) {
     if (ImGui::CalcTextSize(line).x > cube_w)
         std::snprintf(line, sizeof line, tr("Cube, same GEMM: step %lld of %lld"),
                       static_cast<long long>(step), static_cast<long long>(cube_scene_.steps()));
-    ImGui::TextUnformatted(line);
+    if (side) {  // the slide's narrow column: the short form wraps rather than being cut
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + cube_w);
+        ImGui::TextWrapped("%s", line);
+        ImGui::PopTextWrapPos();
+    } else {
+        ImGui::TextUnformatted(line);
+    }
     if (cube_) cube_view_.draw(cube_gpu_, 0, ImVec2(cube_w, cube_h - 4), vs);
     if (side) ImGui::EndGroup();
 }
