@@ -16,12 +16,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
 
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
+#include "app/panels/compact.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead_panel.hpp"
@@ -438,17 +440,33 @@ void ConvPanel::draw(AppContext& ctx) {
         draw_present(ctx);
         return;
     }
-    controls();
+    // On a short window (a projector) the geometry fields and the run button
+    // fold under a header that names the geometry, and the buffer diagram
+    // under another, so the feature map keeps most of the height.
+    const bool compact = compact_layout();
+    const exec::ConvParams& cp = set_.p;
+    char summary[192];
+    std::snprintf(
+        summary, sizeof summary,
+        tr("input N%lld Cin%lld %lldx%lld, Cout%lld %lldx%lld, stride %lld, pad %lld, %s"),
+        (long long)cp.n, (long long)cp.cin, (long long)cp.h, (long long)cp.w, (long long)cp.cout,
+        (long long)cp.win.kh, (long long)cp.win.kw, (long long)cp.win.stride_h,
+        (long long)cp.win.pad_top, cp.dtype == DType::int8 ? "int8" : "fp16");
+    const bool open = !compact || !error_.empty() || compact_header(summary, "conv_geometry");
+    if (open) controls();
     probe_ = nlohmann::json::object();
     if (!error_.empty()) {
         ImGui::TextColored(compute::err_colour(), "%s", tr_text(error_).c_str());
         return;
     }
-    if (ImGui::Button(tr_id("Run on real numbers"))) run_case();
-    ImGui::SameLine();
-    ImGui::TextUnformatted(run_msg_.empty() ? tr("(runs the pipeline on random data and compares "
-                                                 "it with a direct convolution)")
-                                            : run_msg_.c_str());
+    if (open) {
+        if (ImGui::Button(tr_id("Run on real numbers"))) run_case();
+        ImGui::SameLine();
+        ImGui::TextWrapped("%s", run_msg_.empty()
+                                     ? tr("(runs the pipeline on random data and compares "
+                                          "it with a direct convolution)")
+                                     : run_msg_.c_str());
+    }
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     ImGui::BeginChild("stages", ImVec2(avail.x * 0.34f, avail.y), true);
@@ -467,8 +485,10 @@ void ConvPanel::draw(AppContext& ctx) {
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginGroup();
-    buffer_diagram(ImVec2(ImGui::GetContentRegionAvail().x, 0), ctx.dark_theme);
-    ImGui::Separator();
+    if (!compact || compact_header(tr("buffers GM -> L1 -> L0 -> Cube"), "conv_buffers")) {
+        buffer_diagram(ImVec2(ImGui::GetContentRegionAvail().x, 0), ctx.dark_theme);
+        ImGui::Separator();
+    }
     if (!plan_)
         ImGui::TextWrapped("%s",
                            tr("The feature-map animation is off above 4M cells; use a smaller "

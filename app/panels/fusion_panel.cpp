@@ -24,6 +24,7 @@
 
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
+#include "app/panels/compact.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
@@ -118,15 +119,25 @@ void FusionPanel::draw(AppContext& ctx) {
         draw_present(ctx);
         return;
     }
-    if (set_.chain.draw(false)) rebuild();
+    // On a short window (a projector) the chain editor folds under a header
+    // naming the shape and the ops, and the chain column narrows.
+    const bool compact = compact_layout();
+    std::string chain_text;
+    for (const std::string& o : set_.chain.ops) chain_text += "  " + o;
+    if (!compact || !error_.empty() ||
+        compact_header(std::string(tr("edit: shape ")) + set_.chain.shape +
+                           std::string(tr(", ops")) + chain_text,
+                       "fusion_chain"))
+        if (set_.chain.draw(false)) rebuild();
     if (!error_.empty())
         ImGui::TextColored(render::theme_colour(render::Role::error), tr("error: %s"),
                            tr_text(error_).c_str());
     if (!ok_) return;
-    ImGui::BeginChild(
-        "chain",
-        ImVec2(std::min(ImGui::GetFontSize() * 24, ImGui::GetContentRegionAvail().x * 0.3f), 0),
-        true);
+    ImGui::BeginChild("chain",
+                      ImVec2(std::min(ImGui::GetFontSize() * 24,
+                                      ImGui::GetContentRegionAvail().x * (compact ? 0.26f : 0.3f)),
+                             0),
+                      true);
     draw_chain();
     ImGui::EndChild();
     ImGui::SameLine();

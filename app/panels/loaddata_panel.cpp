@@ -84,6 +84,10 @@ class LoadDataPanel : public PlayheadPanel {
     // buffer (stage 0) while view_ moves the cells into the destination.
     render::PlanView src_view_;
     void draw_views(AppContext& ctx, float w, float h);
+    // Width / height of the source and destination views the plan's memory
+    // bands were fitted to (0 before the first draw); a view that drifts
+    // from it rebuilds the plan (draw_views).
+    float fit_[2] = {0, 0};
     std::string error_, error_key_;  // the engine's message and its parameter
     nlohmann::json screen_ = nlohmann::json::object();
     nlohmann::json fields_ = nlohmann::json::object();  // input rectangles by label
@@ -156,9 +160,9 @@ void LoadDataPanel::rebuild() {
         if (r.dst_of.empty())
             throw UsageError("nothing is moved (a step of 0); expected at least one fractal");
         const bool l3 = set_.mode == 2;
-        auto plan = std::make_shared<Plan>(exec::load_plan(r, src_elems, t, title,
-                                                           l3 ? "A1 [C1][H][W][C0]" : name(p.src),
-                                                           l3 ? "A2" : name(p.dst)));
+        auto plan = std::make_shared<Plan>(
+            exec::load_plan(r, src_elems, t, title, l3 ? "A1 [C1][H][W][C0]" : name(p.src),
+                            l3 ? "A2" : name(p.dst), fit_[0], fit_[1]));
         result_ = std::move(r);
         shown_mode_ = set_.mode;
         plan_ = std::move(plan);
@@ -427,6 +431,18 @@ void LoadDataPanel::draw(AppContext& ctx) {
 void LoadDataPanel::draw_views(AppContext& ctx, float w, float h) {
     const float gap = 8 * ctx.ui_scale, head = ImGui::GetTextLineHeightWithSpacing();
     const float sw = std::floor((w - gap) * 0.45f), dw = w - gap - sw;
+    // Bands fitted to the panes: a default Load2D of 8 fractals drew 5-fractal
+    // columns of 10 px cells in a third of the width.
+    const float want[2] = {sw / std::max(1.f, h - head), dw / std::max(1.f, h - head)};
+    bool refit = false;
+    for (int i = 0; i < 2; ++i)
+        if (fit_[i] <= 0 || std::fabs(std::log(want[i] / fit_[i])) > 0.15f) refit = true;
+    if (refit && error_.empty()) {
+        fit_[0] = want[0];
+        fit_[1] = want[1];
+        rebuild();
+        if (!plan_) return;
+    }
     render::ViewStyle vs;
     vs.dark = ctx.dark_theme;
     ImGui::BeginGroup();

@@ -1,6 +1,7 @@
 // Sections: [graph layout] [graph drawing] [stream plot] [noc grid]
 #include "app/panels/planning_canvas.hpp"
 #include "app/i18n/tr.hpp"
+#include "app/render/palette.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -253,7 +254,7 @@ GraphClick draw_graph(const Graph& g, const NetPlan* plan, int selected_node, lo
 // ---- [stream plot] ----------------------------------------------------------------
 
 StreamPlotDrawn draw_stream_plot(const std::string& title, const std::vector<int64_t>& offsets,
-                                 ImVec2 size, ImU32 colour, int64_t scale) {
+                                 ImVec2 size, ImU32 colour, int64_t scale, bool dark) {
     StreamPlotDrawn drawn;
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + size.x);  // a long title wraps, not widens
@@ -263,8 +264,17 @@ StreamPlotDrawn draw_stream_plot(const std::string& title, const std::vector<int
     ImGui::Dummy(size);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 q(o.x + size.x, o.y + size.y);
-    dl->AddRectFilled(o, q, IM_COL32(20, 22, 28, 255), 3);
-    dl->AddRect(o, q, IM_COL32(70, 78, 90, 255), 3);
+    // The theme's canvas behind the plot (a dark box on a light slide read
+    // as a hole); on the light canvas the pale stream colours are darkened.
+    const render::Palette& pal = render::palette(dark);
+    const ImU32 sub = render::packed(pal[render::Role::dim]);
+    if (!dark) {
+        const auto half = [&](int shift) { return ((colour >> shift) & 0xFF) * 45 / 100; };
+        colour =
+            IM_COL32(half(IM_COL32_R_SHIFT), half(IM_COL32_G_SHIFT), half(IM_COL32_B_SHIFT), 255);
+    }
+    dl->AddRectFilled(o, q, render::packed(pal[render::Surface::canvas]), 3);
+    dl->AddRect(o, q, sub, 3);
     if (offsets.size() >= 2) {
         // Each stream on its own scale, lowest to highest offset it reads
         // (one scale for all drew the small streams as flat lines); scale > 0
@@ -285,10 +295,10 @@ StreamPlotDrawn draw_stream_plot(const std::string& title, const std::vector<int
         for (const ImVec2& p : pts) dl->AddCircleFilled(p, 1.8f, colour);
         char buf[64];
         std::snprintf(buf, sizeof buf, tr("offsets %lld..%lld"), (long long)bottom, (long long)top);
-        dl->AddText(ImVec2(o.x + 6, o.y + 2), kSubText, buf);
+        dl->AddText(ImVec2(o.x + 6, o.y + 2), sub, buf);
         std::snprintf(buf, sizeof buf, tr("%zu steps"), offsets.size());
         ImVec2 ts = ImGui::CalcTextSize(buf);
-        dl->AddText(ImVec2(q.x - ts.x - 6, o.y + 2), kSubText, buf);
+        dl->AddText(ImVec2(q.x - ts.x - 6, o.y + 2), sub, buf);
     }
     ImGui::EndGroup();
     return drawn;

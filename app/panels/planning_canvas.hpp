@@ -48,7 +48,7 @@ struct StreamPlotDrawn {
     float span_px = 0, plot_px = 0;
 };
 StreamPlotDrawn draw_stream_plot(const std::string& title, const std::vector<int64_t>& offsets,
-                                 ImVec2 size, ImU32 colour, int64_t scale);
+                                 ImVec2 size, ImU32 colour, int64_t scale, bool dark = true);
 
 // The mesh of PEs, link loads as line widths, and the blocks in flight at
 // time t (in hops). Returns the height used.

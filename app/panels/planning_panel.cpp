@@ -55,6 +55,7 @@ class PlanningPanel : public PlayheadPanel {
     const char* title() const override { return "Layout planning"; }
     void draw(AppContext& ctx) override;
     void draw_present(AppContext& ctx);
+    void draw_candidate_rows(const Decision& d, double max_t, bool how = true);
     Timeline timeline() const override;
     nlohmann::json save_settings() const override;
     nlohmann::json probe() const override;
@@ -62,6 +63,9 @@ class PlanningPanel : public PlayheadPanel {
     void load_settings(const nlohmann::json& j) override;
 
   private:
+    bool dark_ = true;  // the theme of the frame being drawn (stream plots)
+    float stream_h_ = 84;        // an address-stream plot's height (taller on a slide)
+    float present_graph_h_ = 0;  // the graph's height on the slide last frame
     void load_example(int k);
     void replan();
     void select_first_decision();
@@ -70,7 +74,8 @@ class PlanningPanel : public PlayheadPanel {
     void draw_legend();
     void draw_decision();
     void draw_candidates(const Decision& d);
-    void draw_plan(const Decision& d);
+    void draw_plan(const Decision& d, bool text = true);
+    void draw_plan_text(const Decision& d, float left);
     void draw_editor();
     void draw_noc();
     void rebuild_noc();
@@ -318,8 +323,17 @@ void PlanningPanel::draw_candidates(const Decision& d) {
     for (const auto& c : d.candidates)
         if (c.feasible) max_t = std::max(max_t, c.time_us);
     const int n = int(d.candidates.size());
+    // Too narrow for a column per strategy (a projector): a row per strategy.
+    float names_w = ImGui::CalcTextSize(tr("DRAM traffic")).x;
+    for (const auto& c : d.candidates)
+        names_w += ImGui::CalcTextSize(strategy_name(c.strategy)).x + 3 * ImGui::GetFontSize();
+    if (names_w > ImGui::GetContentRegionAvail().x) {
+        draw_candidate_rows(d, max_t);
+        return;
+    }
     if (!ImGui::BeginTable("cands", n + 1, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 95);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize(tr("DRAM traffic")).x + 8);
     for (int k = 0; k < n; ++k)
         ImGui::TableSetupColumn(strategy_name(d.candidates[size_t(k)].strategy));
     std::optional<Strategy> pick;
@@ -369,10 +383,53 @@ void PlanningPanel::draw_candidates(const Decision& d) {
     }
 }
 
-// The chosen plan: strides, the address example and the address streams.
-void PlanningPanel::draw_plan(const Decision& d) {
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const float left = std::min(460.f, avail * 0.38f);
+// The candidates one row each (strategy, DRAM traffic, time, how), for
+// windows too narrow for a column per strategy; "how" wraps in what is left.
+void PlanningPanel::draw_candidate_rows(const Decision& d, double max_t, bool how) {
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("cand_rows", how ? 4 : 3, flags)) return;
+    const float em = ImGui::GetFontSize();
+    ImGui::TableSetupColumn(tr("strategy"));
+    ImGui::TableSetupColumn(tr("DRAM traffic"));
+    ImGui::TableSetupColumn(tr("time"), ImGuiTableColumnFlags_WidthFixed, 6 * em);
+    if (how) ImGui::TableSetupColumn(tr("how"), ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    std::optional<Strategy> pick;
+    for (const auto& c : d.candidates) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PushID(int(c.strategy));
+        const bool on = d.strategy == c.strategy;
+        const bool can = c.feasible && (c.strategy != Strategy::Offline || on);
+        if (!can) ImGui::BeginDisabled();
+        if (ImGui::RadioButton(strategy_name(c.strategy), on) && !on) pick = c.strategy;
+        if (!can) ImGui::EndDisabled();
+        ImGui::PopID();
+        ImGui::TableNextColumn();
+        ImGui::Text(tr("%.0f KB (%+.0f KB)"), c.dram_bytes / 1024, c.extra_dram_bytes / 1024);
+        ImGui::TableNextColumn();
+        if (c.feasible) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.2f us", c.time_us);
+            ImGui::ProgressBar(max_t > 0 ? float(c.time_us / max_t) : 0, ImVec2(-1, 0), buf);
+        } else {
+            ImGui::TextDisabled("%s", tr("not possible"));
+        }
+        if (!how) continue;
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", tr_text(c.feasible ? c.detail : c.why_not).c_str());
+    }
+    ImGui::EndTable();
+    if (pick) {
+        picks_[d.edge] = *pick;
+        replan();
+    }
+}
+
+// The plan's strides and its address example, in a column `left` wide,
+// followed on the same line by what is drawn next.
+void PlanningPanel::draw_plan_text(const Decision& d, float left) {
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + left);
     ImGui::Text(tr("plan: %s, stored in DRAM as %s"), strategy_name(d.strategy),
@@ -387,6 +444,13 @@ void PlanningPanel::draw_plan(const Decision& d) {
     ImGui::Dummy(ImVec2(left, 0));
     ImGui::EndGroup();
     ImGui::SameLine(0, 24);
+}
+
+// The chosen plan: strides, the address example and the address streams.
+void PlanningPanel::draw_plan(const Decision& d, bool text) {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float left = std::min(460.f, avail * 0.38f);
+    if (text) draw_plan_text(d, left);
     // Address streams, two per row: the first 192 element offsets each.
     const auto streams = address_streams(d);
     const float w = (ImGui::GetContentRegionAvail().x - 16) / 2;
@@ -399,8 +463,8 @@ void PlanningPanel::draw_plan(const Decision& d) {
         if (k % 2) ImGui::SameLine(0, 16);
         std::string title = tr_text(streams[k].name) + " " + tuple_string(streams[k].strides) +
                             tr(", loops ") + order_name(streams[k].loop);
-        const planning::StreamPlotDrawn sd =
-            planning::draw_stream_plot(title, offs[k], ImVec2(w, 84), kStreamColours[k % 4], 0);
+        const planning::StreamPlotDrawn sd = planning::draw_stream_plot(
+            title, offs[k], ImVec2(w, stream_h_), kStreamColours[k % 4], 0, dark_);
         screen_["streams"].push_back({{"name", streams[k].name},
                                       {"offsets", {sd.bottom, sd.top}},
                                       {"span_px", sd.span_px},
@@ -642,16 +706,51 @@ void PlanningPanel::draw_legend() {
 // the boxes grow with it (a child window's font scales with its parent's).
 void PlanningPanel::draw_present(AppContext& ctx) {
     const ImVec2 a = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+    screen_ = nlohmann::json::object();
+    dark_ = ctx.dark_theme;
+    // The decided edge (the selected one) shares the slide: the graph on top,
+    // its strategies and address streams below, so the slide is not two
+    // thirds empty under a one-row graph.
+    const Decision* d =
+        plan_ok_ && selected_edge_ >= 0 && size_t(selected_edge_) < plan_.propagation.edges.size()
+            ? decision_for_edge(size_t(selected_edge_))
+            : nullptr;
+    // The graph's share: at most a quarter, no more than it drew last frame.
+    const float graph_max = d ? avail.y * 0.26f : avail.y;
+    const float graph_h =
+        d && present_graph_h_ > 0 ? std::min(graph_max, present_graph_h_) : graph_max;
     ImGui::SetWindowFontScale(present_scale_);
-    planning::GraphClick click =
-        planning::draw_graph(graph_, plan_ok_ ? &plan_ : nullptr, selected_node_, selected_edge_,
-                             ImGui::GetContentRegionAvail().y);
+    planning::GraphClick click = planning::draw_graph(graph_, plan_ok_ ? &plan_ : nullptr,
+                                                      selected_node_, selected_edge_, graph_h);
     ImGui::SetWindowFontScale(1.f);
+    if (d) {
+        const float body = std::clamp(avail.x / (70 * ImGui::GetFontSize()), 1.f, 1.6f);
+        ImGui::SetWindowFontScale(body);
+        const Edge& e = plan_.propagation.edges[size_t(selected_edge_)];
+        ImGui::Text(tr("edge %s: %s -> %s, tensor %s"), edge_name(graph_, e).c_str(),
+                    order_name(d->source).c_str(), order_name(d->target).c_str(),
+                    to_string(e.shape).c_str());
+        // The slide's table: strategy, traffic and time, one line each (the
+        // "how" sentences stay in the normal view).
+        double max_t = 0;
+        for (const auto& c : d->candidates)
+            if (c.feasible) max_t = std::max(max_t, c.time_us);
+        draw_candidate_rows(*d, max_t, false);
+        const float rows = float(std::max<size_t>(1, (address_streams(*d).size() + 1) / 2));
+        const float line = ImGui::GetTextLineHeightWithSpacing();
+        const float left = avail.y - (ImGui::GetCursorScreenPos().y - a.y) - 2 * line;
+        stream_h_ = std::max(48.f, left / rows - 2 * line);
+        draw_plan(*d, false);
+        stream_h_ = 84;
+        ImGui::SetWindowFontScale(1.f);
+    }
     // The graph's size grows with its text: the next frame's scale makes it
-    // just fit the slide (a margin for the child's padding and scroll bar).
+    // just fit its share of the slide (a margin for the child's padding and
+    // scroll bar).
     if (click.content.x > 0 && click.content.y > 0) {
         const float fit =
-            std::min((avail.x - 40) / click.content.x, (avail.y - 40) / click.content.y);
+            std::min((avail.x - 40) / click.content.x, (graph_max - 40) / click.content.y);
+        present_graph_h_ = click.content.y + 40;
         const float next = std::clamp(present_scale_ * fit, 0.7f, 2.5f);
         if (std::abs(next - present_scale_) > 0.02f) present_scale_ = next;
     }
@@ -676,6 +775,7 @@ void PlanningPanel::draw(AppContext& ctx) {
         return;
     }
     screen_ = nlohmann::json::object();
+    dark_ = ctx.dark_theme;
     draw_toolbar();
     if (!error_.empty()) {
         ImGui::TextColored(render::theme_colour(render::Role::error), tr("error: %s"),

@@ -90,7 +90,7 @@ class SystolicPanel : public PlayheadPanel {
     void controls();
     void side();
     void caption(AppContext& ctx) const;
-    void pictures(ImVec2 size, bool dark);
+    void pictures(ImVec2 size, bool dark, bool side = false);
 
     SystolicSettings set_;
     gpu::SystolicRun run_;
@@ -211,7 +211,7 @@ void SystolicPanel::side() {
     ImGui::TextDisabled("%s", tr("space play/pause, left/right step, Home/End"));
 }
 
-void SystolicPanel::pictures(ImVec2 size, bool dark) {
+void SystolicPanel::pictures(ImVec2 size, bool dark, bool side) {
     if (!uploaded_) {
         gpu_.set_plan(plan_, ColourMode::value);
         uploaded_ = true;
@@ -219,14 +219,25 @@ void SystolicPanel::pictures(ImVec2 size, bool dark) {
     render::ViewStyle vs;
     vs.dark = dark;
     vs.show_numbers = false;
-    const float cube_h = std::max(80.0f, size.y * 0.28f);
+    // Side by side on a slide: the array is tall and narrow (its cells are
+    // limited by the height), so stacking the Cube under it halved its cells
+    // and dropped the PE row/column ticks; the Cube takes the right quarter.
     const float label_h = ImGui::GetTextLineHeightWithSpacing();
-    view_.draw(gpu_, float(play_.value), ImVec2(size.x, size.y - cube_h - label_h), vs);
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const float sys_w = side ? std::floor(size.x * 0.72f) : size.x;
+    const float cube_w = side ? size.x - sys_w - gap : size.x;
+    const float cube_h = side ? size.y - 3 * label_h : std::max(80.0f, size.y * 0.28f);
+    view_.draw(gpu_, float(play_.value), ImVec2(sys_w, side ? size.y : size.y - cube_h - label_h),
+               vs);
+    if (side) {
+        ImGui::SameLine();
+        ImGui::BeginGroup();
+    }
     const int64_t step = std::min<int64_t>(play_.whole(), cube_scene_.steps());
     if (!cube_ || step != cube_step_) {
         try {
             cube_ = std::make_shared<Plan>(
-                exec::cube_plan(cube_scene_, step, size.x / std::max(1.0f, cube_h)));
+                exec::cube_plan(cube_scene_, step, cube_w / std::max(1.0f, cube_h)));
             cube_gpu_.set_plan(cube_, ColourMode::value);
         } catch (const UsageError& e) {
             cube_.reset();
@@ -240,11 +251,18 @@ void SystolicPanel::pictures(ImVec2 size, bool dark) {
                   tr("Cube, same GEMM on the same clock: step %lld of %lld (one 16x16x16 fractal "
                      "multiply per cycle)"),
                   static_cast<long long>(step), static_cast<long long>(cube_scene_.steps()));
-    if (ImGui::CalcTextSize(line).x > size.x)
+    if (ImGui::CalcTextSize(line).x > cube_w)
         std::snprintf(line, sizeof line, tr("Cube, same GEMM: step %lld of %lld"),
                       static_cast<long long>(step), static_cast<long long>(cube_scene_.steps()));
-    ImGui::TextUnformatted(line);
-    if (cube_) cube_view_.draw(cube_gpu_, 0, ImVec2(size.x, cube_h - 4), vs);
+    if (side) {  // the slide's narrow column: the short form wraps rather than being cut
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + cube_w);
+        ImGui::TextWrapped("%s", line);
+        ImGui::PopTextWrapPos();
+    } else {
+        ImGui::TextUnformatted(line);
+    }
+    if (cube_) cube_view_.draw(cube_gpu_, 0, ImVec2(cube_w, cube_h - 4), vs);
+    if (side) ImGui::EndGroup();
 }
 
 // Presentation mode's caption: the side column's cycle state and totals, in
@@ -286,7 +304,7 @@ void SystolicPanel::draw(AppContext& ctx) {
         }
         caption(ctx);
         const ImVec2 avail = ImGui::GetContentRegionAvail();
-        pictures(ImVec2(avail.x, std::max(160.0f, avail.y - 4)), ctx.dark_theme);
+        pictures(ImVec2(avail.x, std::max(160.0f, avail.y - 4)), ctx.dark_theme, true);
         return;
     }
     controls();

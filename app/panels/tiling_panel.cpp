@@ -23,6 +23,7 @@
 
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
+#include "app/panels/compact.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
@@ -140,6 +141,7 @@ class TilingPanel : public PlayheadPanel {
     std::unique_ptr<SweepResult> sweep_;
     bool sweep_setup_default_ = false;  // the sweep ran with 50/5 ns setup costs
     bool sweep_stale_ = false;          // settings changed since the sweep ran
+    bool compact_ = false;              // short window: notes and export fold (draw())
     std::unique_ptr<plot::SweepScatter> scatter_;
     // animation (the sub-tile shown, looping) and export
     char export_path_[512] = "/tmp/tiling_plot";
@@ -562,28 +564,36 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
     ImGui::TextWrapped(
         tr("L1 tile %lld of %lld at (c,h,w) = %s: start address jump %+lld elements"),
         (long long)k + 1, (long long)l1_count_, to_string(v1.origin).c_str(), (long long)v1.jump);
-    ImGui::TextWrapped(
-        tr("  elements inside: order %s steps %c, stride %lld in the tensor, %lld in the tile (eta "
-           "%.4g)"),
-        to_string(cfg_.l1_order).c_str(), dim_char(res_.l1.innermost),
-        (long long)res_.l1.source_strides[int(res_.l1.innermost)],
-        (long long)res_.l1.dest_strides[int(res_.l1.innermost)], res_.l1.efficiency);
-    ImGui::TextWrapped(
-        tr("L2 sub-tile %lld of %lld at %s in the tile: start address jump %+lld elements in the "
-           "tile; order %s steps %c, stride %lld in the tile, %lld in the sub-tile (eta %.4g)"),
-        (long long)jj + 1, (long long)sub.size(), to_string(v2.origin).c_str(), (long long)v2.jump,
-        to_string(cfg_.l2_order).c_str(), dim_char(res_.l2.innermost),
-        (long long)res_.l2.source_strides[int(res_.l2.innermost)],
-        (long long)res_.l2.dest_strides[int(res_.l2.innermost)], res_.l2.efficiency);
+    const bool notes =
+        !compact_ || compact_header(tr("how the tile and sub-tile are read"), "tiling_notes");
+    if (notes)
+        ImGui::TextWrapped(tr("  elements inside: order %s steps %c, stride %lld in the tensor, "
+                              "%lld in the tile (eta "
+                              "%.4g)"),
+                           to_string(cfg_.l1_order).c_str(), dim_char(res_.l1.innermost),
+                           (long long)res_.l1.source_strides[int(res_.l1.innermost)],
+                           (long long)res_.l1.dest_strides[int(res_.l1.innermost)],
+                           res_.l1.efficiency);
+    if (notes)
+        ImGui::TextWrapped(
+            tr("L2 sub-tile %lld of %lld at %s in the tile: start address jump %+lld elements in "
+               "the "
+               "tile; order %s steps %c, stride %lld in the tile, %lld in the sub-tile (eta %.4g)"),
+            (long long)jj + 1, (long long)sub.size(), to_string(v2.origin).c_str(),
+            (long long)v2.jump, to_string(cfg_.l2_order).c_str(), dim_char(res_.l2.innermost),
+            (long long)res_.l2.source_strides[int(res_.l2.innermost)],
+            (long long)res_.l2.dest_strides[int(res_.l2.innermost)], res_.l2.efficiency);
 
     const bool src = cfg_.basis == StrideBasis::source;
     const bool as_memory = set_.memory >= 0.5f;
     char l1_label[256], l2_label[256];
     if (as_memory) {
-        ImGui::TextWrapped(
-            tr("Every element at its address in %s, rows of 32 B (bands left to right); colour = "
-               "when it is read (blue first, red last). Hover an element for its address."),
-            cfg_.layout.c_str());
+        if (notes)
+            ImGui::TextWrapped(
+                tr("Every element at its address in %s, rows of 32 B (bands left to right); colour "
+                   "= "
+                   "when it is read (blue first, red last). Hover an element for its address."),
+                cfg_.layout.c_str());
         std::snprintf(l1_label, sizeof l1_label, tr("tensor %s in DRAM (%lld elements)"),
                       tiling::to_string(tensor).c_str(),
                       (long long)frame_elems(cfg_.layout, cfg_.dtype, tensor));
@@ -591,11 +601,12 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
                       tiling::to_string(v1.extent).c_str(),
                       (long long)frame_elems(cfg_.layout, cfg_.dtype, v1.extent));
     } else {
-        ImGui::TextWrapped(
-            "%s",
-            tr("One H x W grid per channel (H down, W across; c = 0, 1, ... left to right, then "
-               "down); colour = when each element is read (blue first, red last). Hover an element "
-               "for its address."));
+        if (notes)
+            ImGui::TextWrapped("%s", tr("One H x W grid per channel (H down, W across; c = 0, 1, "
+                                        "... left to right, then "
+                                        "down); colour = when each element is read (blue first, "
+                                        "red last). Hover an element "
+                                        "for its address."));
         std::snprintf(l1_label, sizeof l1_label,
                       tr("tensor (C,H,W) %s in DRAM, %s: boxes = its %lld L1 tiles %s, read %s"),
                       tiling::to_string(tensor).c_str(), cfg_.layout.c_str(), (long long)l1_count_,
@@ -750,7 +761,13 @@ void TilingPanel::draw(AppContext& ctx) {
         draw_present(ctx);
         return;
     }
-    ImGui::BeginChild("controls", ImVec2(330 * ctx.ui_scale, 0), true);
+    // A short window (a projector): the settings column narrows, the export
+    // row and the traversal's longer notes fold under headers (compact_).
+    compact_ = compact_layout();
+    const float ctl_w = compact_
+                            ? std::min(330 * ctx.ui_scale, ImGui::GetContentRegionAvail().x * 0.3f)
+                            : 330 * ctx.ui_scale;
+    ImGui::BeginChild("controls", ImVec2(ctl_w, 0), true);
     ImGui::PushItemWidth(-ImGui::CalcTextSize(tr("setup ns/tile  ")).x);
     draw_controls();
     ImGui::PopItemWidth();
@@ -763,10 +780,11 @@ void TilingPanel::draw(AppContext& ctx) {
         ImGui::EndChild();
         return;
     }
-    ImGui::Text(tr("L1 eff %.4g, L2 eff %.4g, L1 %.2f us + L2 %.2f us = %.2f us, %.2f uJ"),
-                res_.l1.efficiency, res_.l2.efficiency, res_.l1.time_us, res_.l2.time_us,
-                res_.total_us, res_.total_energy_uj);
-    draw_export();
+    ImGui::TextWrapped(tr("L1 eff %.4g, L2 eff %.4g, L1 %.2f us + L2 %.2f us = %.2f us, %.2f uJ"),
+                       res_.l1.efficiency, res_.l2.efficiency, res_.l1.time_us, res_.l2.time_us,
+                       res_.total_us, res_.total_energy_uj);
+    if (!compact_ || compact_header(tr("Export a plot (PNG, SVG, CSV)"), "tiling_export"))
+        draw_export();
     // A tab asked for by a scene is forced for a few frames (ImGui applies
     // SetSelected one frame late); otherwise set_.tab follows the user's clicks.
     auto tab = [&](int i) {

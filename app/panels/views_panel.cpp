@@ -23,6 +23,7 @@
 
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
+#include "app/panels/compact.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
@@ -161,7 +162,15 @@ void ViewsPanel::draw(AppContext& ctx) {
         draw_present(ctx);
         return;
     }
-    if (set_.chain.draw(true)) rebuild();
+    // On a short window the chain editor folds under a header naming the
+    // shape and the ops, so the picture keeps the height.
+    const bool compact = compact_layout();
+    std::string chain_text;
+    for (const std::string& o : set_.chain.ops) chain_text += "  " + o;
+    if (!compact || compact_header(std::string(tr("edit: shape ")) + set_.chain.shape +
+                                       std::string(tr(", ops")) + chain_text,
+                                   "views_chain"))
+        if (set_.chain.draw(true)) rebuild();
     if (!error_.empty())
         ImGui::TextColored(render::theme_colour(render::Role::error), tr("error: %s"),
                            tr_text(error_).c_str());
@@ -195,6 +204,7 @@ void ViewsPanel::draw(AppContext& ctx) {
                           : v.im2col
                               ? tr("one strided layout per dim cannot hold overlapping windows")
                               : tr("no strided layout reads the previous view this way");
+        ImGui::PushTextWrapPos(0.0f);  // the copy line wraps instead of running off
         if (cost.moves)
             ImGui::TextColored(
                 render::theme_colour(render::Role::accent),
@@ -204,6 +214,7 @@ void ViewsPanel::draw(AppContext& ctx) {
         else
             ImGui::TextDisabled(
                 "%s", tr("this step is free: a new view of the same storage, nothing moves"));
+        ImGui::PopTextWrapPos();
     } else {
         ImGui::TextDisabled("%s", tr("the input: step through the ops with < > (or left / right)"));
     }

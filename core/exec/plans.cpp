@@ -1,5 +1,6 @@
 #include "core/exec/plans.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -105,8 +106,36 @@ Plan img2col_plan(const Img2colSpec& s) {
     return p;
 }
 
+namespace {
+
+// Band height (a whole number of `frac_rows`-row fractals) of linear grid g
+// that gives the largest cells in a view of width/height `aspect`; room is
+// kept for the address column at the left (about 6 cells) and the tick rows
+// above (about 3).
+void fit_bands(Grid& g, int64_t frac_rows, float aspect) {
+    if (aspect <= 0 || frac_rows <= 0) return;
+    const int64_t rows = (g.shape[0] + g.row_elems - 1) / g.row_elems;
+    const int64_t fractals = std::max<int64_t>(1, (rows + frac_rows - 1) / frac_rows);
+    double best = -1;
+    int64_t best_rows = g.band_rows;
+    for (int64_t k = 1; k <= fractals; ++k) {
+        Grid t = g;
+        t.band_rows = k * frac_rows;
+        const Extent e = grid_extent(t);
+        const double cell = std::min(double(aspect) / (e.w + 6), 1.0 / (e.h + 3));
+        if (cell > best * 1.0001) {
+            best = cell;
+            best_rows = t.band_rows;
+        }
+    }
+    g.band_rows = best_rows;
+}
+
+}  // namespace
+
 Plan load_plan(const LoadResult& r, int64_t src_elems, DType t, const std::string& title,
-               const std::string& src_name, const std::string& dst_name) {
+               const std::string& src_name, const std::string& dst_name, float src_aspect,
+               float dst_aspect) {
     Plan p;
     p.title = title;
     p.dtype = t;
@@ -120,6 +149,7 @@ Plan load_plan(const LoadResult& r, int64_t src_elems, DType t, const std::strin
                         std::to_string(r.geom.cols),
                     {src_elems}, memory_grid(src_elems, t));
     a.grid.row_elems = r.geom.cols;  // one drawn row = one fractal row (32 bytes)
+    fit_bands(a.grid, r.geom.rows, src_aspect);
     add_fractal_boxes(a, src_elems, fe);
     const std::string dst_fractal =
         r.dst_format.empty()
@@ -130,6 +160,7 @@ Plan load_plan(const LoadResult& r, int64_t src_elems, DType t, const std::strin
                                         : "destination buffer, " + dst_fractal + " fractals",
                     {p.cell_count}, memory_grid(p.cell_count, t));
     b.grid.row_elems = r.geom.cols;
+    fit_bands(b.grid, r.geom.rows, dst_aspect);
     add_fractal_boxes(b, p.cell_count, fe, r.dst_format);
     p.stages = {a, b};
     add_grid_labels(p);

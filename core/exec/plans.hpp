@@ -33,9 +33,13 @@ namespace ll::exec {
 Plan img2col_plan(const Img2colSpec& s);
 
 // `src_elems`: size of the source buffer in elements (a whole number of
-// fractals for Load2D, C1*H*W*C0 for Load3D).
+// fractals for Load2D, C1*H*W*C0 for Load3D). `src_aspect` / `dst_aspect`
+// (width / height of the views the two buffers are drawn in; 0 = roughly
+// square): the memory bands hold the whole number of fractals that gives
+// the largest cells in such a view.
 Plan load_plan(const LoadResult& r, int64_t src_elems, DType t, const std::string& title,
-               const std::string& src_name, const std::string& dst_name);
+               const std::string& src_name, const std::string& dst_name, float src_aspect = 0,
+               float dst_aspect = 0);
 
 // The shape (width / height) of the view the conv scene is drawn in.
 constexpr float kConvViewAspect = 1.6f;

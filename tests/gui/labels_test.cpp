@@ -135,10 +135,13 @@ TEST(GuiLabels, LoadDataNamesEveryFractal) {
             EXPECT_LE(y + lh, oy + h + 0.5f);
             if (l["kind"] == "address") names.push_back(l["text"]);
         }
-        // The default scene's source holds 8 fractals; the first band's five
-        // (f0..f4) stand at its left, the next band's first above it.
-        for (const char* f : {"f0 0x0", "f1 0x200", "f2 0x400", "f3 0x600", "f4 0x800"})
+        // The default scene's destination holds 5 fractals in bands fitted
+        // to the pane: the first band's three (f0..f2) stand at its left, the
+        // next band's first (f3) above it. The fixed 5-fractal bands drew
+        // 9.1 px cells at 1600x1000 and 3.5 at the projector.
+        for (const char* f : {"f0 0x0", "f1 0x200", "f2 0x400", "f3 0x600"})
             EXPECT_NE(std::find(names.begin(), names.end(), f), names.end()) << f;
+        EXPECT_GE(v["zoom"].get<float>(), look.find("1024") == std::string::npos ? 11.f : 5.f);
     }
 }
 
