@@ -1,6 +1,7 @@
 // Sections: [graph layout] [graph drawing] [stream plot] [noc grid]
 #include "app/panels/planning_canvas.hpp"
 #include "app/i18n/tr.hpp"
+#include "app/i18n/tr_text.hpp"
 #include "app/render/palette.hpp"
 
 #include <algorithm>
@@ -89,7 +90,7 @@ EdgeText edge_text(const Graph& g, const NetPlan& plan, size_t ei) {
         if (d.edge == ei) {
             t.kind = 1;
             t.line1 = order_name(d.source) + " -> " + order_name(d.target);
-            t.line2 = strategy_name(d.strategy);
+            t.line2 = i18n::tr_text(strategy_name(d.strategy));
             if (d.picked) t.line2 += " *";            // picked by hand
             if (d.appeared) t.line1 += tr(" (new)");  // appeared after an earlier decision
             return t;

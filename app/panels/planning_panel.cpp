@@ -63,7 +63,7 @@ class PlanningPanel : public PlayheadPanel {
     void load_settings(const nlohmann::json& j) override;
 
   private:
-    bool dark_ = true;  // the theme of the frame being drawn (stream plots)
+    bool dark_ = true;           // the theme of the frame being drawn (stream plots)
     float stream_h_ = 84;        // an address-stream plot's height (taller on a slide)
     float present_graph_h_ = 0;  // the graph's height on the slide last frame
     void load_example(int k);
@@ -326,7 +326,8 @@ void PlanningPanel::draw_candidates(const Decision& d) {
     // Too narrow for a column per strategy (a projector): a row per strategy.
     float names_w = ImGui::CalcTextSize(tr("DRAM traffic")).x;
     for (const auto& c : d.candidates)
-        names_w += ImGui::CalcTextSize(strategy_name(c.strategy)).x + 3 * ImGui::GetFontSize();
+        names_w += ImGui::CalcTextSize(tr_text(strategy_name(c.strategy)).c_str()).x +
+                   3 * ImGui::GetFontSize();
     if (names_w > ImGui::GetContentRegionAvail().x) {
         draw_candidate_rows(d, max_t);
         return;
@@ -335,7 +336,7 @@ void PlanningPanel::draw_candidates(const Decision& d) {
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed,
                             ImGui::CalcTextSize(tr("DRAM traffic")).x + 8);
     for (int k = 0; k < n; ++k)
-        ImGui::TableSetupColumn(strategy_name(d.candidates[size_t(k)].strategy));
+        ImGui::TableSetupColumn(tr_text(strategy_name(d.candidates[size_t(k)].strategy)).c_str());
     std::optional<Strategy> pick;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -346,7 +347,8 @@ void PlanningPanel::draw_candidates(const Decision& d) {
         bool on = d.strategy == c.strategy;
         bool can = c.feasible && (c.strategy != Strategy::Offline || on);
         if (!can) ImGui::BeginDisabled();
-        if (ImGui::RadioButton(strategy_name(c.strategy), on) && !on) pick = c.strategy;
+        if (ImGui::RadioButton(tr_text(strategy_name(c.strategy)).c_str(), on) && !on)
+            pick = c.strategy;
         if (!can) ImGui::EndDisabled();
         ImGui::PopID();
     }
@@ -403,7 +405,8 @@ void PlanningPanel::draw_candidate_rows(const Decision& d, double max_t, bool ho
         const bool on = d.strategy == c.strategy;
         const bool can = c.feasible && (c.strategy != Strategy::Offline || on);
         if (!can) ImGui::BeginDisabled();
-        if (ImGui::RadioButton(strategy_name(c.strategy), on) && !on) pick = c.strategy;
+        if (ImGui::RadioButton(tr_text(strategy_name(c.strategy)).c_str(), on) && !on)
+            pick = c.strategy;
         if (!can) ImGui::EndDisabled();
         ImGui::PopID();
         ImGui::TableNextColumn();
@@ -432,7 +435,7 @@ void PlanningPanel::draw_candidate_rows(const Decision& d, double max_t, bool ho
 void PlanningPanel::draw_plan_text(const Decision& d, float left) {
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + left);
-    ImGui::Text(tr("plan: %s, stored in DRAM as %s"), strategy_name(d.strategy),
+    ImGui::Text(tr("plan: %s, stored in DRAM as %s"), tr_text(strategy_name(d.strategy)).c_str(),
                 order_name(d.stored_layout).c_str());
     for (const auto& [k, v] : d.strides)
         ImGui::BulletText("%s: %s", tr_text(k).c_str(), tuple_string(v).c_str());
