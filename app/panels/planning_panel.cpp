@@ -216,6 +216,17 @@ Graph graph_from_setting(const nlohmann::json& g) {
     return load_graph_file(s);
 }
 
+// A candidate's time as a bar against the slowest (max_t), or why it cannot run.
+void time_cell(const Candidate& c, double max_t) {
+    if (!c.feasible) {
+        ImGui::TextDisabled("%s", tr("not possible"));
+        return;
+    }
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f us", c.time_us);
+    ImGui::ProgressBar(max_t > 0 ? float(c.time_us / max_t) : 0, ImVec2(-1, 0), buf);
+}
+
 }  // namespace
 
 void PlanningPanel::load_settings(const nlohmann::json& j) {
@@ -365,13 +376,7 @@ void PlanningPanel::draw_candidates(const Decision& d) {
     row(tr("time"));
     for (const auto& c : d.candidates) {
         ImGui::TableNextColumn();
-        if (c.feasible) {
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%.2f us", c.time_us);
-            ImGui::ProgressBar(max_t > 0 ? float(c.time_us / max_t) : 0, ImVec2(-1, 0), buf);
-        } else {
-            ImGui::TextDisabled("%s", tr("not possible"));
-        }
+        time_cell(c, max_t);
     }
     row(tr("how"));
     for (const auto& c : d.candidates) {
@@ -412,13 +417,7 @@ void PlanningPanel::draw_candidate_rows(const Decision& d, double max_t, bool ho
         ImGui::TableNextColumn();
         ImGui::Text(tr("%.0f KB (%+.0f KB)"), c.dram_bytes / 1024, c.extra_dram_bytes / 1024);
         ImGui::TableNextColumn();
-        if (c.feasible) {
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%.2f us", c.time_us);
-            ImGui::ProgressBar(max_t > 0 ? float(c.time_us / max_t) : 0, ImVec2(-1, 0), buf);
-        } else {
-            ImGui::TextDisabled("%s", tr("not possible"));
-        }
+        time_cell(c, max_t);
         if (!how) continue;
         ImGui::TableNextColumn();
         ImGui::TextWrapped("%s", tr_text(c.feasible ? c.detail : c.why_not).c_str());

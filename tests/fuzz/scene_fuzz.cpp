@@ -11,8 +11,10 @@
 // Any input must load or give a UsageError.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -43,6 +45,38 @@ void drive(ll::gui::Panel& p) {
     (void)p.busy();
 }
 
+// Elements a "shape" value names (a "2,2,28" string or an array of numbers),
+// saturating; 0 when it is neither.
+double shape_elements(const nlohmann::json& v) {
+    double n = 1;
+    if (v.is_string()) {
+        const std::string& s = v.get_ref<const std::string&>();
+        size_t at = 0;
+        while (at <= s.size()) {
+            const size_t comma = std::min(s.find(',', at), s.size());
+            n *= std::max(1.0, std::strtod(s.substr(at, comma - at).c_str(), nullptr));
+            at = comma + 1;
+        }
+        return n;
+    }
+    if (!v.is_array()) return 0;
+    for (const auto& d : v)
+        if (d.is_number()) n *= std::max(1.0, d.get<double>());
+    return n;
+}
+
+// A scene whose tensor is past what one run may build: the window accepts
+// up to 2^25 cells (seconds under ASan on a loaded machine, a libFuzzer
+// timeout), and padding can grow a shape's elements 256-fold (NZ of a 1x1
+// matrix). The refusal past the window's limit is a hostile-scene test
+// (tests/gui/hostile_scene_test.cpp); here such scenes are skipped.
+bool too_big(const nlohmann::json& j) {
+    constexpr double kMaxElements = 1 << 14;  // at most 4M cells after padding
+    for (const char* side : {"a", "b"})       // the compare panel's two scenes
+        if (j.contains(side) && j[side].is_object() && too_big(j[side])) return true;
+    return j.contains("shape") && shape_elements(j["shape"]) > kMaxElements;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
@@ -67,6 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // pipeline's "export" names files to write.
     j.erase("image");
     j.erase("export");
+    if (too_big(j)) return 0;
     const auto& reg = ll::gui::panel_registry();
     size_t i = data[0] % reg.size();
     if (j.contains("panel")) {  // as main_panel_id (app/gui/scene_args.cpp) reads it
