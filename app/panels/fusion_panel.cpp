@@ -133,11 +133,10 @@ void FusionPanel::draw(AppContext& ctx) {
         ImGui::TextColored(render::theme_colour(render::Role::error), tr("error: %s"),
                            tr_text(error_).c_str());
     if (!ok_) return;
-    ImGui::BeginChild("chain",
-                      ImVec2(std::min(ImGui::GetFontSize() * 24,
-                                      ImGui::GetContentRegionAvail().x * (compact ? 0.26f : 0.3f)),
-                             0),
-                      true);
+    ImGui::BeginChild(
+        "chain",
+        ImVec2(std::min(ImGui::GetFontSize() * 24, ImGui::GetContentRegionAvail().x * 0.3f), 0),
+        true);
     draw_chain();
     ImGui::EndChild();
     ImGui::SameLine();
@@ -148,22 +147,27 @@ void FusionPanel::draw(AppContext& ctx) {
 
 void FusionPanel::draw_chain() {
     const view::Fused& f = fused_;
-    ImGui::Text(tr("input %s"), view::to_string(f.input.layout).c_str());
+    // Every line wraps: on a projector the column is narrower than its text.
+    ImGui::TextWrapped(tr("input %s"), view::to_string(f.input.layout).c_str());
     for (size_t i = 0; i < f.steps.size(); ++i) {
         const auto& s = f.steps[i];
         ImVec4 col = s.category == view::Category::bijective   ? ImVec4(0.5f, 0.8f, 1, 1)
                      : s.category == view::Category::expanding ? ImVec4(1, 0.7f, 0.4f, 1)
                                                                : ImVec4(0.6f, 1, 0.6f, 1);
         ImGui::Separator();
-        ImGui::Text("%zu. %s", i + 1, tr_text(s.op.text).c_str());
+        ImGui::TextWrapped("%zu. %s", i + 1, tr_text(s.op.text).c_str());
+        // The category tag follows the op when it fits, else takes its own line.
+        const std::string tag = "[" + tr_text(view::name(s.category)) + "]";
         ImGui::SameLine();
-        ImGui::TextColored(col, "[%s]", tr_text(view::name(s.category)).c_str());
+        if (ImGui::CalcTextSize(tag.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+        ImGui::TextColored(col, "%s", tag.c_str());
         if (s.category == view::Category::expanding)
-            ImGui::Text(tr("   %s -> %s   x%.2f elements"), ll::to_string(s.in_shape).c_str(),
-                        ll::to_string(s.out_shape).c_str(), view::expansion(s));
+            ImGui::TextWrapped(tr("   %s -> %s   x%.2f elements"),
+                               ll::to_string(s.in_shape).c_str(),
+                               ll::to_string(s.out_shape).c_str(), view::expansion(s));
         else
-            ImGui::Text("   %s -> %s", ll::to_string(s.in_shape).c_str(),
-                        ll::to_string(s.out_shape).c_str());
+            ImGui::TextWrapped("   %s -> %s", ll::to_string(s.in_shape).c_str(),
+                               ll::to_string(s.out_shape).c_str());
         const char* how = s.map.gather    ? tr(" (through an index array)")
                           : s.map.storage ? tr(" (after a copy)")
                                           : "";
@@ -181,9 +185,9 @@ void FusionPanel::draw_chain() {
                            tr("no single layout expresses the chain; one pass composes the maps"));
     ImGui::Separator();
     double mx = double(std::max<int64_t>(1, f.unfused_moved_bytes));
-    ImGui::Text(tr("unfused %lld B"), static_cast<long long>(f.unfused_moved_bytes));
+    ImGui::TextWrapped(tr("unfused %lld B"), static_cast<long long>(f.unfused_moved_bytes));
     ImGui::ProgressBar(float(double(f.unfused_moved_bytes) / mx), ImVec2(-1, 0), "");
-    ImGui::Text(tr("fused   %lld B"), static_cast<long long>(f.moved_bytes));
+    ImGui::TextWrapped(tr("fused   %lld B"), static_cast<long long>(f.moved_bytes));
     ImGui::ProgressBar(float(double(f.moved_bytes) / mx), ImVec2(-1, 0), "");
 }
 

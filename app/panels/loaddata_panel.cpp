@@ -18,6 +18,7 @@
 
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
+#include "app/panels/compact.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/loaddata_settings.hpp"
 #include "app/panels/panel.hpp"
@@ -239,6 +240,28 @@ void LoadDataPanel::controls() {
         ch |= ImGui::Combo("##path", &set_.path, kPaths, 6);
         frame_if("path");
     }
+    // A short window (a projector) folds the instruction's numbers under a
+    // header that lists them (open while the engine reports an error).
+    if (compact_layout()) {
+        auto n = [](int64_t v) { return std::to_string(v); };
+        std::string sum = tr("parameters: ");
+        if (set_.mode == 0)
+            sum += "startIndex " + n(set_.v1.start_index) + ", repeatTimes " + n(set_.v1.repeat) +
+                   ", srcStride " + n(set_.v1.src_stride) + ", dstGap " + n(set_.v1.dst_gap);
+        else if (set_.mode == 1)
+            sum += "mStart " + n(set_.v2.m_start) + ", kStart " + n(set_.v2.k_start) + ", mStep " +
+                   n(set_.v2.m_step) + ", kStep " + n(set_.v2.k_step) + ", srcStride " +
+                   n(set_.v2.src_stride) + ", dstStride " + n(set_.v2.dst_stride);
+        else
+            sum += "C1 H W " + n(set_.v3.c1) + "x" + n(set_.v3.h) + "x" + n(set_.v3.w) +
+                   ", filter " + n(set_.v3.kh) + "x" + n(set_.v3.kw) + ", stride " +
+                   n(set_.v3.stride_h) + "x" + n(set_.v3.stride_w);
+        if (!error_.empty()) ImGui::SetNextItemOpen(true);
+        if (!compact_header(sum, "loaddata_params")) {
+            if (ch) rebuild();
+            return;
+        }
+    }
     if (set_.mode == 0) {
         ch |= field(trn("source size (fractals)"), set_.v1.src_fractals, "source size");
         ImGui::SameLine(0, 16);
@@ -364,6 +387,7 @@ void LoadDataPanel::draw(AppContext& ctx) {
         draw_present(ctx);
         return;
     }
+    const bool compact = compact_layout();
     controls();
     if (!error_.empty())
         ImGui::TextColored(compute::err_colour(), tr("%s  (showing the last valid load)"),
@@ -397,11 +421,14 @@ void LoadDataPanel::draw(AppContext& ctx) {
     }
     formula_line();
     // The right-hand picture: where the cells are on their way (0 source, 1 destination).
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped(tr("left: the source at rest; right: %s (Play replays the move)"),
-                       play_.value < 0.5 ? tr("the cells still at their source places")
-                                         : tr("the cells in the destination"));
-    ImGui::PopStyleColor();
+    // (In a short window the pictures' own headings say it.)
+    if (!compact) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped(tr("left: the source at rest; right: %s (Play replays the move)"),
+                           play_.value < 0.5 ? tr("the cells still at their source places")
+                                             : tr("the cells in the destination"));
+        ImGui::PopStyleColor();
+    }
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lw = avail.x * 0.74f, h = std::max(120.0f, avail.y - 4);
     draw_views(ctx, lw, h);

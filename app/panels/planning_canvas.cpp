@@ -255,20 +255,41 @@ GraphClick draw_graph(const Graph& g, const NetPlan* plan, int selected_node, lo
 // ---- [stream plot] ----------------------------------------------------------------
 
 StreamPlotDrawn draw_stream_plot(const std::string& title, const std::vector<int64_t>& offsets,
-                                 ImVec2 size, ImU32 colour, int64_t scale, bool dark) {
+                                 ImVec2 size, ImU32 colour, int64_t scale, bool dark,
+                                 const std::string& note) {
     StreamPlotDrawn drawn;
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + size.x);  // a long title wraps, not widens
     ImGui::TextUnformatted(title.c_str());
     ImGui::PopTextWrapPos();
+    // The offsets' range and the step count take their own text row above
+    // the plot (drawn inside it, they sat on the line's end).
+    const render::Palette& pal = render::palette(dark);
+    const ImU32 sub = render::packed(pal[render::Role::dim]);
+    if (offsets.size() >= 2) {
+        const auto mm = std::minmax_element(offsets.begin(), offsets.end());
+        const int64_t bottom = scale > 0 ? 0 : *mm.first;
+        char buf[96];
+        std::snprintf(buf, sizeof buf, tr("offsets %lld..%lld"), (long long)bottom,
+                      (long long)*mm.second);
+        std::string left = buf;
+        if (!note.empty()) left += ", " + note;
+        std::snprintf(buf, sizeof buf, tr("%zu steps"), offsets.size());
+        const float x0 = ImGui::GetCursorScreenPos().x;
+        ImGui::TextDisabled("%s", left.c_str());
+        const float steps_w = ImGui::CalcTextSize(buf).x;
+        if (ImGui::CalcTextSize(left.c_str()).x + steps_w + 12 < size.x) {
+            ImGui::SameLine();
+            ImGui::SetCursorScreenPos(ImVec2(x0 + size.x - steps_w, ImGui::GetCursorScreenPos().y));
+            ImGui::TextDisabled("%s", buf);
+        }
+    }
     ImVec2 o = ImGui::GetCursorScreenPos();
     ImGui::Dummy(size);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 q(o.x + size.x, o.y + size.y);
     // The theme's canvas behind the plot (a dark box on a light slide read
     // as a hole); on the light canvas the pale stream colours are darkened.
-    const render::Palette& pal = render::palette(dark);
-    const ImU32 sub = render::packed(pal[render::Role::dim]);
     if (!dark) {
         const auto half = [&](int shift) { return ((colour >> shift) & 0xFF) * 45 / 100; };
         colour =
@@ -283,7 +304,7 @@ StreamPlotDrawn draw_stream_plot(const std::string& title, const std::vector<int
         const auto mm = std::minmax_element(offsets.begin(), offsets.end());
         const int64_t top = *mm.second, bottom = scale > 0 ? 0 : *mm.first;
         const int64_t hi = std::max<int64_t>(scale > 0 ? std::max(top, scale) : top, bottom + 1);
-        const float l = 6, r = 6, t = 16, b = 6;
+        const float l = 6, r = 6, t = 6, b = 6;
         std::vector<ImVec2> pts;
         for (size_t i = 0; i < offsets.size(); ++i)
             pts.push_back(ImVec2(
@@ -294,12 +315,6 @@ StreamPlotDrawn draw_stream_plot(const std::string& title, const std::vector<int
                                             [](ImVec2 a, ImVec2 b2) { return a.y < b2.y; });
         drawn = {bottom, top, ys.second->y - ys.first->y, size.y - t - b};
         for (const ImVec2& p : pts) dl->AddCircleFilled(p, 1.8f, colour);
-        char buf[64];
-        std::snprintf(buf, sizeof buf, tr("offsets %lld..%lld"), (long long)bottom, (long long)top);
-        dl->AddText(ImVec2(o.x + 6, o.y + 2), sub, buf);
-        std::snprintf(buf, sizeof buf, tr("%zu steps"), offsets.size());
-        ImVec2 ts = ImGui::CalcTextSize(buf);
-        dl->AddText(ImVec2(q.x - ts.x - 6, o.y + 2), sub, buf);
     }
     ImGui::EndGroup();
     return drawn;

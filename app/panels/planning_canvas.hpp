@@ -40,7 +40,8 @@ GraphClick draw_graph(const netplan::Graph& g, const netplan::NetPlan* plan, int
 // Element offsets against step for one address stream, on its own y scale
 // (lowest to highest offset; scale > 0: 0 to at least `scale`, shared): a
 // contiguous stream is a ramp, a strided one a saw-tooth or a staircase.
-// Returns what it drew: the offsets' range and the pixels the line spans
+// A text row above the plot holds the offsets' range, `note` and the step
+// count. Returns what it drew: the offsets' range and the pixels the line spans
 // vertically out of the plot's height (the probe's "streams": a stream on
 // its own scale spans the plot, not a flat line).
 struct StreamPlotDrawn {
@@ -48,7 +49,8 @@ struct StreamPlotDrawn {
     float span_px = 0, plot_px = 0;
 };
 StreamPlotDrawn draw_stream_plot(const std::string& title, const std::vector<int64_t>& offsets,
-                                 ImVec2 size, ImU32 colour, int64_t scale, bool dark = true);
+                                 ImVec2 size, ImU32 colour, int64_t scale, bool dark = true,
+                                 const std::string& note = "");
 
 // The mesh of PEs, link loads as line widths, and the blocks in flight at
 // time t (in hops). Returns the height used.

@@ -463,10 +463,11 @@ void PlanningPanel::draw_plan(const Decision& d, bool text) {
                         tr("address streams: first 192 element offsets, each on its own scale"));
     for (size_t k = 0; k < streams.size(); ++k) {
         if (k % 2) ImGui::SameLine(0, 16);
-        std::string title = tr_text(streams[k].name) + " " + tuple_string(streams[k].strides) +
-                            tr(", loops ") + order_name(streams[k].loop);
+        // The loop order goes on the plot's text row, so the title stays one line.
+        std::string title = tr_text(streams[k].name) + " " + tuple_string(streams[k].strides);
+        const std::string loops = std::string(tr("loops ")) + order_name(streams[k].loop);
         const planning::StreamPlotDrawn sd = planning::draw_stream_plot(
-            title, offs[k], ImVec2(w, stream_h_), kStreamColours[k % 4], 0, dark_);
+            title, offs[k], ImVec2(w, stream_h_), kStreamColours[k % 4], 0, dark_, loops);
         screen_["streams"].push_back({{"name", streams[k].name},
                                       {"offsets", {sd.bottom, sd.top}},
                                       {"span_px", sd.span_px},
@@ -718,7 +719,7 @@ void PlanningPanel::draw_present(AppContext& ctx) {
             ? decision_for_edge(size_t(selected_edge_))
             : nullptr;
     // The graph's share: at most a quarter, no more than it drew last frame.
-    const float graph_max = d ? avail.y * 0.26f : avail.y;
+    const float graph_max = d ? avail.y * 0.24f : avail.y;
     const float graph_h =
         d && present_graph_h_ > 0 ? std::min(graph_max, present_graph_h_) : graph_max;
     ImGui::SetWindowFontScale(present_scale_);
@@ -737,11 +738,17 @@ void PlanningPanel::draw_present(AppContext& ctx) {
         double max_t = 0;
         for (const auto& c : d->candidates)
             if (c.feasible) max_t = std::max(max_t, c.time_us);
+        // Thin rows (the radio buttons' frame padding made each row two
+        // text lines tall), so the stream plots below get the height.
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
+                            ImVec2(ImGui::GetStyle().FramePadding.x, 1));
         draw_candidate_rows(*d, max_t, false);
+        ImGui::PopStyleVar();
         const float rows = float(std::max<size_t>(1, (address_streams(*d).size() + 1) / 2));
         const float line = ImGui::GetTextLineHeightWithSpacing();
-        const float left = avail.y - (ImGui::GetCursorScreenPos().y - a.y) - 2 * line;
-        stream_h_ = std::max(48.f, left / rows - 2 * line);
+        const float left =
+            avail.y - (ImGui::GetCursorScreenPos().y - a.y) - 1.3f * line;  // the streams header
+        stream_h_ = std::max(48.f, left / rows - 2 * line - ImGui::GetStyle().ItemSpacing.y);
         draw_plan(*d, false);
         stream_h_ = 84;
         ImGui::SetWindowFontScale(1.f);

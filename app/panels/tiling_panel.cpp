@@ -616,10 +616,30 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
                       tiling::to_string(v1.extent).c_str(), (long long)sub.size(),
                       tiling::to_string(cfg_.l2_tile).c_str(), to_string(cfg_.l2_order).c_str());
     }
-    // The pictures fill what the address strips (about 6 lines) leave.
+    // The pictures fill what the address strips (about 6 lines) leave; in a
+    // short window the strips fold under a header below both pictures, which
+    // then take all but their labels (about 3 lines) and that header.
     const float line = ImGui::GetTextLineHeightWithSpacing();
-    const float h = std::max(200.0f * ctx.ui_scale,
-                             ImGui::GetContentRegionAvail().y - 8 * line - 30 * ctx.ui_scale);
+    // Compact: the taller of the two labels (wrapped in half the width) and
+    // the strips' header are all that sit under the pictures' top.
+    const float half_w = ImGui::GetContentRegionAvail().x / 2 - 2 * ImGui::GetStyle().CellPadding.x;
+    const float label_h = std::max(ImGui::CalcTextSize(l1_label, nullptr, false, half_w).y,
+                                   ImGui::CalcTextSize(l2_label, nullptr, false, half_w).y);
+    const float below = compact_ ? label_h + line + 2 * ImGui::GetStyle().FramePadding.y +
+                                       4 * ImGui::GetStyle().ItemSpacing.y
+                                 : 8 * line + 30 * ctx.ui_scale;
+    const float h = std::max(200.0f * ctx.ui_scale, ImGui::GetContentRegionAvail().y - below);
+    if (compact_) zoom_reads_ = {{0, 0}};  // unless the folded strips draw
+    auto strip = [&](int level) {
+        if (level == 0)
+            zoom_reads_[0] =
+                draw_address_strip(cfg_, tensor, v1.origin, v1.extent, cfg_.l1_order, trn("tensor"),
+                                   trn("tile"), cfg_.mem.dram, ctx.dark_theme, src);
+        else
+            zoom_reads_[1] = draw_address_strip(cfg_, v1.extent, v2.origin, v2.extent,
+                                                cfg_.l2_order, trn("tile"), trn("sub-tile"),
+                                                cfg_.mem.sram, ctx.dark_theme, src);
+    };
 
     // L1 (tensor, DRAM) on the left, L2 (current tile, SRAM) on the right.
     if (!ImGui::BeginTable("levels", 2, ImGuiTableFlags_SizingStretchSame)) return;
@@ -634,19 +654,24 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
         no_picture(picture_error_);
     else
         draw_level(tensor_view_, tensor_gpu_, v1, k > 0 ? &p1 : nullptr, l1_grid(cfg_), h, ctx);
-    zoom_reads_[0] =
-        draw_address_strip(cfg_, tensor, v1.origin, v1.extent, cfg_.l1_order, trn("tensor"),
-                           trn("tile"), cfg_.mem.dram, ctx.dark_theme, src);
+    if (!compact_) strip(0);
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", l2_label);
     if (!tile_picture_error_.empty())
         no_picture(tile_picture_error_);
     else
         draw_level(tile_view_, tile_gpu_, v2, jj > 0 ? &p2 : nullptr, sub, h, ctx);
-    zoom_reads_[1] =
-        draw_address_strip(cfg_, v1.extent, v2.origin, v2.extent, cfg_.l2_order, trn("tile"),
-                           trn("sub-tile"), cfg_.mem.sram, ctx.dark_theme, src);
+    if (!compact_) strip(1);
     ImGui::EndTable();
+    if (compact_ &&
+        compact_header(tr("address strips: what this tile and sub-tile read"), "tiling_strips") &&
+        ImGui::BeginTable("strips", 2, ImGuiTableFlags_SizingStretchSame)) {
+        ImGui::TableNextColumn();
+        strip(0);
+        ImGui::TableNextColumn();
+        strip(1);
+        ImGui::EndTable();
+    }
 }
 
 // ---- [draw] ------------------------------------------------------------------------

@@ -187,7 +187,7 @@ Plan systolic_plan(const SystolicParams& p) {
     g.bx = g.ax + 3 * Cc + 3;
     g.by = g.ay;
     g.cx = g.ax;
-    g.cy = g.ay + 3 * R + 1;
+    g.cy = g.ay + 3 * R + 2;  // a row for the "A moves right" arrow under the PEs
     g.w = std::max(g.bx + N, g.cx + N) + 1;
     g.h = std::max(g.by + K, g.cy + 1 + M) + 1;
     // Cell ranges.
@@ -348,8 +348,10 @@ Plan systolic_plan(const SystolicParams& p) {
             sg.boxes.push_back({float(g.bx + tl.n0), float(g.by + tl.k0), float(tl.nt),
                                 float(tl.kt), Box::tile, ""});
         }
-        sg.arrows.push_back({float(g.ax), float(g.ay + 3 * R) - 0.4f, float(g.ax + 3 * Cc - 1),
-                             float(g.ay + 3 * R) - 0.4f, "A moves right"});
+        // The arrow a full row under the PEs: its label (drawn above the
+        // line) then clears the last row's "r" tag.
+        sg.arrows.push_back({float(g.ax), float(g.ay + 3 * R) + 0.6f, float(g.ax + 3 * Cc - 1),
+                             float(g.ay + 3 * R) + 0.6f, "A moves right"});
         sg.arrows.push_back(
             {float(g.ax) - 0.5f, float(g.ay), float(g.ax) - 0.5f, float(g.ay + 3 * R - 1), ""});
         plan.stages.push_back(std::move(sg));
