@@ -21,6 +21,7 @@
 
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
+#include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/planning_canvas.hpp"
 #include "app/panels/planning_settings.hpp"
@@ -652,8 +653,16 @@ void PlanningPanel::draw_noc() {
 // ---- [frame] ----------------------------------------------------------------------
 
 void PlanningPanel::draw_toolbar() {
+    // Widths grow with the font, and an item that no longer fits the row goes
+    // to the next one (a projector at UI scale 1.5 cut the last two off).
+    const float em = ImGui::GetFontSize();
+    const ImGuiStyle& st = ImGui::GetStyle();
+    auto next = [&](float field, const char* label) {
+        ImGui::SameLine(0, st.ItemSpacing.x);
+        compute::wrap_for(field + st.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x);
+    };
     const auto names = example_names();
-    ImGui::SetNextItemWidth(260);
+    ImGui::SetNextItemWidth(20 * em);
     if (ImGui::BeginCombo(tr_id("example"),
                           example_ >= 0 ? names[size_t(example_)].c_str() : tr("(edited graph)"))) {
         for (size_t k = 0; k < names.size(); ++k)
@@ -663,16 +672,16 @@ void PlanningPanel::draw_toolbar() {
     bool ch = false;
     float bw = float(model_.dram_gbps), sbw = float(model_.sram_gbps);
     int eb = int(model_.elem_bytes);
-    ImGui::SameLine(0, 24);
-    ImGui::SetNextItemWidth(150);
+    next(11.5f * em, tr_id("DRAM GB/s"));
+    ImGui::SetNextItemWidth(11.5f * em);
     ch |= ImGui::SliderFloat(tr_id("DRAM GB/s"), &bw, 10, 1000, "%.0f");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(150);
+    next(11.5f * em, tr_id("SRAM GB/s"));
+    ImGui::SetNextItemWidth(11.5f * em);
     ch |= ImGui::SliderFloat(tr_id("SRAM GB/s"), &sbw, 50, 4000, "%.0f");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(90);
+    next(7 * em, tr_id("bytes/elem"));
+    ImGui::SetNextItemWidth(7 * em);
     ch |= ImGui::SliderInt(tr_id("bytes/elem"), &eb, 1, 8);
-    ImGui::SameLine();
+    next(ImGui::GetFrameHeight(), tr_id("DMA between ops"));
     ch |= ImGui::Checkbox(tr_id("DMA between ops"), &model_.dma);
     if (ch) {
         model_.dram_gbps = bw;
@@ -686,8 +695,10 @@ void PlanningPanel::draw_toolbar() {
 void PlanningPanel::draw_legend() {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     auto swatch = [&](ImU32 col, const char* text, bool disc) {
-        ImVec2 p = ImGui::GetCursorScreenPos();
         float h = ImGui::GetTextLineHeight();
+        // An entry that would be cut at the right starts a new row.
+        compute::wrap_for(h + 4 + ImGui::CalcTextSize(tr(text)).x);
+        ImVec2 p = ImGui::GetCursorScreenPos();
         if (disc)
             dl->AddCircleFilled(ImVec2(p.x + h / 2, p.y + h / 2), h / 2 - 1, col);
         else
@@ -810,7 +821,7 @@ void PlanningPanel::draw(AppContext& ctx) {
         int rounds = 0;
         for (const auto& d : plan_.decisions) rounds = std::max(rounds, d.round);
         const size_t nm = plan_.initial.mismatches.size(), nd = plan_.decisions.size();
-        ImGui::Text(
+        ImGui::TextWrapped(
             tr("%zu mismatch%s before deciding; %zu decision%s in %d round%s (each decision "
                "re-propagates the layouts below it); * picked by hand, (new) appeared after a "
                "decision"),
