@@ -23,7 +23,7 @@ struct Seen {
 
 struct State {
     bool on = false;
-    Seen lines, drawn, misses;
+    Seen lines, drawn, misses, cut;
 };
 
 State& state() {
@@ -56,13 +56,20 @@ void note(std::string_view text) {
     if (state().on) state().drawn.add(text);
 }
 
+void cut(std::string_view text) {
+    if (state().on) state().cut.add(text);
+}
+
 void miss(std::string_view en) {
     if (state().on) state().misses.add(en);
 }
 
 nlohmann::json report() {
     const State& st = state();
-    return {{"lines", st.lines.order}, {"drawn", st.drawn.order}, {"misses", st.misses.order}};
+    return {{"lines", st.lines.order},
+            {"drawn", st.drawn.order},
+            {"misses", st.misses.order},
+            {"cut", st.cut.order}};
 }
 
 }  // namespace ll::i18n::audit

@@ -27,10 +27,15 @@ void add_lines(std::string_view text);
 
 // Text drawn outside ImGui's widgets (a draw list's AddText).
 void note(std::string_view text);
+// A line of text some of whose glyphs were cut by the edge (left or right)
+// of the clip rectangle they were drawn in: a table column, a pane or the
+// window too narrow for it (lines scrolled out at the top or bottom do not
+// count; text fields that scroll their text do, when they are too narrow).
+void cut(std::string_view text);
 // A catalog lookup in Chinese that returned its English.
 void miss(std::string_view en);
 
-// {"lines": [...], "drawn": [...], "misses": [...]}: each distinct text seen
+// {"lines": [...], "drawn": [...], "misses": [...], "cut": [...]}: each distinct text seen
 // since enable(), in the order first seen.
 nlohmann::json report();
 

@@ -281,14 +281,21 @@ void ConvPanel::controls() {
 }
 
 void ConvPanel::stage_table() {
+    // The shape column is as wide as its widest shape; the stage names wrap
+    // in what is left (a projector's narrow column cut them: "input NC1HWC(").
+    float shape_w = ImGui::CalcTextSize(tr("shape")).x;
+    for (const auto& s : shapes_.stages)
+        shape_w = std::max(shape_w, ImGui::CalcTextSize(to_string(s.shape).c_str()).x);
     if (ImGui::BeginTable("pipeline", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
-        ImGui::TableSetupColumn(tr("stage"));
-        ImGui::TableSetupColumn(tr("shape"));
+        ImGui::TableSetupColumn(tr("stage"), ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn(tr("shape"), ImGuiTableColumnFlags_WidthFixed, shape_w);
         ImGui::TableHeadersRow();
         for (const auto& s : shapes_.stages) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
+            ImGui::PushTextWrapPos(0.f);
             ImGui::TextUnformatted(tr_text(s.title).c_str());
+            ImGui::PopTextWrapPos();
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr_text(s.note).c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(to_string(s.shape).c_str());
@@ -396,6 +403,7 @@ void ConvPanel::feature_map(ImVec2 size, bool dark) {
     if (ImGui::Button(play_.playing ? tr_id("Pause") : tr_id("Play"))) play_.toggle();
     ImGui::SameLine();
     const char* names[] = {"NCHW %.2f", "NC1HWC0 %.2f", "img2col %.2f", trn("A fractals %.2f")};
+    const float top = ImGui::GetCursorScreenPos().y;
     float t = float(play_.target);
     if (compute::labelled_float(trn("feature map"), t, 0, 3,
                                 tr(names[std::clamp(int(t + 0.5f), 0, 3)]), 220)) {
@@ -410,21 +418,27 @@ void ConvPanel::feature_map(ImVec2 size, bool dark) {
                        to_string(st.shape).c_str(), axes.c_str(), tr_text(st.formula).c_str());
     render::ViewStyle vs;
     vs.dark = dark;
-    const float used = ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeightWithSpacing();
-    view_.draw(gpu_, float(play_.value), ImVec2(size.x, std::max(120.0f, size.y - used - 4)), vs);
+    // What the slider and the (possibly wrapped) line above took.
+    const float used = ImGui::GetCursorScreenPos().y - top;
+    const ImVec2 vsize(size.x, std::max(120.0f, size.y - used - 4));
+    view_.draw(gpu_, float(play_.value), vsize, vs);
     const ImVec2 o = view_.origin();
     probe_["feature_map"] = {{"stage", k},
                              {"origin", {o.x, o.y}},
+                             {"size", {vsize.x, vsize.y}},
                              {"zoom", view_.camera().zoom},
-                             {"lod", view_.lod_active()}};
+                             {"lod", view_.lod_active()},
+                             {"labels", render::labels_json(view_.drawn_labels())},
+                             {"numbers", view_.drawn_numbers()}};
 }
 
 // Presentation mode: the feature map's journey alone fills the slide.
 void ConvPanel::draw_present(AppContext& ctx) {
     if (!error_.empty() || !plan_) {
-        ImGui::TextWrapped("%s", !error_.empty() ? error_.c_str()
-                                                 : "The feature-map animation is off above 4M "
-                                                   "cells; leave presentation mode (F5).");
+        ImGui::TextWrapped("%s", !error_.empty()
+                                     ? tr_text(error_).c_str()
+                                     : tr("The feature-map animation is off above 4M cells; "
+                                          "leave presentation mode (F5)."));
         return;
     }
     caption_from_stage(ctx, *plan_, play_.value, "feature map   ");
@@ -469,10 +483,19 @@ void ConvPanel::draw(AppContext& ctx) {
     }
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    ImGui::BeginChild("stages", ImVec2(avail.x * 0.34f, avail.y), true);
+    // The stage column takes a third of the width, more (up to 45%) when its
+    // table's longest row needs it.
+    float table_w = 0;
+    for (const auto& s : shapes_.stages)
+        table_w = std::max(table_w, ImGui::CalcTextSize(tr_text(s.title).c_str()).x +
+                                        ImGui::CalcTextSize(to_string(s.shape).c_str()).x);
+    table_w += 4 * ImGui::GetStyle().CellPadding.x + 2 * ImGui::GetStyle().WindowPadding.x +
+               ImGui::GetStyle().ScrollbarSize + 2;
+    const float stages_w = std::clamp(table_w, avail.x * 0.34f, avail.x * 0.45f);
+    ImGui::BeginChild("stages", ImVec2(stages_w, avail.y), true);
     stage_table();
     ImGui::Separator();
-    ImGui::TextUnformatted(tr("buffer occupancy (whole problem at once):"));
+    ImGui::TextWrapped("%s", tr("buffer occupancy (whole problem at once):"));
     for (const exec::BufferUse& u : buffers_) {
         char label[96];
         std::snprintf(label, sizeof label, "%s / %s%s", exec::human_bytes(double(u.need)).c_str(),

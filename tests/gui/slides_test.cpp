@@ -1,0 +1,146 @@
+// Issue 13 for the explorer, conv, pipeline, GPU and systolic panels as a
+// teacher projects them: at 1600x1000, at the projector case (1024x768, UI
+// scale 1.5, light theme), in presentation mode and in Chinese,
+//   - no line of text is cut by the edge of the column, pane or window it
+//     stands in (--dump-text's "cut": the conv stage table cut its names,
+//     "input NC1HWC(", at the projector);
+//   - the explorer's two views stay inside the window (a long view title
+//     pushed the memory view 76 px past the right edge at the projector);
+//   - presentation mode's caption fits the window (the explorer's memory
+//     stage of NC1HWC0 ran its formula past the right edge);
+//   - the conv feature map is labelled for its known scene: H and W named,
+//     ticks on both axes, one tag per channel block, each label whole and
+//     apart.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tests/gui/probe_labels.hpp"
+#include "tests/support/gui.hpp"
+#include "tests/support/process.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+const char* const kMine[] = {"explorer", "conv", "pipeline", "gpu", "systolic"};
+
+// The five looks of /work/notes' screenshot round: desk, projector,
+// projector presenting, projector in Chinese, desk presenting in Chinese.
+const char* const kLooks[] = {
+    "--size 1600x1000 --lang en",
+    "--size 1024x768 --ui-scale 1.5 --theme light --lang en",
+    "--size 1024x768 --ui-scale 1.5 --theme light --lang en --present",
+    "--size 1024x768 --ui-scale 1.5 --theme light --lang zh",
+    "--size 1600x1000 --lang zh --present",
+};
+const char* const kProjector = "--size 1024x768 --ui-scale 1.5 --theme light";
+
+// The lines of text the window drew cut by a clip edge, for `args`.
+json cut_lines(const std::string& dir, const std::string& args) {
+    const std::string png = dir + "/t.png", js = dir + "/t.json";
+    auto r = ll::test::run_app(args + " --screenshot " + png + " --dump-text " + js);
+    EXPECT_EQ(r.code, 0) << args << ": " << r.err;
+    if (r.code != 0) return json::array();
+    const json j = json::parse(ll::test::read_file(js));
+    EXPECT_TRUE(j.contains("cut")) << j.dump();
+    return j.value("cut", json::array());
+}
+
+}  // namespace
+
+TEST(GuiSlides, NoTextIsCutInAnyLook) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const char* id : kMine)
+        for (const char* look : kLooks) {
+            const std::string args = std::string("--panel ") + id + " " + look;
+            const json cut = cut_lines(dir, args);
+            EXPECT_TRUE(cut.empty()) << args << ": " << cut.dump();
+        }
+    // Scenes a teacher shows in the explorer: NC1HWC0's split and memory.
+    for (const char* stage : {"2", "last"})
+        for (const char* lang : {"en", "zh"}) {
+            const std::string args = std::string("--from NCHW --to NC1HWC0 --shape 1,20,6,6 ") +
+                                     kProjector + " --lang " + lang + " --stage " + stage;
+            const json cut = cut_lines(dir, args);
+            EXPECT_TRUE(cut.empty()) << args << ": " << cut.dump();
+        }
+}
+
+// The detector itself finds a cut line: conv in a 640x480 window at UI
+// scale 2, where the feature map's row (Play, its name, the stage slider)
+// runs past the window's edge.
+TEST(GuiSlides, CutTextIsFound) {
+    const std::string dir = ll::test::make_temp_dir();
+    const json cut = cut_lines(dir, "--panel conv --size 640x480 --ui-scale 2");
+    EXPECT_FALSE(cut.empty());
+}
+
+TEST(GuiSlides, ExplorerViewsStayInsideTheWindow) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const std::string& scene :
+         {std::string(), std::string("--from NCHW --to NC1HWC0 --shape 1,20,6,6 --stage 2")})
+        for (const char* lang : {"en", "zh"}) {
+            SCOPED_TRACE(scene + " " + lang);
+            const json j = ll::test::dump_view(dir, scene + " " + kProjector + " --lang " + lang);
+            ASSERT_TRUE(j.is_object());
+            const float width = j["window"][0];
+            const json& s = j["probe"]["screen"];
+            ASSERT_EQ(s.size(), 2u);
+            const float left_end = float(s[0]["origin"][0]) + float(s[0]["size"][0]);
+            const float right_end = float(s[1]["origin"][0]) + float(s[1]["size"][0]);
+            EXPECT_LT(left_end, float(s[1]["origin"][0])) << s.dump();
+            EXPECT_LE(right_end, width) << s.dump();
+            // The views stay level.
+            EXPECT_EQ(s[0]["origin"][1], s[1]["origin"][1]);
+        }
+}
+
+TEST(GuiSlides, PresentationCaptionFitsTheWindow) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const std::string& look : {std::string(kProjector), std::string("--size 1600x1000")})
+        for (const char* lang : {"en", "zh"}) {
+            SCOPED_TRACE(look + " " + lang);
+            const json j = ll::test::dump_view(
+                dir, "--from NCHW --to NC1HWC0 --shape 1,20,6,6 --stage last --present " + look +
+                         " --lang " + lang);
+            ASSERT_TRUE(j.is_object());
+            ASSERT_TRUE(j.contains("caption")) << j.dump();
+            ASSERT_EQ(j["caption"].size(), 2u) << j["caption"].dump();
+            for (const json& l : j["caption"]) {
+                const float x = l["rect"][0], w = l["rect"][2];
+                EXPECT_GE(x, float(l["room"][0]) - 0.5f) << l.dump();
+                EXPECT_LE(x + w, float(l["room"][1]) + 0.5f) << l.dump();
+                // Still read from the back of the room: at least 0.6 of body size.
+                EXPECT_GE(float(l["rect"][3]), 0.6f * 13 * (look == kProjector ? 1.5f : 1.f))
+                    << l.dump();
+            }
+        }
+}
+
+// The conv panel's feature map, default scene (1,3,6,6) NCHW at stage 0:
+// H and W named, ticks 0..5 on both axes, the three channel blocks tagged.
+TEST(GuiSlides, ConvFeatureMapIsLabelled) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const std::string& look : {std::string("--size 1600x1000"), std::string(kProjector)}) {
+        SCOPED_TRACE(look);
+        const json j = ll::test::dump_scene(dir, "conv", json::object(), look);
+        ASSERT_TRUE(j.is_object());
+        const json& f = j["probe"]["screen"]["feature_map"];
+        ASSERT_TRUE(f.contains("labels")) << f.dump();
+        const json& ls = f["labels"];
+        ll::test::expect_unclipped_and_apart(ls, f["origin"][0], f["origin"][1], f["size"][0],
+                                             f["size"][1]);
+        EXPECT_EQ(ll::test::count_label(ls, "axis", "H"), 1) << ls.dump();
+        EXPECT_EQ(ll::test::count_label(ls, "axis", "W"), 1) << ls.dump();
+        for (const char* c : {"n=0 c=0", "n=0 c=1", "n=0 c=2"})
+            EXPECT_EQ(ll::test::count_label(ls, "tag", c), 1) << c << " in " << ls.dump();
+        // Rows and columns: 0 and 5 on each axis.
+        EXPECT_EQ(ll::test::count_label(ls, "tick", "0"), 2) << ls.dump();
+        EXPECT_EQ(ll::test::count_label(ls, "tick", "5"), 2) << ls.dump();
+        // The map sits inside the window, under the line that names it.
+        EXPECT_LE(float(f["origin"][1]) + float(f["size"][1]), float(j["window"][1]));
+    }
+}
