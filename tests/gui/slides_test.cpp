@@ -10,7 +10,8 @@
 //     stage of NC1HWC0 ran its formula past the right edge);
 //   - the conv feature map is labelled for its known scene: H and W named,
 //     ticks on both axes, one tag per channel block, each label whole and
-//     apart.
+//     apart; so is the GPU panel's Winograd input grid, whose values grow
+//     with its cells.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -142,5 +143,32 @@ TEST(GuiSlides, ConvFeatureMapIsLabelled) {
         EXPECT_EQ(ll::test::count_label(ls, "tick", "5"), 2) << ls.dump();
         // The map sits inside the window, under the line that names it.
         EXPECT_LE(float(f["origin"][1]) + float(f["size"][1]), float(j["window"][1]));
+    }
+}
+
+// The GPU panel's Winograd input (default 6x6): H and W named, ticks 0..5 on
+// both axes, every label apart from the others; the values grow with the
+// cells (at 1600x1000 they were 16 px text in 92 px cells), in normal and
+// presentation mode.
+TEST(GuiSlides, GpuInputGridIsLabelledAndItsValuesFitTheCells) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const std::string& look :
+         {std::string("--size 1600x1000"), std::string(kProjector),
+          std::string("--size 1600x1000 --present"), std::string(kProjector) + " --present"}) {
+        SCOPED_TRACE(look);
+        const json j = ll::test::dump_scene(dir, "gpu", json::object(), look);
+        ASSERT_TRUE(j.is_object());
+        const json& in = j["probe"]["screen"]["input"];
+        ASSERT_TRUE(in.is_object()) << j["probe"].dump();
+        const json& ls = in["labels"];
+        ll::test::expect_unclipped_and_apart(ls, 0, 0, j["window"][0], j["window"][1]);
+        EXPECT_EQ(ll::test::count_label(ls, "axis", "H"), 1) << ls.dump();
+        EXPECT_EQ(ll::test::count_label(ls, "axis", "W"), 1) << ls.dump();
+        for (const char* t : {"0", "1", "2", "3", "4", "5"})
+            EXPECT_EQ(ll::test::count_label(ls, "tick", t), 2) << t << " in " << ls.dump();
+        const float cell = in["cell"], num = in["number_px"], body = in["body_px"];
+        ASSERT_GT(num, 0) << in.dump();
+        EXPECT_GE(num, std::min(0.3f * cell, 2.5f * body) - 0.5f) << in.dump();
+        EXPECT_GE(num, body - 0.01f) << in.dump();
     }
 }
