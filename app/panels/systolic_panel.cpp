@@ -57,6 +57,7 @@ class SystolicPanel : public PlayheadPanel {
         s.playing = play_.playing;
         return s.to_json();
     }
+    nlohmann::json probe() const override;
     void load_settings(const nlohmann::json& j) override {
         SceneReader r(j, "systolic");
         r.only({"rows", "cols", "m", "k", "n", "load", "cycle", "rate", "playing"});
@@ -102,6 +103,17 @@ class SystolicPanel : public PlayheadPanel {
     std::string error_, bad_;
     bool uploaded_ = false;
 };
+
+// --dump-view: both pictures as the last frame drew them (canvas and labels).
+nlohmann::json SystolicPanel::probe() const {
+    auto view = [](const render::PlanView& v) {
+        return nlohmann::json{{"origin", {v.origin().x, v.origin().y}},
+                              {"size", {v.canvas_size().x, v.canvas_size().y}},
+                              {"zoom", v.camera().zoom},
+                              {"labels", render::labels_json(v.drawn_labels())}};
+    };
+    return {{"screen", {{"array", view(view_)}, {"cube", view(cube_view_)}}}};
+}
 
 void SystolicPanel::rebuild() {
     try {

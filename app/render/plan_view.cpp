@@ -52,12 +52,15 @@ Camera PlanView::fitted(PlanGpu& gpu, int k0, int k1) const {
         LabelMargins m = label_margins(p->stages[size_t(k)]);
         lm.left = std::max(lm.left, m.left), lm.top = std::max(lm.top, m.top);
         lm.right = std::max(lm.right, m.right), lm.bottom = std::max(lm.bottom, m.bottom);
+        lm.cells_left = std::max(lm.cells_left, m.cells_left);
+        lm.cells_right = std::max(lm.cells_right, m.cells_right);
     }
     const float margin = 12, left = margin + lm.left, top = margin + lm.top;
     const float right = margin + lm.right, bottom = margin + lm.bottom;
-    c.zoom = std::min((size_.x - left - right) / w, (size_.y - top - bottom) / h);
+    const float wide = w + lm.cells_left + lm.cells_right;  // with labels beside the grid
+    c.zoom = std::min((size_.x - left - right) / wide, (size_.y - top - bottom) / h);
     c.zoom = std::clamp(c.zoom, 1e-4f, display().max_cell());
-    c.pan_x = -((size_.x - left - right) / c.zoom - w) / 2 - left / c.zoom;
+    c.pan_x = -((size_.x - left - right) / c.zoom - wide) / 2 - left / c.zoom - lm.cells_left;
     c.pan_y = -((size_.y - top - bottom) / c.zoom - h) / 2 - top / c.zoom;
     return c;
 }

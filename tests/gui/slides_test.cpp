@@ -172,3 +172,37 @@ TEST(GuiSlides, GpuInputGridIsLabelledAndItsValuesFitTheCells) {
         EXPECT_GE(num, body - 0.01f) << in.dump();
     }
 }
+
+// The systolic panel, default scene (4x4 PEs, M 6, K 4, N 4) at cycle 0: the
+// array names its PEs (c0..c3 over the columns, r0..r3 beside the rows; at
+// the projector they were left out, its cells being smaller than the text)
+// and the Cube beside it tags its fractals m0, k0, n0 (m0 was cut by the
+// canvas's left edge on a slide, "B (ZN)" by its right), every label whole
+// and apart. The projector's normal window gives the Cube a strip too short
+// for k0 over its one A fractal: m0 and n0 there.
+TEST(GuiSlides, SystolicPicturesAreLabelled) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const std::string& look : {std::string("--size 1600x1000"), std::string(kProjector),
+                                    std::string("--size 1600x1000 --present --lang zh"),
+                                    std::string(kProjector) + " --present"}) {
+        SCOPED_TRACE(look);
+        const json j = ll::test::dump_scene(dir, "systolic", json::object(), look);
+        ASSERT_TRUE(j.is_object());
+        const json& a = j["probe"]["screen"]["array"];
+        const json& c = j["probe"]["screen"]["cube"];
+        ASSERT_TRUE(a.is_object() && c.is_object()) << j["probe"].dump();
+        for (const json* v : {&a, &c})
+            ll::test::expect_unclipped_and_apart((*v)["labels"], (*v)["origin"][0],
+                                                 (*v)["origin"][1], (*v)["size"][0],
+                                                 (*v)["size"][1]);
+        for (const char* t : {"c0", "c1", "c2", "c3", "r0", "r1", "r2", "r3"})
+            EXPECT_EQ(ll::test::count_label(a["labels"], "tick", t), 1) << t << a["labels"].dump();
+        const bool short_strip = look == kProjector;
+        for (const char* t : {"m0", "k0", "n0"}) {
+            if (short_strip && std::string(t) == "k0") continue;
+            EXPECT_EQ(ll::test::count_label(c["labels"], "tick", t), 1) << t << c["labels"].dump();
+        }
+        EXPECT_EQ(ll::test::label_texts(c["labels"], "caption").size(), short_strip ? 2u : 3u)
+            << c["labels"].dump();
+    }
+}
