@@ -10,8 +10,9 @@
 //     stage of NC1HWC0 ran its formula past the right edge);
 //   - the conv feature map is labelled for its known scene: H and W named,
 //     ticks on both axes, one tag per channel block, each label whole and
-//     apart; so is the GPU panel's Winograd input grid, whose values grow
-//     with its cells.
+//     apart; so are the GPU panel's Winograd input grid (whose values grow
+//     with its cells), the systolic array and its Cube, and the pipeline's
+//     timeline.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -204,5 +205,30 @@ TEST(GuiSlides, SystolicPicturesAreLabelled) {
         }
         EXPECT_EQ(ll::test::label_texts(c["labels"], "caption").size(), short_strip ? 2u : 3u)
             << c["labels"].dump();
+    }
+}
+
+// The pipeline's timeline (default: the conv case study on a2): every unit's
+// lane named, the cycle ruler with at least two ticks starting at 0, every
+// label inside the timeline and apart from the others (lane names may not
+// run into each other when the lanes are short, as at the projector).
+TEST(GuiSlides, PipelineTimelineIsLabelled) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const std::string& look : {std::string("--size 1600x1000"), std::string(kProjector),
+                                    std::string("--size 1600x1000 --present --lang zh"),
+                                    std::string(kProjector) + " --present"}) {
+        SCOPED_TRACE(look);
+        const json j = ll::test::dump_scene(dir, "pipeline", json::object(), look);
+        ASSERT_TRUE(j.is_object());
+        const json& s = j["probe"]["screen"];
+        ASSERT_TRUE(s.contains("labels") && s.contains("timeline")) << s.dump();
+        const json& t = s["timeline"];
+        ll::test::expect_unclipped_and_apart(s["labels"], t[0], t[1], float(t[2]) - float(t[0]),
+                                             float(t[3]) - float(t[1]));
+        for (const char* u : {"Scalar", "MTE2", "MTE1", "Cube", "Vector", "FixPipe", "MTE3"})
+            EXPECT_EQ(ll::test::count_label(s["labels"], "axis", u), 1) << u << s["labels"].dump();
+        const auto ticks = ll::test::label_texts(s["labels"], "tick");
+        ASSERT_GE(ticks.size(), 2u) << s["labels"].dump();
+        EXPECT_EQ(ticks[0], "0");
     }
 }
