@@ -73,7 +73,9 @@ class GpuPanel : public Panel {
     const char* title() const override { return trn("GPU side"); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override { return set_.to_json(); }
-    nlohmann::json probe() const override { return {{"screen", {{"input", input_probe_}}}}; }
+    nlohmann::json probe() const override {
+        return {{"screen", {{"input", input_probe_}, {"tile_map", tile_labels_}}}};
+    }
     void load_settings(const nlohmann::json& j) override {
         SceneReader r(j, "gpu");
         r.only({"tab", "tc_m", "tc_k", "tc_n", "height", "width", "channels", "filters", "seed",
@@ -146,6 +148,7 @@ class GpuPanel : public Panel {
     std::string error_, bad_, export_msg_, tc_error_, tc_bad_;
     // --dump-view: the Winograd input grid as the last frame drew it.
     nlohmann::json input_labels_ = nlohmann::json::array(), input_probe_ = nullptr;
+    nlohmann::json tile_labels_ = nlohmann::json::array();  // the Tensor Core map's rows
     char export_path_[512] = "/tmp/cudnn_time_share";
     bool select_tab_ = true;
 };
@@ -223,7 +226,8 @@ void next_matrix(float width) {
     compute::wrap_for(width);
 }
 
-std::pair<ImVec2, ImVec2> draw_tile_map(ImVec2 avail);
+// The Tensor Core tab's 16x16 fractal map; its row labels go to *labels.
+std::pair<ImVec2, ImVec2> draw_tile_map(ImVec2 avail, nlohmann::json* labels);
 
 void GpuPanel::draw_winograd() {
     const float em = ImGui::GetFontSize();
@@ -274,7 +278,7 @@ void GpuPanel::draw_winograd() {
         static_cast<long long>(c.output_transform.adds),
         static_cast<long long>(c.filter_transform.mults));
     const bool equal = gpu::winograd_to_json(r)["check"]["equal"].get<bool>();
-    ImGui::TextColored(equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::err_colour(),
+    ImGui::TextColored(equal ? render::theme_colour(render::Role::done) : compute::err_colour(),
                        tr("check: %zu outputs, max |Winograd - direct| = %.3g -> %s"),
                        r.direct.size(), r.max_abs_diff,
                        equal ? tr("equal to direct convolution") : tr("DIFFERENT"));
@@ -487,7 +491,8 @@ void GpuPanel::draw_tensor_core() {
     draw_matrix("B (fp16)", mat(r.b), IM_COL32(70, 180, 90, 255));
     next_matrix(matrix_width("C (fp32)", mat(r.c)));
     draw_matrix("C (fp32)", mat(r.c), IM_COL32(230, 150, 50, 255));
-    ImGui::TextColored(r.equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::err_colour(), "%s",
+    ImGui::TextColored(r.equal ? render::theme_colour(render::Role::done) : compute::err_colour(),
+                       "%s",
                        r.equal ? tr("check: D equals the direct product") : tr("check: D DIFFERS"));
     ImGui::Separator();
     ImGui::TextWrapped(
@@ -496,12 +501,12 @@ void GpuPanel::draw_tensor_core() {
            "spans %d fractal rows, 8 bytes of each; the Cube takes the whole fractal "
            "as one operand."),
         gpu::rows_per_tile());
-    draw_tile_map(ImGui::GetContentRegionAvail());
+    draw_tile_map(ImGui::GetContentRegionAvail(), &tile_labels_);
 }
 
 // The 16x16 Cube fractal coloured and numbered by 4x4 Tensor Core tile
 // (core's tile_map), as large as `avail` allows; returns the grid's rectangle.
-std::pair<ImVec2, ImVec2> draw_tile_map(ImVec2 avail) {
+std::pair<ImVec2, ImVec2> draw_tile_map(ImVec2 avail, nlohmann::json* labels) {
     const float em = ImGui::GetFontSize();
     const std::vector<std::vector<int>> map = gpu::tile_map();
     const float cell = std::max(6.0f, std::min(avail.x - 4 * em, avail.y - 2) / 16.0f);
@@ -509,12 +514,22 @@ std::pair<ImVec2, ImVec2> draw_tile_map(ImVec2 avail) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 text = IM_COL32(20, 20, 20, 255);
     const bool numbers = ImGui::CalcTextSize("15").x + 2 < cell;
+    // Row names every 1st, 2nd or 4th row, so they never run into each other
+    // (at 1024x768 x1.5 the 15 px rows drew 24 px names over each other).
+    const float lh = ImGui::GetTextLineHeight();
+    const int every = cell >= lh ? 1 : 2 * cell >= lh ? 2 : 4;
+    *labels = nlohmann::json::array();
     for (int y = 0; y < 16; ++y) {
         char t[16];
         std::snprintf(t, sizeof t, "r%d", y);
         const ImVec2 ts = ImGui::CalcTextSize(t);
-        dl->AddText(ImVec2(o.x - ts.x - 4, o.y + cell * float(y) + (cell - ts.y) / 2),
-                    ImGui::GetColorU32(ImGuiCol_Text), t);
+        // A thinned name stands at the top of its run of rows.
+        const ImVec2 at(o.x - ts.x - 4,
+                        o.y + cell * float(y) + (every == 1 ? (cell - ts.y) / 2 : 0));
+        if (y % every == 0) {
+            dl->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), t);
+            labels->push_back({{"text", t}, {"kind", "tick"}, {"rect", {at.x, at.y, ts.x, ts.y}}});
+        }
         for (int x = 0; x < 16; ++x) {
             const int tile = map[size_t(y)][size_t(x)];
             const plot::Color c = plot::palette(tile % 8);
@@ -569,7 +584,7 @@ void GpuPanel::draw_cudnn() {
                 ImGui::TextUnformatted(k.function.c_str());
                 ImGui::TableNextColumn();
                 if (k.role == gpu::KernelRole::layout_transform)
-                    ImGui::TextColored(ImVec4(0.9f, 0.45f, 0.2f, 1), "%s",
+                    ImGui::TextColored(render::theme_colour(render::Role::accent), "%s",
                                        tr_text(gpu::role_name(k.role)).c_str());
                 else
                     ImGui::TextUnformatted(tr_text(gpu::role_name(k.role)).c_str());
@@ -665,7 +680,7 @@ void GpuPanel::draw_present(AppContext& ctx) {
                       100 * r.tile_utilisation, static_cast<long long>(r.cube_steps),
                       100 * r.cube_utilisation);
         ctx.caption.formula = buf;
-        const std::pair<ImVec2, ImVec2> g = draw_tile_map(avail);
+        const std::pair<ImVec2, ImVec2> g = draw_tile_map(avail, &tile_labels_);
         note_diagram(g.first, g.second);
     } else {
         ctx.caption.title = tr("cuDNN on Volta: time share per kernel role");

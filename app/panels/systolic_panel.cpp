@@ -23,6 +23,7 @@
 #include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/render/plan_view.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 #include "core/exec/cube_plan.hpp"
 #include "core/gpu/systolic.hpp"
@@ -208,8 +209,8 @@ void SystolicPanel::side() {
                        static_cast<long long>(s.cube_m1), static_cast<long long>(s.cube_k1),
                        static_cast<long long>(s.cube_n1), static_cast<long long>(s.cube_steps),
                        static_cast<long long>(s.cube_steps), 100 * s.cube_utilisation);
-    ImGui::PushStyleColor(ImGuiCol_Text,
-                          run_.equal ? ImVec4(0.25f, 0.7f, 0.35f, 1) : compute::err_colour());
+    ImGui::PushStyleColor(ImGuiCol_Text, run_.equal ? render::theme_colour(render::Role::done)
+                                                    : compute::err_colour());
     ImGui::TextWrapped("%s", run_.equal
                                  ? tr("register simulation = direct product")
                                  : tr("register simulation DIFFERS from the direct product"));

@@ -8,6 +8,7 @@
 //     pushed the memory view 76 px past the right edge at the projector);
 //   - presentation mode's caption fits the window (the explorer's memory
 //     stage of NC1HWC0 ran its formula past the right edge);
+//   - on the light theme every line of words keeps 4.5:1 against the window;
 //   - the conv feature map is labelled for its known scene: H and W named,
 //     ticks on both axes, one tag per channel block, each label whole and
 //     apart; so are the GPU panel's Winograd input grid (whose values grow
@@ -15,6 +16,8 @@
 //     timeline.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -230,5 +233,75 @@ TEST(GuiSlides, PipelineTimelineIsLabelled) {
         const auto ticks = ll::test::label_texts(s["labels"], "tick");
         ASSERT_GE(ticks.size(), 2u) << s["labels"].dump();
         EXPECT_EQ(ticks[0], "0");
+    }
+}
+
+// The GPU panel's Tensor Core tab: the 16x16 fractal map names its rows
+// (every row, or every 2nd/4th where rows are shorter than the text: at the
+// projector the 15 px rows drew all sixteen 24 px names over each other).
+TEST(GuiSlides, TensorCoreMapRowNamesStayApart) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const std::string& look : {std::string("--size 1600x1000"), std::string(kProjector),
+                                    std::string(kProjector) + " --present"}) {
+        SCOPED_TRACE(look);
+        const json j = ll::test::dump_scene(dir, "gpu", {{"tab", "tensorcore"}}, look);
+        ASSERT_TRUE(j.is_object());
+        const json& ls = j["probe"]["screen"]["tile_map"];
+        ASSERT_GE(ls.size(), 4u) << j["probe"].dump();
+        ll::test::expect_unclipped_and_apart(ls, 0, 0, j["window"][0], j["window"][1]);
+        EXPECT_EQ(ll::test::count_label(ls, "tick", "r0"), 1) << ls.dump();
+    }
+}
+
+namespace {
+
+// WCAG 2 contrast of two sRGB colours (1 .. 21).
+double contrast(const json& a, const std::array<int, 3>& b) {
+    auto lum = [](double r, double g, double bl) {
+        auto lin = [](double v) {
+            v /= 255;
+            return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(bl);
+    };
+    double la = lum(a[0].get<double>(), a[1].get<double>(), a[2].get<double>());
+    double lb = lum(b[0], b[1], b[2]);
+    if (la < lb) std::swap(la, lb);
+    return (la + 0.05) / (lb + 0.05);
+}
+
+}  // namespace
+
+// On the light theme at the projector (where white and yellow text vanished),
+// every line of words these panels draw keeps 4.5:1 against the light window
+// (240,240,240): the GPU and systolic checks' green was 1.8:1 and 2.7:1, the
+// hints ImGui draws "disabled" 2.6:1. Lines of numbers alone are cell numbers,
+// drawn on their cells in black or white by the renderer, and skipped.
+TEST(GuiSlides, LightThemeTextKeepsItsContrast) {
+    const std::string dir = ll::test::make_temp_dir();
+    std::vector<std::string> runs;
+    for (const char* id : kMine)
+        for (const char* extra : {"", " --present"})
+            runs.push_back(std::string("--panel ") + id + extra);
+    for (const char* tab : {"tensorcore", "cudnn"}) {
+        const std::string scene = dir + "/gpu-" + tab + ".json";
+        ll::test::run_shell("printf '%s' " +
+                            ll::test::shell_quote(json{{"panel", "gpu"}, {"tab", tab}}.dump()) +
+                            " > " + ll::test::shell_quote(scene));
+        runs.push_back("--scene " + scene);
+    }
+    for (const std::string& run : runs) {
+        const std::string args = run + " " + kProjector;
+        const std::string png = dir + "/c.png", js = dir + "/c.json";
+        auto r = ll::test::run_app(args + " --screenshot " + png + " --dump-text " + js);
+        ASSERT_EQ(r.code, 0) << args << ": " << r.err;
+        const json j = json::parse(ll::test::read_file(js));
+        ASSERT_TRUE(j.contains("ink")) << j.dump();
+        ASSERT_GT(j["ink"].size(), 3u) << args;
+        for (const json& l : j["ink"]) {
+            const std::string t = l["text"];
+            if (t.find_first_not_of("0123456789 .-") == std::string::npos) continue;
+            EXPECT_GE(contrast(l["rgba"], {240, 240, 240}), 4.5) << args << ": " << l.dump();
+        }
     }
 }
