@@ -7,7 +7,8 @@
 //   - the explorer's two views stay inside the window (a long view title
 //     pushed the memory view 76 px past the right edge at the projector);
 //   - presentation mode's caption fits the window (the explorer's memory
-//     stage of NC1HWC0 ran its formula past the right edge);
+//     stages of NC1HWC0 and FRACTAL_NZ ran their formula past the right
+//     edge: it shrinks a little, or wraps);
 //   - on the light theme every line of words keeps 4.5:1 against the window;
 //   - the conv feature map is labelled for its known scene: H and W named,
 //     ticks on both axes, one tag per channel block, each label whole and
@@ -105,24 +106,36 @@ TEST(GuiSlides, ExplorerViewsStayInsideTheWindow) {
 
 TEST(GuiSlides, PresentationCaptionFitsTheWindow) {
     const std::string dir = ll::test::make_temp_dir();
-    for (const std::string& look : {std::string(kProjector), std::string("--size 1600x1000")})
-        for (const char* lang : {"en", "zh"}) {
-            SCOPED_TRACE(look + " " + lang);
-            const json j = ll::test::dump_view(
-                dir, "--from NCHW --to NC1HWC0 --shape 1,20,6,6 --stage last --present " + look +
-                         " --lang " + lang);
-            ASSERT_TRUE(j.is_object());
-            ASSERT_TRUE(j.contains("caption")) << j.dump();
-            ASSERT_EQ(j["caption"].size(), 2u) << j["caption"].dump();
-            for (const json& l : j["caption"]) {
-                const float x = l["rect"][0], w = l["rect"][2];
-                EXPECT_GE(x, float(l["room"][0]) - 0.5f) << l.dump();
-                EXPECT_LE(x + w, float(l["room"][1]) + 0.5f) << l.dump();
-                // Still read from the back of the room: at least 0.6 of body size.
-                EXPECT_GE(float(l["rect"][3]), 0.6f * 13 * (look == kProjector ? 1.5f : 1.f))
-                    << l.dump();
+    // NC1HWC0's memory stage fits on one shrunk line; FRACTAL_NZ's is too
+    // long for any readable size on one line and wraps.
+    for (const std::string& scene : {std::string("--from NCHW --to NC1HWC0 --shape 1,20,6,6"),
+                                     std::string("--from ND --to FRACTAL_NZ --shape 2,2,28")})
+        for (const std::string& look : {std::string(kProjector), std::string("--size 1600x1000")})
+            for (const char* lang : {"en", "zh"}) {
+                SCOPED_TRACE(scene + " " + look + " " + lang);
+                const json j = ll::test::dump_view(
+                    dir, scene + " --stage last --present " + look + " --lang " + lang);
+                ASSERT_TRUE(j.is_object());
+                ASSERT_TRUE(j.contains("caption")) << j.dump();
+                ASSERT_GE(j["caption"].size(), 2u) << j["caption"].dump();
+                ASSERT_LE(j["caption"].size(), 4u) << j["caption"].dump();
+                const float scale = look == kProjector ? 1.5f : 1.f;
+                for (const json& l : j["caption"]) {
+                    const float x = l["rect"][0], w = l["rect"][2];
+                    EXPECT_GE(x, float(l["room"][0]) - 0.5f) << l.dump();
+                    EXPECT_LE(x + w, float(l["room"][1]) + 0.5f) << l.dump();
+                    // Still read from the back of the room: at least 0.6 of body size.
+                    EXPECT_GE(float(l["rect"][3]), 0.6f * 13 * scale) << l.dump();
+                    // Inside the window, below the slide.
+                    EXPECT_LE(float(l["rect"][1]) + float(l["rect"][3]),
+                              float(j["window"][1]) + 0.5f)
+                        << l.dump();
+                    EXPECT_GE(float(l["rect"][1]), float(j["slide"][3]) - 0.5f) << l.dump();
+                }
+                // The slide keeps four fifths of the window's height.
+                EXPECT_GT(float(j["slide"][3]) - float(j["slide"][1]),
+                          0.8f * float(j["window"][1]));
             }
-        }
 }
 
 // The conv panel's feature map, default scene (1,3,6,6) NCHW at stage 0:
