@@ -47,6 +47,7 @@ struct ConvSettings {
     exec::ConvParams p;
     double stage = 0;  // feature map: 0 NCHW, 1 NC1HWC0, 2 img2col, 3 A fractals
     bool playing = false;
+    int64_t select = -1;  // the feature map's pinned cell (-1 none), followed across stages
 
     ConvSettings() {
         p.n = 1;
@@ -67,13 +68,14 @@ struct ConvSettings {
                 {"pad", p.win.pad_top},
                 {"dtype", name(p.dtype)},
                 {"stage", stage},
-                {"playing", playing}};
+                {"playing", playing},
+                {"select", select}};
     }
     // Keys absent from the file keep their values; `run` asks for a real run.
     void read(const SceneReader& r, bool& run) {
         // "shapes", "cube_ops" and "result" were written by older versions; ignored.
         r.only({"n", "cin", "cout", "h", "w", "kh", "kw", "stride", "dilation", "pad", "dtype",
-                "stage", "playing", "case_study", "run", "shapes", "cube_ops", "result"});
+                "stage", "playing", "case_study", "run", "shapes", "cube_ops", "result", "select"});
         bool cs = false;
         r.get("case_study", cs);
         if (cs) p = exec::conv_case_study();
@@ -98,6 +100,7 @@ struct ConvSettings {
         }
         r.get("stage", stage, 0.0, 3.0);
         r.get("playing", playing);
+        r.get("select", select, int64_t(-1), int64_t(1) << 40);
         r.get("run", run);
     }
     // The panel edits one stride, dilation and pad for both directions.
@@ -128,6 +131,11 @@ class ConvPanel : public PlayheadPanel {
     void buffer_diagram(ImVec2 size, bool dark);
     void feature_map(ImVec2 size, bool dark);
     void draw_present(AppContext& ctx);
+    // Follow one element (issue 13): a click on the feature map pins a cell
+    // (a click on none unpins); the view marks it at every stage.
+    render::ViewStyle pin_style(bool dark) const;
+    void take_click();
+    void probe_pin();
 
     ConvSettings set_;
     exec::ConvShapes shapes_;
@@ -416,12 +424,12 @@ void ConvPanel::feature_map(ImVec2 size, bool dark) {
     for (const std::string& a : st.axes) axes += (axes.empty() ? "" : ", ") + a;
     ImGui::TextWrapped(tr("%s %s, axes (%s): %s"), tr_text(st.label).c_str(),
                        to_string(st.shape).c_str(), axes.c_str(), tr_text(st.formula).c_str());
-    render::ViewStyle vs;
-    vs.dark = dark;
+    render::ViewStyle vs = pin_style(dark);
     // What the slider and the (possibly wrapped) line above took.
     const float used = ImGui::GetCursorScreenPos().y - top;
     const ImVec2 vsize(size.x, std::max(120.0f, size.y - used - 4));
     view_.draw(gpu_, float(play_.value), vsize, vs);
+    take_click();
     const ImVec2 o = view_.origin();
     probe_["feature_map"] = {{"stage", k},
                              {"origin", {o.x, o.y}},
@@ -430,6 +438,29 @@ void ConvPanel::feature_map(ImVec2 size, bool dark) {
                              {"lod", view_.lod_active()},
                              {"labels", render::labels_json(view_.drawn_labels())},
                              {"numbers", view_.drawn_numbers()}};
+    probe_pin();
+}
+
+render::ViewStyle ConvPanel::pin_style(bool dark) const {
+    render::ViewStyle vs;
+    vs.dark = dark;
+    const int64_t cells = plan_ ? plan_->cell_count : 0;
+    vs.pinned = set_.select < cells ? set_.select : -1;
+    vs.highlight = view_.hovered() >= 0 ? view_.hovered() : vs.pinned;
+    vs.show_path = vs.pinned >= 0;
+    return vs;
+}
+
+void ConvPanel::take_click() {
+    if (view_.clicked()) set_.select = view_.hovered();
+}
+
+// --dump-view: the pinned cell and where the view marked it (screen pixels).
+void ConvPanel::probe_pin() {
+    const ImVec2 m = view_.pin_screen();
+    probe_["feature_map"]["pinned"] = set_.select;
+    probe_["feature_map"]["camera"] = {view_.camera().pan_x, view_.camera().pan_y};
+    if (!std::isnan(m.x)) probe_["feature_map"]["marker"] = {m.x, m.y};
 }
 
 // Presentation mode: the feature map's journey alone fills the slide.
@@ -442,9 +473,8 @@ void ConvPanel::draw_present(AppContext& ctx) {
         return;
     }
     caption_from_stage(ctx, *plan_, play_.value, "feature map   ");
-    render::ViewStyle vs;
-    vs.dark = ctx.dark_theme;
-    view_.draw(gpu_, float(play_.value), ImGui::GetContentRegionAvail(), vs);
+    view_.draw(gpu_, float(play_.value), ImGui::GetContentRegionAvail(), pin_style(ctx.dark_theme));
+    take_click();
 }
 
 void ConvPanel::draw(AppContext& ctx) {

@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "core/exec/plans.hpp"
+#include "core/plan.hpp"
 #include "tests/gui/probe_labels.hpp"
 #include "tests/support/gui.hpp"
 #include "tests/support/process.hpp"
@@ -317,4 +319,44 @@ TEST(GuiSlides, LightThemeTextKeepsItsContrast) {
             EXPECT_GE(contrast(l["rgba"], {240, 240, 240}), 4.5) << args << ": " << l.dump();
         }
     }
+}
+
+// Follow one element in the conv panel's feature map (issue 13): a pinned
+// cell (scene key "select", a click in the window) is marked at every stage
+// on the cell core's offsets put it, in the desk and the projector looks.
+TEST(GuiSlides, ConvPinnedElementIsMarkedWhereTheEngineSays) {
+    const std::string dir = ll::test::make_temp_dir();
+    ll::exec::ConvParams p;
+    p.n = 1, p.cin = 3, p.cout = 4, p.h = p.w = 6;
+    const ll::Plan plan = ll::exec::conv_a_plan(p);
+    ASSERT_EQ(plan.stages.size(), 4u);
+    // A cell of the input (not img2col's padding) at every stage, past the first rows.
+    int64_t cell = -1;
+    for (int64_t c = 20; c < plan.cell_count && cell < 0; ++c) {
+        bool all = true;
+        for (size_t k = 0; k < plan.stages.size(); ++k) all = all && plan.offset_of(k, c) >= 0;
+        if (all) cell = c;
+    }
+    ASSERT_GE(cell, 0);
+    for (const std::string& look : {std::string("--size 1600x1000"), std::string(kProjector)})
+        for (int k = 0; k < 4; ++k) {
+            SCOPED_TRACE(look + " stage " + std::to_string(k));
+            const json scene = {{"n", 1}, {"cin", 3},   {"cout", 4},     {"h", 6},
+                                {"w", 6}, {"stage", k}, {"select", cell}};
+            const json j = ll::test::dump_scene(dir, "conv", scene, look);
+            ASSERT_TRUE(j.is_object());
+            EXPECT_EQ(j["select"], cell);  // saved with the scene
+            const json& f = j["probe"]["screen"]["feature_map"];
+            EXPECT_EQ(f["pinned"], cell);
+            ASSERT_TRUE(f.contains("marker")) << f.dump();
+            const float zoom = f["zoom"], ox = f["origin"][0], oy = f["origin"][1];
+            const float ux = float(f["camera"][0]) + (float(f["marker"][0]) - ox) / zoom;
+            const float uy = float(f["camera"][1]) + (float(f["marker"][1]) - oy) / zoom;
+            EXPECT_EQ(ll::offset_at(plan.stages[size_t(k)].grid, ux, uy),
+                      plan.offset_of(size_t(k), cell));
+        }
+    // No pin, no marker.
+    const json j = ll::test::dump_scene(dir, "conv", json::object(), "--size 1600x1000");
+    ASSERT_TRUE(j.is_object());
+    EXPECT_FALSE(j["probe"]["screen"]["feature_map"].contains("marker"));
 }
