@@ -46,6 +46,12 @@ const char* const kLooks[] = {
 };
 const char* const kProjector = "--size 1024x768 --ui-scale 1.5 --theme light";
 
+// Desk, projector, and both presenting (the desk one in Chinese).
+std::vector<std::string> four_looks() {
+    return {"--size 1600x1000", kProjector, "--size 1600x1000 --present --lang zh",
+            std::string(kProjector) + " --present"};
+}
+
 // The lines of text the window drew cut by a clip edge, for `args`.
 json cut_lines(const std::string& dir, const std::string& args) {
     const std::string png = dir + "/t.png", js = dir + "/t.json";
@@ -171,9 +177,7 @@ TEST(GuiSlides, ConvFeatureMapIsLabelled) {
 // presentation mode.
 TEST(GuiSlides, GpuInputGridIsLabelledAndItsValuesFitTheCells) {
     const std::string dir = ll::test::make_temp_dir();
-    for (const std::string& look :
-         {std::string("--size 1600x1000"), std::string(kProjector),
-          std::string("--size 1600x1000 --present"), std::string(kProjector) + " --present"}) {
+    for (const std::string& look : four_looks()) {
         SCOPED_TRACE(look);
         const json j = ll::test::dump_scene(dir, "gpu", json::object(), look);
         ASSERT_TRUE(j.is_object());
@@ -201,9 +205,7 @@ TEST(GuiSlides, GpuInputGridIsLabelledAndItsValuesFitTheCells) {
 // for k0 over its one A fractal: m0 and n0 there.
 TEST(GuiSlides, SystolicPicturesAreLabelled) {
     const std::string dir = ll::test::make_temp_dir();
-    for (const std::string& look : {std::string("--size 1600x1000"), std::string(kProjector),
-                                    std::string("--size 1600x1000 --present --lang zh"),
-                                    std::string(kProjector) + " --present"}) {
+    for (const std::string& look : four_looks()) {
         SCOPED_TRACE(look);
         const json j = ll::test::dump_scene(dir, "systolic", json::object(), look);
         ASSERT_TRUE(j.is_object());
@@ -232,9 +234,7 @@ TEST(GuiSlides, SystolicPicturesAreLabelled) {
 // run into each other when the lanes are short, as at the projector).
 TEST(GuiSlides, PipelineTimelineIsLabelled) {
     const std::string dir = ll::test::make_temp_dir();
-    for (const std::string& look : {std::string("--size 1600x1000"), std::string(kProjector),
-                                    std::string("--size 1600x1000 --present --lang zh"),
-                                    std::string(kProjector) + " --present"}) {
+    for (const std::string& look : four_looks()) {
         SCOPED_TRACE(look);
         const json j = ll::test::dump_scene(dir, "pipeline", json::object(), look);
         ASSERT_TRUE(j.is_object());
