@@ -461,6 +461,8 @@ void ConvPanel::probe_pin() {
     probe_["feature_map"]["pinned"] = set_.select;
     probe_["feature_map"]["camera"] = {view_.camera().pan_x, view_.camera().pan_y};
     if (!std::isnan(m.x)) probe_["feature_map"]["marker"] = {m.x, m.y};
+    const ImVec4 g = view_.ghost_label();
+    if (!std::isnan(g.x)) probe_["feature_map"]["ghost_label"] = {g.x, g.y, g.z, g.w};
 }
 
 // Presentation mode: the feature map's journey alone fills the slide.

@@ -100,6 +100,7 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
     dark_ = style.dark;
     waves_ = style.waves;
     pin_screen_ = ImVec2(NAN, NAN);
+    ghost_label_ = ImVec4(NAN, NAN, NAN, NAN);
     clicked_ = false;
     const Plan* p = gpu.plan();
     ImGui::PushID(this);
@@ -355,6 +356,8 @@ void PlanView::draw_path(PlanGpu& gpu, ImDrawList* dl, const ViewStyle& style) {
     f.ka = ka_;
     f.kb = kb_;
     f.tt = waves_ ? waves_->cell_t(ka_, style.pinned, t_) : t_ * t_ * (3 - 2 * t_);
+    f.avoid = &drawn_labels_;
+    f.ghost_label = &ghost_label_;
     pin_screen_ = draw_pinned(gpu, style.pinned, f);
 }
 

@@ -323,7 +323,8 @@ TEST(GuiSlides, LightThemeTextKeepsItsContrast) {
 
 // Follow one element in the conv panel's feature map (issue 13): a pinned
 // cell (scene key "select", a click in the window) is marked at every stage
-// on the cell core's offsets put it, in the desk and the projector looks.
+// on the cell core's offsets put it, in the desk and the projector looks, and
+// the ghost of its previous stage is named clear of the grid's labels.
 TEST(GuiSlides, ConvPinnedElementIsMarkedWhereTheEngineSays) {
     const std::string dir = ll::test::make_temp_dir();
     ll::exec::ConvParams p;
@@ -354,6 +355,21 @@ TEST(GuiSlides, ConvPinnedElementIsMarkedWhereTheEngineSays) {
             const float uy = float(f["camera"][1]) + (float(f["marker"][1]) - oy) / zoom;
             EXPECT_EQ(ll::offset_at(plan.stages[size_t(k)].grid, ux, uy),
                       plan.offset_of(size_t(k), cell));
+            // The ghost of the stage before is named where no grid label is (under
+            // its outline's left end it covered the next block's tag, "n=0 c1=0 h=4").
+            if (k > 0 && look == "--size 1600x1000") {
+                ASSERT_TRUE(f.contains("ghost_label")) << f.dump();
+            }
+            if (f.contains("ghost_label")) {
+                const json& g = f["ghost_label"];
+                for (const json& l : f["labels"]) {
+                    const float x = l["rect"][0], y = l["rect"][1];
+                    const float x1 = x + float(l["rect"][2]), y1 = y + float(l["rect"][3]);
+                    EXPECT_FALSE(float(g[0]) < x1 && x < float(g[2]) && float(g[1]) < y1 &&
+                                 y < float(g[3]))
+                        << "ghost label over " << l.dump();
+                }
+            }
         }
     // No pin, no marker.
     const json j = ll::test::dump_scene(dir, "conv", json::object(), "--size 1600x1000");
