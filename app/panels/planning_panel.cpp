@@ -66,7 +66,7 @@ class PlanningPanel : public PlayheadPanel {
   private:
     bool dark_ = true;           // the theme of the frame being drawn (stream plots)
     float stream_h_ = 84;        // an address-stream plot's height (taller on a slide)
-    float present_graph_h_ = 0;  // the graph's height on the slide last frame
+    float present_graph_h_ = 0;  // the graph's height on the slide last frame, per unit of scale
     void load_example(int k);
     void replan();
     void select_first_decision();
@@ -731,19 +731,34 @@ void PlanningPanel::draw_present(AppContext& ctx) {
             : nullptr;
     // The graph's share: at most a quarter, no more than it drew last frame.
     const float graph_max = d ? avail.y * 0.24f : avail.y;
-    const float graph_h =
-        d && present_graph_h_ > 0 ? std::min(graph_max, present_graph_h_) : graph_max;
+    const float graph_h = d && present_graph_h_ > 0
+                              ? std::min(graph_max, present_graph_h_ * present_scale_ + 20)
+                              : graph_max;
     ImGui::SetWindowFontScale(present_scale_);
-    planning::GraphClick click = planning::draw_graph(graph_, plan_ok_ ? &plan_ : nullptr,
-                                                      selected_node_, selected_edge_, graph_h);
+    // No scroll bars: the scale below makes the graph fit (a scroll bar once
+    // showed, and the graph scrolled sideways instead of fitting).
+    planning::GraphClick click = planning::draw_graph(
+        graph_, plan_ok_ ? &plan_ : nullptr, selected_node_, selected_edge_, graph_h, false);
+    {
+        const ImVec2 ga = ImGui::GetItemRectMin(), gb = ImGui::GetItemRectMax();
+        screen_["graph"] = {{"content", {click.content.x, click.content.y}},
+                            {"box", {ga.x, ga.y, gb.x, gb.y}}};
+    }
     ImGui::SetWindowFontScale(1.f);
+    std::string edge_caption;
     if (d) {
-        const float body = std::clamp(avail.x / (70 * ImGui::GetFontSize()), 1.f, 1.6f);
+        // The table and streams' type: a little under the UI's on a
+        // projector (the plots get the height), larger on a wide window.
+        const float body = std::clamp(avail.x / (70 * ImGui::GetFontSize()), 0.85f, 1.6f);
         ImGui::SetWindowFontScale(body);
+        // The edge names the slide in its caption (below), so the table
+        // and the streams get its line.
         const Edge& e = plan_.propagation.edges[size_t(selected_edge_)];
-        ImGui::Text(tr("edge %s: %s -> %s, tensor %s"), edge_name(graph_, e).c_str(),
-                    order_name(d->source).c_str(), order_name(d->target).c_str(),
-                    to_string(e.shape).c_str());
+        char buf[256];
+        std::snprintf(buf, sizeof buf, tr("edge %s: %s -> %s, tensor %s"),
+                      edge_name(graph_, e).c_str(), order_name(d->source).c_str(),
+                      order_name(d->target).c_str(), to_string(e.shape).c_str());
+        edge_caption = buf;
         // The slide's table: strategy, traffic and time, one line each (the
         // "how" sentences stay in the normal view).
         double max_t = 0;
@@ -769,15 +784,15 @@ void PlanningPanel::draw_present(AppContext& ctx) {
     // scroll bar).
     if (click.content.x > 0 && click.content.y > 0) {
         const float fit =
-            std::min((avail.x - 40) / click.content.x, (graph_max - 40) / click.content.y);
-        present_graph_h_ = click.content.y + 40;
+            std::min((avail.x - 24) / click.content.x, (graph_max - 20) / click.content.y);
+        present_graph_h_ = click.content.y / present_scale_;
         const float next = std::clamp(present_scale_ * fit, 0.7f, 2.5f);
         if (std::abs(next - present_scale_) > 0.02f) present_scale_ = next;
     }
     if (click.node >= 0) selected_node_ = click.node;
     if (click.edge >= 0) selected_edge_ = click.edge;
     note_diagram(a, ImVec2(a.x + avail.x, a.y + avail.y));
-    ctx.caption.title = "Layout planning";
+    ctx.caption.title = edge_caption.empty() ? "Layout planning" : edge_caption;
     if (plan_ok_) {
         const size_t nm = plan_.initial.mismatches.size(), nd = plan_.decisions.size();
         char buf[160];

@@ -1,0 +1,149 @@
+// Issue 13, the tiling, planning and tables panels read as slides on a
+// projector (1024x768, UI scale 1.5, light theme), checked through their
+// --dump-view probes:
+//   - tiling, normal mode: the settings column's headings wrap inside it
+//     ("L1 tile (C, H, W): DRAM ->" was cut), the traversal toolbar stays in
+//     the window (the step slider was cut at the right edge), and with the
+//     column hidden (<<) the two pictures take half the window's height
+//     (they were at most 318 px of 768 with no way to hide it);
+//   - tiling, presentation mode: block tags sit on the first block of each
+//     row and column only (64 chips covered the tensor);
+//   - planning, presentation mode: the address-stream plots are tall enough
+//     to read (they were 58 px) and the graph fits the slide's width;
+//   - tables, presentation mode: a short table's type grows until the table
+//     and its notes fill most of the slide (half of it was empty).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/support/gui.hpp"
+#include "tests/support/process.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+const char* const kProjector = "--size 1024x768 --ui-scale 1.5 --theme light";
+const float kWindowW = 1024, kWindowH = 768;
+
+// Opens `panel` from a scene file holding `settings` and returns the dump.
+json dump_scene(const std::string& dir, const std::string& panel, json settings,
+                const std::string& look, const std::string& extra = "") {
+    settings["panel"] = panel;
+    const std::string scene = dir + "/" + panel + "-scene.json";
+    ll::test::run_shell("cat > " + ll::test::shell_quote(scene) + " <<'EOF_JSON'\n" +
+                        settings.dump() + "\nEOF_JSON\n");
+    const std::string png = dir + "/shot.png", js = dir + "/dump.json";
+    auto r = ll::test::run_app(look + " " + extra + " --scene " + ll::test::shell_quote(scene) +
+                               " --screenshot " + png + " --dump-view " + js);
+    EXPECT_EQ(r.code, 0) << r.err;
+    if (r.code != 0) return json();
+    return json::parse(ll::test::read_file(js));
+}
+
+float at(const json& rect, int i) {
+    return rect[size_t(i)].get<float>();
+}
+
+}  // namespace
+
+TEST(GuiTilingSlide, ProjectorHeadingsAndToolbarFit) {
+    const std::string dir = ll::test::make_temp_dir();
+    const json j =
+        dump_scene(dir, "tiling", {{"playing", false}, {"tab", "traversal"}}, kProjector);
+    ASSERT_TRUE(j.is_object());
+    const json& s = j["probe"]["screen"];
+    ASSERT_TRUE(s.contains("controls") && s.contains("headings") && s.contains("toolbar"))
+        << j["probe"].dump();
+    ASSERT_EQ(s["headings"].size(), 3u) << s.dump();
+    for (const json& h : s["headings"])
+        EXPECT_LE(at(h, 2), at(s["controls"], 2) + 0.5f) << h.dump() << " in " << s["controls"];
+    ASSERT_EQ(s["toolbar"].size(), 4u) << s.dump();
+    for (const json& t : s["toolbar"]) {
+        EXPECT_LE(at(t, 2), kWindowW) << t.dump();
+        // Wide enough to read its value ("step 150" at 1.5x needs about 6 em).
+        EXPECT_GE(at(t, 2) - at(t, 0), 60.f) << t.dump();
+    }
+    // The sidebar's toggle is inside the window.
+    EXPECT_LE(at(s["sidebar_button"], 2), kWindowW) << s.dump();
+}
+
+TEST(GuiTilingSlide, HiddenSidebarGivesThePicturesTheRoom) {
+    const std::string dir = ll::test::make_temp_dir();
+    const json j = dump_scene(
+        dir, "tiling", {{"playing", false}, {"tab", "traversal"}, {"sidebar", false}}, kProjector);
+    ASSERT_TRUE(j.is_object());
+    const json& s = j["probe"]["screen"];
+    ASSERT_FALSE(s.contains("controls")) << "the settings column should be hidden";
+    ASSERT_EQ(s["pictures"].size(), 2u) << s.dump();
+    for (const json& p : s["pictures"]) {
+        EXPECT_GE(at(p, 3) - at(p, 1), 0.5f * kWindowH) << p.dump();
+        EXPECT_GE(at(p, 2) - at(p, 0), 0.45f * kWindowW) << p.dump();
+        EXPECT_LE(at(p, 3), kWindowH) << p.dump();
+    }
+    // Its labels are still there, on both pictures.
+    for (const json& view : j["probe"]["labels"]) EXPECT_FALSE(view.empty());
+}
+
+TEST(GuiTilingSlide, PresentationTagsTheFirstBlockOfEachRowAndColumn) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const char* look : {kProjector, "--size 1600x1000"}) {
+        SCOPED_TRACE(look);
+        const json j = dump_scene(dir, "tiling", {{"playing", false}, {"tab", "traversal"}}, look,
+                                  "--present");
+        ASSERT_TRUE(j.is_object());
+        ASSERT_EQ(j["probe"]["labels"].size(), 2u) << j["probe"].dump();
+        const json& tensor = j["probe"]["labels"][0];  // 64 channel blocks
+        int tags = 0;
+        bool c0 = false, c1 = false;
+        for (const json& l : tensor) {
+            if (l["kind"] != "tag") continue;
+            ++tags;
+            c0 |= l["text"] == "c=0";
+            c1 |= l["text"] == "c=1";
+        }
+        EXPECT_TRUE(c0 && c1) << tensor.dump();
+        // One row and one column of an 8x8 (or 7x10) arrangement: at most 17.
+        EXPECT_GE(tags, 8) << tensor.dump();
+        EXPECT_LE(tags, 17) << tensor.dump();
+    }
+}
+
+TEST(GuiPlanningSlide, StreamsAreTallAndTheGraphFits) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const char* look : {kProjector, "--size 1600x1000"}) {
+        SCOPED_TRACE(look);
+        const json j =
+            dump_scene(dir, "planning", {{"example", "conv-relu-conv"}, {"select", "relu->conv2"}},
+                       look, "--present");
+        ASSERT_TRUE(j.is_object());
+        const json& s = j["probe"]["screen"];
+        ASSERT_TRUE(s.contains("graph") && s.contains("streams")) << j["probe"].dump();
+        // The graph fits its box (it scrolled sideways): content and a margin.
+        const json& g = s["graph"];
+        EXPECT_LE(at(g["content"], 0), at(g["box"], 2) - at(g["box"], 0)) << g.dump();
+        EXPECT_LE(at(g["content"], 1), at(g["box"], 3) - at(g["box"], 1)) << g.dump();
+        // Two rows of plots share what the graph and the table leave: each
+        // at least a tenth of the window's height (they were 58 px of 768).
+        const float window_h = j["window"][1].get<float>();
+        ASSERT_EQ(s["streams"].size(), 4u) << s.dump();
+        for (const json& st : s["streams"])
+            EXPECT_GE(st["plot_px"].get<float>(), window_h / 10) << st.dump();
+    }
+}
+
+TEST(GuiTablesSlide, AShortTableFillsTheSlide) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const char* look : {kProjector, "--size 1600x1000"}) {
+        SCOPED_TRACE(look);
+        const json j = dump_scene(dir, "tables", json::object(), look, "--present");
+        ASSERT_TRUE(j.is_object());
+        const json& s = j["probe"]["screen"];
+        ASSERT_TRUE(s.contains("used_px")) << j["probe"].dump();
+        // Table 5.2 (four rows) and its note take at least 70% of the slide
+        // (at 1600x1000 they took a third) and no more than all of it.
+        EXPECT_GE(s["used_px"].get<float>(), 0.7f * s["slide_px"].get<float>()) << s.dump();
+        EXPECT_LE(s["used_px"].get<float>(), s["slide_px"].get<float>()) << s.dump();
+    }
+}
