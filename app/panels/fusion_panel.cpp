@@ -28,6 +28,7 @@
 #include "app/panels/panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
+#include "app/panels/slide_text.hpp"
 #include "app/panels/view_widgets.hpp"
 #include "app/render/present.hpp"
 #include "core/error.hpp"
@@ -111,7 +112,12 @@ void FusionPanel::draw_present(AppContext& ctx) {
     if (!ok_) return;
     ctx.caption.title = "Fusion: " + std::to_string(fused_.steps.size()) + " ops on input " +
                         view::to_string(fused_.input.layout);
+    // The picture's text grows with a tall slide (at 1600x1000 its 13 px
+    // captions sat under 85 px cells like footnotes); core lays the scene
+    // out for that font size.
+    ImGui::SetWindowFontScale(slide_text_scale());
     draw_execution(ctx.dark_theme);
+    ImGui::SetWindowFontScale(1.f);
 }
 
 void FusionPanel::draw(AppContext& ctx) {

@@ -1,4 +1,4 @@
-// Issue 13, the tiling, planning and tables panels read as slides on a
+// Issue 13, the tiling, planning, tables and AGU panels read as slides on a
 // projector (1024x768, UI scale 1.5, light theme), checked through their
 // --dump-view probes:
 //   - tiling, normal mode: the settings column's headings wrap inside it
@@ -10,6 +10,7 @@
 //     row and column only (64 chips covered the tensor);
 //   - planning, presentation mode: the address-stream plots are tall enough
 //     to read (they were 58 px) and the graph fits the slide's width;
+//   - AGU, normal mode: the settings row wraps (a label was cut at the right);
 //   - tables, presentation mode: a short table's type grows until the table
 //     and its notes fill most of the slide (half of it was empty).
 #include <gtest/gtest.h>
@@ -145,5 +146,22 @@ TEST(GuiTablesSlide, AShortTableFillsTheSlide) {
         // (at 1600x1000 they took a third) and no more than all of it.
         EXPECT_GE(s["used_px"].get<float>(), 0.7f * s["slide_px"].get<float>()) << s.dump();
         EXPECT_LE(s["used_px"].get<float>(), s["slide_px"].get<float>()) << s.dump();
+    }
+}
+
+// AGU on a projector: every settings field and its label stays inside the
+// window, in both modes (the DMA row cut "elem bytes" at the right edge).
+TEST(GuiAguSlide, ProjectorSettingsRowWraps) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const char* mode : {"dma", "gather"}) {
+        SCOPED_TRACE(mode);
+        for (const char* lang : {"--lang en", "--lang zh"}) {
+            SCOPED_TRACE(lang);
+            const json j = dump_scene(dir, "agu", {{"mode", mode}}, kProjector, lang);
+            ASSERT_TRUE(j.is_object());
+            const json& t = j["probe"]["toolbar"];
+            ASSERT_EQ(t.size(), 4u) << j["probe"].dump();
+            for (const json& r : t) EXPECT_LE(at(r, 2), kWindowW) << r.dump();
+        }
     }
 }
