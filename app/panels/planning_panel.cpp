@@ -66,6 +66,7 @@ class PlanningPanel : public PlayheadPanel {
   private:
     bool dark_ = true;           // the theme of the frame being drawn (stream plots)
     float stream_h_ = 84;        // an address-stream plot's height (taller on a slide)
+    float graph_scale_ = 1;      // the graph's type in the normal view, fitted to its width
     float present_graph_h_ = 0;  // the graph's height on the slide last frame, per unit of scale
     void load_example(int k);
     void replan();
@@ -337,9 +338,16 @@ void PlanningPanel::draw_candidates(const Decision& d) {
     const int n = int(d.candidates.size());
     // Too narrow for a column per strategy (a projector): a row per strategy.
     float names_w = ImGui::CalcTextSize(tr("DRAM traffic")).x;
-    for (const auto& c : d.candidates)
-        names_w += ImGui::CalcTextSize(tr_text(strategy_name(c.strategy)).c_str()).x +
-                   3 * ImGui::GetFontSize();
+    // A column per strategy when each holds its name and its traffic (in
+    // Chinese the names fit and "3136 KB (+1568 KB)" was cut at the right).
+    for (const auto& c : d.candidates) {
+        char traffic[64];
+        std::snprintf(traffic, sizeof traffic, tr("%.0f KB (%+.0f KB)"), c.dram_bytes / 1024,
+                      c.extra_dram_bytes / 1024);
+        names_w += std::max(ImGui::CalcTextSize(tr_text(strategy_name(c.strategy)).c_str()).x +
+                                3 * ImGui::GetFontSize(),
+                            ImGui::CalcTextSize(traffic).x + 2 * ImGui::GetFontSize());
+    }
     if (names_w > ImGui::GetContentRegionAvail().x) {
         draw_candidate_rows(d, max_t);
         return;
@@ -820,8 +828,23 @@ void PlanningPanel::draw(AppContext& ctx) {
     float line = ImGui::GetTextLineHeight();
     float graph_h = std::clamp(float(planning::graph_rows(graph_)) * (4 * line + 40) + 40, 180.f,
                                ImGui::GetContentRegionAvail().y * 0.42f);
+    // A graph wider than the window shrinks its type (down to 0.7) before it
+    // scrolls sideways (on a projector conv2 was off the right edge).
+    ImGui::SetWindowFontScale(graph_scale_);
     planning::GraphClick click = planning::draw_graph(graph_, plan_ok_ ? &plan_ : nullptr,
                                                       selected_node_, selected_edge_, graph_h);
+    ImGui::SetWindowFontScale(1.f);
+    {
+        const ImVec2 ga = ImGui::GetItemRectMin(), gb = ImGui::GetItemRectMax();
+        screen_["graph"] = {{"content", {click.content.x, click.content.y}},
+                            {"box", {ga.x, ga.y, gb.x, gb.y}}};
+        // The gaps and margins do not shrink with the type: aim 4% under,
+        // and grow back only when well under (no flicker between two scales).
+        const float room = gb.x - ga.x - 2 * ImGui::GetStyle().WindowPadding.x - 8;
+        if (click.content.x > room || (graph_scale_ < 1 && click.content.x < 0.85f * room))
+            graph_scale_ =
+                std::clamp(graph_scale_ * 0.96f * room / std::max(1.f, click.content.x), 0.7f, 1.f);
+    }
     if (click.edge >= 0) {
         selected_edge_ = click.edge;
         tab_ = 0;

@@ -165,3 +165,19 @@ TEST(GuiAguSlide, ProjectorSettingsRowWraps) {
         }
     }
 }
+
+// Planning's normal view on a projector: the graph's type shrinks until the
+// graph fits its box (conv2 was off the right edge behind a scroll bar).
+TEST(GuiPlanningSlide, ProjectorGraphFitsItsBox) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const char* lang : {"--lang en", "--lang zh"}) {
+        SCOPED_TRACE(lang);
+        const json j =
+            dump_scene(dir, "planning", {{"example", "conv-relu-conv"}}, kProjector, lang);
+        ASSERT_TRUE(j.is_object());
+        const json& g = j["probe"]["screen"]["graph"];
+        ASSERT_TRUE(g.is_object()) << j["probe"].dump();
+        // The box less the child's padding (12 px at UI scale 1.5) on each side.
+        EXPECT_LE(at(g["content"], 0), at(g["box"], 2) - at(g["box"], 0) - 24) << g.dump();
+    }
+}
