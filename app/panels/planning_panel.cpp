@@ -304,7 +304,7 @@ void PlanningPanel::draw_decision() {
     ImGui::Text(tr("edge %s: tensor %s"), edge_name(graph_, e).c_str(), to_string(e.shape).c_str());
     if (!d) {
         if (plan_.initial.edges[ei].mismatch())
-            ImGui::TextColored(ImVec4(0.35f, 0.8f, 0.47f, 1),
+            ImGui::TextColored(render::theme_colour(render::Role::done),
                                tr("was %s, expected %s: fixed by an earlier decision upstream (the "
                                   "producer now stores %s)"),
                                order_name(plan_.initial.edges[ei].produced).c_str(),

@@ -1,4 +1,4 @@
-// Issue 13, the tiling, planning, tables and AGU panels read as slides on a
+// Issue 13, the tiling, planning, tables, AGU and fusion panels read as slides on a
 // projector (1024x768, UI scale 1.5, light theme), checked through their
 // --dump-view probes:
 //   - tiling, normal mode: the settings column's headings wrap inside it
@@ -11,6 +11,7 @@
 //   - planning, presentation mode: the address-stream plots are tall enough
 //     to read (they were 58 px) and the graph fits the slide's width;
 //   - AGU, normal mode: the settings row wraps (a label was cut at the right);
+//   - fusion, normal mode: with the chain column hidden the cells grow;
 //   - tables, presentation mode: a short table's type grows until the table
 //     and its notes fill most of the slide (half of it was empty).
 #include <gtest/gtest.h>
@@ -180,4 +181,21 @@ TEST(GuiPlanningSlide, ProjectorGraphFitsItsBox) {
         // The box less the child's padding (12 px at UI scale 1.5) on each side.
         EXPECT_LE(at(g["content"], 0), at(g["box"], 2) - at(g["box"], 0) - 24) << g.dump();
     }
+}
+
+// Fusion on a projector with its chain column hidden (<<): the buffers take
+// the window's width and their cells grow (21 px beside the column, too
+// small for their numbers).
+TEST(GuiFusionSlide, HiddenChainColumnGrowsTheCells) {
+    const std::string dir = ll::test::make_temp_dir();
+    const json shown = dump_scene(dir, "fusion", json::object(), kProjector);
+    const json hidden = dump_scene(dir, "fusion", {{"sidebar", false}}, kProjector);
+    ASSERT_TRUE(shown.is_object() && hidden.is_object());
+    const json& s = hidden["probe"]["screen"];
+    ASSERT_TRUE(s.contains("canvas") && s.contains("buffers")) << hidden["probe"].dump();
+    EXPECT_GE(at(s["canvas"], 2), 0.9f * kWindowW) << s["canvas"].dump();
+    const float before = at(shown["probe"]["screen"]["buffers"][0], 2);
+    const float after = at(s["buffers"][0], 2);
+    EXPECT_GE(after, 30.f) << s["buffers"].dump();
+    EXPECT_GT(after, 1.4f * before) << before << " -> " << after;
 }
