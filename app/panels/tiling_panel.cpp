@@ -889,16 +889,24 @@ void TilingPanel::draw(AppContext& ctx) {
             ImGui::TextWrapped("L1: %s", tr_text(res_.l1.reasoning).c_str());
             ImGui::TextWrapped("L2: %s", tr_text(res_.l2.reasoning).c_str());
             // Side by side when each plot gets 560 px (times the UI scale), else stacked.
+            // Their height fills the tab (a fixed 340 px left half a desk empty).
             const float sc = ctx.ui_scale, full = ImGui::GetContentRegionAvail().x;
             const bool two = full / 2 - 4 >= 560 * sc;
-            const float w = two ? full / 2 - 4 : full, h = 340 * sc;
+            const float left = ImGui::GetContentRegionAvail().y - ImGui::GetStyle().ItemSpacing.y;
+            const float w = two ? full / 2 - 4 : full,
+                        h = std::max(150 * sc, two ? left : left / 2 - 4);
             plot::show_plot("eff", bars_->efficiency, ImVec2(w, h));
+            screen_["plots"].push_back(item_rect());
             if (two) ImGui::SameLine();
             plot::show_plot("time", bars_->time, ImVec2(w, h));
+            screen_["plots"].push_back(item_rect());
             ImGui::EndTabItem();
         }
         if (tab(2)) {
-            plot::show_plot("heat", heat_->spec, ImVec2(0, 420 * ctx.ui_scale));
+            plot::show_plot(
+                "heat", heat_->spec,
+                ImVec2(0, std::max(240 * ctx.ui_scale, ImGui::GetContentRegionAvail().y)));
+            screen_["plots"].push_back(item_rect());
             ImGui::EndTabItem();
         }
         if (tab(3)) {
@@ -906,7 +914,10 @@ void TilingPanel::draw(AppContext& ctx) {
             ImGui::SetNextItemWidth(80 * ctx.ui_scale);
             if (ImGui::Combo(tr_id("vary L1 tile in"), &set_.lines_dim, dims, 3))
                 lines_ = std::make_unique<plot::TileSizeLines>(cfg_, Dim(set_.lines_dim));
-            plot::show_plot("lines", lines_->spec, ImVec2(0, 420 * ctx.ui_scale));
+            plot::show_plot(
+                "lines", lines_->spec,
+                ImVec2(0, std::max(240 * ctx.ui_scale, ImGui::GetContentRegionAvail().y)));
+            screen_["plots"].push_back(item_rect());
             ImGui::EndTabItem();
         }
         if (tab(4)) {

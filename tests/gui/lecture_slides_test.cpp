@@ -6,6 +6,7 @@
 //     the window (the step slider was cut at the right edge), and with the
 //     column hidden (<<) the two pictures take half the window's height
 //     (they were at most 318 px of 768 with no way to hide it);
+//   - tiling, normal mode: the plot tabs fill the window's height, no more;
 //   - tiling, presentation mode: block tags sit on the first block of each
 //     row and column only (64 chips covered the tensor);
 //   - planning, presentation mode: the address-stream plots are tall enough
@@ -198,4 +199,25 @@ TEST(GuiFusionSlide, HiddenChainColumnGrowsTheCells) {
     const float after = at(s["buffers"][0], 2);
     EXPECT_GE(after, 30.f) << s["buffers"].dump();
     EXPECT_GT(after, 1.4f * before) << before << " -> " << after;
+}
+
+// Tiling's plot tabs fill the window's height and stay in it: at 1600x1000
+// the plots were a fixed 340 or 420 px (half the desk empty); on a projector
+// they ran past the bottom edge.
+TEST(GuiTilingSlide, PlotTabsFillTheHeight) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const char* look : {"--size 1600x1000", kProjector}) {
+        SCOPED_TRACE(look);
+        const float window_h = std::string(look) == kProjector ? kWindowH : 1000;
+        for (const char* tab : {"levels", "heatmap", "tilesize"}) {
+            SCOPED_TRACE(tab);
+            const json j = dump_scene(dir, "tiling", {{"tab", tab}, {"playing", false}}, look);
+            ASSERT_TRUE(j.is_object());
+            const json& plots = j["probe"]["screen"]["plots"];
+            ASSERT_FALSE(plots.empty()) << j["probe"].dump();
+            const float bottom = at(plots[plots.size() - 1], 3);
+            EXPECT_GE(bottom, 0.9f * window_h) << plots.dump();
+            EXPECT_LE(bottom, window_h) << plots.dump();
+        }
+    }
 }
