@@ -621,15 +621,21 @@ void PlanningPanel::draw_noc() {
         (long long)noc_.local_bytes, (long long)noc_.max_link_bytes, noc_.time_us,
         noc_cfg_.link_gbps);
     float avail_h = ImGui::GetContentRegionAvail().y;
+    // A PE holds its name and its links' byte counts at any UI scale (48 px
+    // PEs under 19 px type overlapped their labels on a projector); the
+    // panel scrolls when the window is shorter.
+    const float min_cell = std::max(48.f, 5 * ImGui::GetFontSize());
     float cell =
         std::clamp(std::min((ImGui::GetContentRegionAvail().x * 0.55f) / float(noc_.mesh_cols),
                             (avail_h - 10) / float(noc_.mesh_rows)),
-                   48.f, 190.f);
+                   min_cell, std::max(190.f, min_cell));
+    screen_["noc_cell"] = cell;
     ImGui::BeginGroup();
     planning::draw_noc_grid(noc_, float(play_.value), cell);
     ImGui::EndGroup();
     ImGui::SameLine(0, 20);
-    ImGui::BeginChild("blocks", ImVec2(0, std::max(120.f, avail_h - 4)), true);
+    ImGui::BeginChild(
+        "blocks", ImVec2(0, std::max({120.f, avail_h - 4, cell * float(noc_.mesh_rows)})), true);
     if (ImGui::BeginTable("blocktab", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn(tr("from"));
         ImGui::TableSetupColumn(tr("to"));
@@ -831,8 +837,11 @@ void PlanningPanel::draw(AppContext& ctx) {
     // A graph wider than the window shrinks its type (down to 0.7) before it
     // scrolls sideways (on a projector conv2 was off the right edge).
     ImGui::SetWindowFontScale(graph_scale_);
-    planning::GraphClick click = planning::draw_graph(graph_, plan_ok_ ? &plan_ : nullptr,
-                                                      selected_node_, selected_edge_, graph_h);
+    // While the type is being fitted the graph shows no scroll bar (one that
+    // appeared in the first frame stayed for the next).
+    planning::GraphClick click =
+        planning::draw_graph(graph_, plan_ok_ ? &plan_ : nullptr, selected_node_, selected_edge_,
+                             graph_h, graph_scale_ <= 0.701f);
     ImGui::SetWindowFontScale(1.f);
     {
         const ImVec2 ga = ImGui::GetItemRectMin(), gb = ImGui::GetItemRectMax();

@@ -11,6 +11,8 @@
 //     row and column only (64 chips covered the tensor);
 //   - planning, presentation mode: the address-stream plots are tall enough
 //     to read (they were 58 px) and the graph fits the slide's width;
+//   - planning, normal mode: the graph fits its box, the NoC's PEs hold
+//     their labels;
 //   - AGU, normal mode: the settings row wraps (a label was cut at the right);
 //   - fusion, normal mode: with the chain column hidden the cells grow;
 //   - tables, presentation mode: a short table's type grows until the table
@@ -220,4 +222,16 @@ TEST(GuiTilingSlide, PlotTabsFillTheHeight) {
             EXPECT_LE(bottom, window_h) << plots.dump();
         }
     }
+}
+
+// Planning's NoC tab on a projector: each PE is at least five lines of type
+// wide, so its name and its links' byte counts do not overlap (48 px PEs
+// under 19 px type did).
+TEST(GuiPlanningSlide, ProjectorNocMeshHoldsItsLabels) {
+    const std::string dir = ll::test::make_temp_dir();
+    const json j = dump_scene(dir, "planning", {{"tab", "noc"}}, kProjector);
+    ASSERT_TRUE(j.is_object());
+    const json& s = j["probe"]["screen"];
+    ASSERT_TRUE(s.contains("noc_cell")) << j["probe"].dump();
+    EXPECT_GE(s["noc_cell"].get<float>(), 90.f) << s.dump();
 }
