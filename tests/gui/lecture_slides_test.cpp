@@ -19,6 +19,7 @@
 //     and its notes fill most of the slide (half of it was empty).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -234,4 +235,38 @@ TEST(GuiPlanningSlide, ProjectorNocMeshHoldsItsLabels) {
     const json& s = j["probe"]["screen"];
     ASSERT_TRUE(s.contains("noc_cell")) << j["probe"].dump();
     EXPECT_GE(s["noc_cell"].get<float>(), 90.f) << s.dump();
+}
+
+// AGU's slide: the arrow from the cell read to the cell written passes the
+// destination strip's captions with a gap instead of striking them out.
+// Along the arrow's column, no pixel inside a caption has the arrow's
+// colour (it ran through "destination memory" and "strides=(48,1,16,4)").
+TEST(GuiAguSlide, ArrowLeavesTheCaptionsReadable) {
+    const std::string dir = ll::test::make_temp_dir();
+    const json j = dump_scene(dir, "agu", {{"playing", false}}, kProjector, "--present");
+    ASSERT_TRUE(j.is_object());
+    const ll::test::Image im = ll::test::load_png(dir + "/shot.png");
+    ASSERT_FALSE(im.empty());
+    const json& s = j["probe"]["screen"];
+    const json &from = s["read_cell"], &to = s["write_cell"];
+    const int x = int(at(from, 0) + at(from, 2) / 2);
+    ASSERT_EQ(x, int(at(to, 0) + at(to, 2) / 2)) << "a straight arrow down";
+    // The arrow's colour just above the cell written.
+    const auto ink = im.at(x, int(at(to, 1)) - 8);
+    auto is_ink = [&](int y) {
+        const auto p = im.at(x, y);
+        return std::abs(p[0] - ink[0]) + std::abs(p[1] - ink[1]) + std::abs(p[2] - ink[2]) < 30;
+    };
+    int crossed = 0;
+    for (const json& l : s["labels"]) {
+        if (l["kind"] != "caption") continue;
+        const json& r = l["rect"];
+        if (at(r, 1) < at(from, 1) + at(from, 2) || at(r, 1) + at(r, 3) > at(to, 1)) continue;
+        if (x < at(r, 0) || x > at(r, 0) + at(r, 2)) continue;
+        ++crossed;
+        int hits = 0;
+        for (int y = int(at(r, 1)) + 2; y < int(at(r, 1) + at(r, 3)) - 2; ++y) hits += is_ink(y);
+        EXPECT_EQ(hits, 0) << l.dump();
+    }
+    EXPECT_GE(crossed, 1) << "the scene should put a caption between the strips";
 }
