@@ -234,6 +234,11 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             Label::Side side = l.side;
             if (l.kind == Label::tag && side == Label::above && ts.y > f.zoom + kGap)
                 side = Label::inside;
+            // Sparse tags stand above only when the one-cell gap holds them
+            // whole (the tiling slide's tags reached into the blocks above).
+            if (f.sparse_tags && l.kind == Label::tag && side == Label::above &&
+                ts.y + kGap > f.zoom)
+                side = Label::inside;
             if (f.sparse_tags && l.kind == Label::tag && side == Label::inside && !first_in_line(l))
                 continue;
             switch (side) {

@@ -44,7 +44,8 @@ struct ViewStyle {
     WaveSet* waves = nullptr;
     // Block tags that would sit on the cells as chips are drawn only on the
     // first block of each row and column (a grid of 64 tagged blocks reads
-    // as clutter; the first row and column still say how they count).
+    // as clutter; the first row and column still say how they count), and
+    // a tag stands above its block only when the gap holds it whole.
     bool sparse_tags = false;
 };
 
