@@ -467,6 +467,16 @@ void PlanningPanel::draw_plan(const Decision& d, bool text) {
     const float w = (ImGui::GetContentRegionAvail().x - 16) / 2;
     std::vector<std::vector<int64_t>> offs;
     for (const auto& s : streams) offs.push_back(stream_offsets(d.shape, s, 192));
+    // In the normal view the plots take the height left under the table (at
+    // 1600x1000 a fixed 84 px left a fifth of the window empty below them).
+    const float normal_h = stream_h_;
+    if (text) {
+        const float line = ImGui::GetTextLineHeightWithSpacing();
+        const float rows = float(std::max<size_t>(1, (streams.size() + 1) / 2));
+        const float room = ImGui::GetContentRegionAvail().y - 1.3f * line;
+        stream_h_ =
+            std::max(normal_h, room / rows - 2 * line - 2 * ImGui::GetStyle().ItemSpacing.y);
+    }
     ImGui::BeginGroup();
     ImGui::TextDisabled("%s",
                         tr("address streams: first 192 element offsets, each on its own scale"));
@@ -483,6 +493,7 @@ void PlanningPanel::draw_plan(const Decision& d, bool text) {
                                       {"plot_px", sd.plot_px}});
     }
     ImGui::EndGroup();
+    stream_h_ = normal_h;
 }
 
 // ---- [editing] --------------------------------------------------------------------

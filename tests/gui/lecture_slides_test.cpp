@@ -270,3 +270,17 @@ TEST(GuiAguSlide, ArrowLeavesTheCaptionsReadable) {
     }
     EXPECT_GE(crossed, 1) << "the scene should put a caption between the strips";
 }
+
+// Planning's normal view at 1600x1000: the address-stream plots take the
+// height left under the strategies (a fixed 84 px left a fifth of the
+// window empty below them).
+TEST(GuiPlanningSlide, DeskStreamsTakeTheHeightLeft) {
+    const std::string dir = ll::test::make_temp_dir();
+    const json j =
+        dump_scene(dir, "planning", {{"example", "conv-relu-conv"}, {"select", "relu->conv2"}},
+                   "--size 1600x1000");
+    ASSERT_TRUE(j.is_object());
+    const json& streams = j["probe"]["screen"]["streams"];
+    ASSERT_EQ(streams.size(), 4u) << j["probe"].dump();
+    for (const json& s : streams) EXPECT_GE(s["plot_px"].get<float>(), 120.f) << s.dump();
+}
