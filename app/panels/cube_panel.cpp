@@ -21,6 +21,7 @@
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
+#include "app/render/grid_labels.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/error.hpp"
 #include "core/exec/cube_plan.hpp"
@@ -275,6 +276,7 @@ void CubePanel::picture(ImVec2 size, bool dark) {
     const float k1w = float(sc.k1 * l.fw), n1 = float(sc.n1),
                 rows0 = float(std::min(l.rows, sc.m1));
     probe_["cell"] = view_.camera().zoom;
+    probe_["labels"] = render::labels_json(view_.drawn_labels());
     probe_["strips"] = l.strips;
     probe_["a"] = rect(l.a_x(0), l.row_y(0), k1w, rows0);
     probe_["b"] = rect(l.b_x(sc.k1), l.b_y(), n1, k1w);
