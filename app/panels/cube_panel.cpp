@@ -23,6 +23,7 @@
 #include "app/panels/present.hpp"
 #include "app/render/grid_labels.hpp"
 #include "app/render/plan_view.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 #include "core/exec/cube_plan.hpp"
 
@@ -187,7 +188,9 @@ void CubePanel::loop_nest() {
                 (long long)st.shape.n0);
     ImGui::Separator();
     ImGui::TextUnformatted(tr("loop order K -> N -> M:"));
-    const ImVec4 on(1.0f, 0.78f, 0.16f, 1.0f);
+    // The running loop lines in the theme's accent (a fixed yellow was
+    // unreadable on the light theme).
+    const ImVec4 on = render::theme_colour(render::Role::accent);
     auto line = [&](const char* fmt, long long v, long long n) {
         if (!st.done)
             ImGui::TextColored(on, fmt, v, n);
@@ -200,8 +203,9 @@ void CubePanel::loop_nest() {
     if (!st.done) {
         ImGui::Text("      C[n%lld][m%lld] %s", (long long)s.n, (long long)s.m,
                     s.first_k ? "=" : "+=");
-        ImGui::Text("        A[m%lld][k%lld] x B[k%lld][n%lld]", (long long)s.m, (long long)s.k,
-                    (long long)s.k, (long long)s.n);
+        // Wrapped: on the projector the line ran past the loop column.
+        ImGui::TextWrapped("        A[m%lld][k%lld] x B[k%lld][n%lld]", (long long)s.m,
+                           (long long)s.k, (long long)s.k, (long long)s.n);
         ImGui::Separator();
         ImGui::TextWrapped(tr("A fractal %lld (ZZ), B fractal %lld (ZN) -> C fractal %lld (NZ), "
                               "%lld of %lld partial products summed after this step"),
