@@ -204,3 +204,22 @@ TEST(GuiSlidePanels, LoadDataFormatTagsStayOffTheCells) {
         expect_apart(labels);
     }
 }
+
+// img2col at the projector: the geometry's five rows of fields fold, so the
+// matrix starts in the upper part of the window with cells that hold their
+// numbers, and the input picture ends above the formula lines under it
+// (before, the matrix started at 0.47 of the height and the formula ran
+// below the window's edge).
+TEST(GuiSlidePanels, Img2colFitsTheProjector) {
+    const std::string dir = ll::test::make_temp_dir();
+    const json j = dump_scene(dir, "img2col", json::object(), kProjector);
+    ASSERT_TRUE(j.is_object());
+    const json& s = j["probe"]["screen"];
+    ASSERT_TRUE(s.contains("matrix") && s.contains("input")) << s.dump();
+    EXPECT_LT(s["matrix"]["origin"][1].get<float>(), 0.4f * 768) << s.dump();
+    EXPECT_GE(s["matrix"]["zoom"].get<float>(), 40.f) << s.dump();
+    const float input_bottom =
+        s["input"]["origin"][1].get<float>() + s["input"]["size"][1].get<float>();
+    // Under the input picture: 8 formula lines and the hint, about 30 px each.
+    EXPECT_LE(input_bottom + 8 * 30, 768.f) << s.dump();
+}
