@@ -83,7 +83,11 @@ class CubePanel : public PlayheadPanel {
         s.playing = play_.playing;
         return s.to_json();
     }
-    nlohmann::json probe() const override { return {{"screen", probe_}}; }
+    nlohmann::json probe() const override {
+        nlohmann::json j = {{"screen", probe_}};
+        if (!int8_rect_.is_null()) j["int8_checkbox"] = int8_rect_;
+        return j;
+    }
     void load_settings(const nlohmann::json& j) override {
         CubeSettings s = set_;
         s.read(SceneReader(j, "Cube"));
@@ -111,6 +115,7 @@ class CubePanel : public PlayheadPanel {
     render::PlanView view_;
     std::string error_;
     nlohmann::json probe_ = nlohmann::json::object();
+    nlohmann::json int8_rect_;  // the int8 checkbox with its label, last frame (probe)
 };
 
 // ---- [model] ---------------------------------------------------------------------
@@ -143,10 +148,15 @@ void CubePanel::controls() {
     field(trn("N1 (B fractal columns)"), s.n1);
     ImGui::SameLine(0, 16);
     bool int8 = s.dtype == DType::int8;
+    // The checkbox starts a new line when its label does not fit (in Chinese
+    // at 1024x768 x1.5 it was cut at the window's edge).
+    compute::wrap_for(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                      ImGui::CalcTextSize(tr("int8 (16x32x16 per step)")).x);
     if (ImGui::Checkbox(tr_id("int8 (16x32x16 per step)"), &int8)) {
         s.dtype = int8 ? DType::int8 : DType::fp16;
         ch = true;
     }
+    int8_rect_ = rect_json(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     ImGui::SameLine(0, 16);
     compute::wrap_for(ImGui::CalcTextSize(tr("Case study (490 x 18 x 4)")).x + 20);
     if (ImGui::Button(tr_id("Case study (490 x 18 x 4)"))) {

@@ -223,3 +223,18 @@ TEST(GuiSlidePanels, Img2colFitsTheProjector) {
     // Under the input picture: 8 formula lines and the hint, about 30 px each.
     EXPECT_LE(input_bottom + 8 * 30, 768.f) << s.dump();
 }
+
+// The Cube's controls at the projector in Chinese: the int8 checkbox and its
+// label start a new line when they do not fit (they were cut at the
+// window's right edge, "ir" of "int8" showing).
+TEST(GuiSlidePanels, CubeControlsFitTheProjector) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const std::string lang : {"en", "zh"}) {
+        SCOPED_TRACE(lang);
+        const json j = dump_scene(dir, "cube", json::object(), kProjector, "--lang " + lang);
+        ASSERT_TRUE(j.is_object());
+        const json& r = j["probe"]["int8_checkbox"];  // [x0, y0, x1, y1]
+        ASSERT_TRUE(r.is_array()) << j["probe"].dump();
+        EXPECT_LE(r[2].get<float>(), 1024.f) << r.dump();
+    }
+}
