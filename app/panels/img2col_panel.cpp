@@ -83,6 +83,15 @@ class Img2colPanel : public Panel {
     int64_t window() const { return std::clamp<int64_t>(pos_.whole(), 0, rows() - 1); }
     Img2colSettings settings() const;  // what a scene file holds, from the state
     void rebuild();
+    // Rebuilds the plan when the input pane's shape (width / height) moved
+    // away from the one its images were wrapped for. Called before any view
+    // of the frame draws (they share the GPU copy).
+    void fit_input(ImVec2 pane) {
+        const float a = pane.x / std::max(1.f, pane.y);
+        if (input_aspect_ > 0 && std::fabs(std::log(a / input_aspect_)) < 0.15f) return;
+        input_aspect_ = a;
+        rebuild();
+    }
     void controls();
     void draw_explicit(ImDrawList* dl, ImVec2 size, bool dark);
     void draw_present(AppContext& ctx);
@@ -98,8 +107,9 @@ class Img2colPanel : public Panel {
     render::PlanGpu gpu_;
     render::PlanView explicit_, input_;
     std::string error_;
-    Playhead pos_{0, 0};    // the window position, 1.5 windows per second
-    Playhead stage_{0, 2};  // the matrix view: 0 input, 1 padded, 2 matrix
+    Playhead pos_{0, 0};      // the window position, 1.5 windows per second
+    Playhead stage_{0, 2};    // the matrix view: 0 input, 1 padded, 2 matrix
+    float input_aspect_ = 0;  // of the input pane the plan's input grids suit (0: not yet)
     nlohmann::json screen_ = nlohmann::json::object();  // rectangles of the last draw
 };
 
@@ -148,7 +158,7 @@ void Img2colPanel::rebuild() {
             throw UsageError("matrix of " + std::to_string(spec_.rows() * spec_.cols()) +
                              " elements; expected at most 4M for the scene");
         exp_ = exec::img2col_expansion(spec_);
-        plan_ = std::make_shared<Plan>(exec::img2col_plan(spec_));
+        plan_ = std::make_shared<Plan>(exec::img2col_plan(spec_, input_aspect_));
         // Per window: how many of its copies repeat an element already copied.
         const std::vector<int64_t>& src = plan_->src;
         const int64_t rows = spec_.rows(), cols = spec_.cols();
@@ -236,11 +246,12 @@ void Img2colPanel::draw_present(AppContext& ctx) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lw = std::floor(avail.x * 0.58f);
+    const ImVec2 right(avail.x - lw - ImGui::GetStyle().ItemSpacing.x, avail.y);
+    fit_input(right);
     screen_ = nlohmann::json::object();
     draw_explicit(dl, ImVec2(lw, avail.y), ctx.dark_theme);
     ImGui::SameLine();
-    draw_implicit(dl, ImVec2(avail.x - lw - ImGui::GetStyle().ItemSpacing.x, avail.y),
-                  ctx.dark_theme);
+    draw_implicit(dl, right, ctx.dark_theme);
 }
 
 void Img2colPanel::draw(AppContext& ctx) {
@@ -318,6 +329,14 @@ void Img2colPanel::draw(AppContext& ctx) {
     const float head = std::max(ImGui::CalcTextSize(heads[0], nullptr, false, lw).y,
                                 ImGui::CalcTextSize(heads[1], nullptr, false, rw).y) +
                        ImGui::GetStyle().ItemSpacing.y;
+    // formula(): 8 lines (element, row, col, ih, iw, input, two keys) and the
+    // keys hint, wrapped.
+    const float hint =
+        ImGui::CalcTextSize(tr("space play/pause, left/right move the window, Home/End"), nullptr,
+                            false, rw)
+            .y;
+    const ImVec2 input_pane(rw, std::max(100.f, h - head - 8 * line - hint - 6));
+    fit_input(input_pane);
     const float top = ImGui::GetCursorPosY();
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + lw);
@@ -332,13 +351,7 @@ void Img2colPanel::draw(AppContext& ctx) {
     ImGui::TextWrapped("%s", heads[1]);
     ImGui::PopTextWrapPos();
     ImGui::SetCursorPosY(top + head);
-    // formula(): 8 lines (element, row, col, ih, iw, input, two keys) and the
-    // keys hint, wrapped.
-    const float hint =
-        ImGui::CalcTextSize(tr("space play/pause, left/right move the window, Home/End"), nullptr,
-                            false, rw)
-            .y;
-    draw_implicit(dl, ImVec2(rw, std::max(100.f, h - head - 8 * line - hint - 6)), ctx.dark_theme);
+    draw_implicit(dl, input_pane, ctx.dark_theme);
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + rw);
     formula();
     ImGui::PopTextWrapPos();

@@ -65,7 +65,7 @@ Stage a_fractal_stage(const Shape& sh, float aspect) {
 
 }  // namespace
 
-Plan img2col_plan(const Img2colSpec& s) {
+Plan img2col_plan(const Img2colSpec& s, float input_aspect) {
     s.validate();
     Plan p;
     p.title = "img2col";
@@ -76,9 +76,14 @@ Plan img2col_plan(const Img2colSpec& s) {
     p.cell_count = int64_t(p.src.size());
     const int64_t ph = s.h + s.win.pad_top + s.win.pad_bottom;
     const int64_t pw = s.w + s.win.pad_left + s.win.pad_right;
-    Stage in = stage("input", "X[n][c][h][w]", p.src_shape, tensor_grid(p.src_shape));
+    // The input's (n, c) images wrap into rows that suit the view (32
+    // channels of 7x7 stacked downwards drew a line 3 px wide).
+    const auto grid = [&](const Shape& sh) {
+        return input_aspect > 0 ? fitted_tensor_grid(sh, input_aspect) : tensor_grid(sh);
+    };
+    Stage in = stage("input", "X[n][c][h][w]", p.src_shape, grid(p.src_shape));
     Shape padded = {s.n, s.c, ph, pw};
-    Stage pad = stage("pad", "pad top/bottom/left/right", padded, tensor_grid(padded));
+    Stage pad = stage("pad", "pad top/bottom/left/right", padded, grid(padded));
     Shape m = {s.rows(), s.cols()};
     Stage mat = stage("img2col", "M[(n,oh,ow)][(c,kh,kw)] = X[n][c][oh*s+kh*d-p][ow*s+kw*d-p]", m,
                       tensor_grid(m));

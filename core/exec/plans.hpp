@@ -31,7 +31,10 @@
 
 namespace ll::exec {
 
-Plan img2col_plan(const Img2colSpec& s);
+// `input_aspect` (width / height of the view the input is drawn in; 0 = the
+// default grid): the input and padded stages wrap their (n, c) images into
+// rows that suit such a view (fitted_tensor_grid); offsets do not change.
+Plan img2col_plan(const Img2colSpec& s, float input_aspect = 0);
 
 // `src_elems`: size of the source buffer in elements (a whole number of
 // fractals for Load2D, C1*H*W*C0 for Load3D). `src_aspect` / `dst_aspect`

@@ -238,3 +238,20 @@ TEST(GuiSlidePanels, CubeControlsFitTheProjector) {
         EXPECT_LE(r[2].get<float>(), 1024.f) << r.dump();
     }
 }
+
+// img2col with the case study's 32 channels of 7x7: the input's channel
+// images wrap into rows that suit the input pane (stacked downwards they
+// drew a line: 0.5 px cells at the projector, 3.3 px on the desk slide; now
+// 3.1 and 15).
+TEST(GuiSlidePanels, Img2colCaseStudyInputWrapsItsChannels) {
+    const std::string dir = ll::test::make_temp_dir();
+    const json scene = {{"c", 32}, {"h", 7}, {"w", 7}, {"kh", 3}, {"kw", 3}};
+    const json proj = dump_scene(dir, "img2col", scene, kProjector);
+    ASSERT_TRUE(proj.is_object());
+    EXPECT_GE(proj["probe"]["screen"]["input"]["zoom"].get<float>(), 2.5f)
+        << proj["probe"]["screen"].dump();
+    const json slide = dump_scene(dir, "img2col", scene, kDesk, "--present");
+    ASSERT_TRUE(slide.is_object());
+    EXPECT_GE(slide["probe"]["screen"]["input"]["zoom"].get<float>(), 12.f)
+        << slide["probe"]["screen"].dump();
+}
