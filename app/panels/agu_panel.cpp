@@ -22,10 +22,12 @@
 
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
+#include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
+#include "app/panels/slide_text.hpp"
 #include "app/panels/view_widgets.hpp"
 #include "app/render/present.hpp"
 #include "core/error.hpp"
@@ -66,6 +68,7 @@ class AguPanel : public PlayheadPanel {
     nlohmann::json probe() const override {
         nlohmann::json p = nlohmann::json::object();
         if (!probe_.empty()) p["screen"] = probe_;
+        if (!toolbar_.empty()) p["toolbar"] = toolbar_;  // the settings row's fields
         return p;
     }
     void load_settings(const nlohmann::json& j) override;
@@ -92,7 +95,14 @@ class AguPanel : public PlayheadPanel {
     bool present_ = false;      // drawing for presentation mode (no tables)
     std::string present_line_;  // the caption's second line in presentation mode
     nlohmann::json probe_;      // the current step's cells, last frame (for dumps)
+    nlohmann::json toolbar_;    // the settings fields' rectangles, last frame (for dumps)
 };
+
+// [x0, y0, x1, y1] of the last item, for the probe.
+nlohmann::json item_rect() {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    return {a.x, a.y, b.x, b.y};
+}
 
 void AguPanel::load_settings(const nlohmann::json& j) {
     SceneReader r(j, "agu");
@@ -179,10 +189,14 @@ void AguPanel::draw_present(AppContext& ctx) {
                   (long long)std::min<int64_t>(play_.whole(), total()), (long long)total());
     ctx.caption.title = buf;
     present_ = true;
+    // The picture's text grows with a tall slide (13 px captions under
+    // 85 px cells read as footnotes); core lays the scene out for it.
+    ImGui::SetWindowFontScale(slide_text_scale());
     if (dma())
         draw_dma(ctx.dark_theme);
     else
         draw_gather(ctx.dark_theme);
+    ImGui::SetWindowFontScale(1.f);
     present_ = false;
     ctx.caption.formula = present_line_;
 }
@@ -197,23 +211,34 @@ void AguPanel::draw(AppContext& ctx) {
     ImGui::SameLine();
     changed |= ImGui::RadioButton(tr_id("scatter-gather"), &mode, 1);
     set_.mode = mode == 0 ? "dma" : "gather";
-    ImGui::PushItemWidth(ImGui::GetFontSize() * 6);
+    const float field = ImGui::GetFontSize() * 6;
+    ImGui::PushItemWidth(field);
     auto enter = ImGuiInputTextFlags_EnterReturnsTrue;
+    // A field whose label no longer fits the row starts a new one (on a
+    // projector "elem bytes" was cut at the right edge).
+    toolbar_ = nlohmann::json::array();
+    auto next = [&](const char* label) {
+        toolbar_.push_back(item_rect());
+        ImGui::SameLine();
+        compute::wrap_for(field + ImGui::GetStyle().ItemInnerSpacing.x +
+                          ImGui::CalcTextSize(tr_id(label), nullptr, true).x);
+    };
     if (dma()) {
         changed |= ImGui::InputText(tr_id("shape"), shape_, sizeof shape_, enter);
-        ImGui::SameLine();
+        next("source layout");
         changed |= ImGui::InputText(tr_id("source layout"), src_, sizeof src_, enter);
-        ImGui::SameLine();
+        next("destination layout");
         changed |= ImGui::InputText(tr_id("destination layout"), dst_, sizeof dst_, enter);
     } else {
         changed |= ImGui::InputText(tr_id("indices"), idx_, sizeof idx_, enter);
-        ImGui::SameLine();
+        next("width");
         changed |= ImGui::InputInt(tr_id("width"), &set_.width, 0, 0, enter);
-        ImGui::SameLine();
+        next("burst B");
         changed |= ImGui::InputInt(tr_id("burst B"), &set_.burst, 0, 0, enter);
     }
-    ImGui::SameLine();
+    next("elem bytes");
     changed |= ImGui::InputInt(tr_id("elem bytes"), &set_.elem_bytes, 0, 0, enter);
+    toolbar_.push_back(item_rect());
     ImGui::PopItemWidth();
     if (changed) {
         set_.shape = shape_, set_.src = src_, set_.dst = dst_, set_.indices = idx_;
@@ -241,6 +266,7 @@ void AguPanel::draw(AppContext& ctx) {
         play_.playing = false;
     }
     ImGui::SameLine();
+    compute::wrap_for(ImGui::GetFontSize() * 12 + ImGui::CalcTextSize(tr_id("steps/s")).x);
     float speed = float(play_.speed);
     if (ImGui::SliderFloat(tr_id("steps/s"), &speed, 1, 200, "%.0f", ImGuiSliderFlags_Logarithmic))
         play_.speed = speed;

@@ -17,6 +17,8 @@
 
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
+#include "app/panels/compact.hpp"
+#include "app/panels/compute_widgets.hpp"
 #include "app/panels/explorer_scene.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead_panel.hpp"
@@ -27,6 +29,7 @@
 #include "core/error.hpp"
 #include "core/format/format.hpp"
 #include "core/format/narrate.hpp"
+#include "core/plan_fit.hpp"
 
 namespace ll::gui {
 
@@ -68,7 +71,10 @@ class ComparePanel : public PlayheadPanel {
     void draw_sides(AppContext& ctx, bool present);
     Side side_[2];
     LayoutDiff diff_;
-    bool upload_ = false;  // the plans changed since the last upload
+    float aspect_ = 0;  // of the panes the memory stages were fitted to (0: not yet)
+    bool upload_ = false;
+    nlohmann::json fields_ = nlohmann::json::object();  // input rectangles, for the probe  // the
+                                                        // plans changed since the last upload
 };
 
 bool ComparePanel::rebuild() {
@@ -87,6 +93,7 @@ bool ComparePanel::rebuild() {
     if (!ok || !side_[0].plan || !side_[1].plan) return false;
     diff_ = compare_layouts(*side_[0].plan, *side_[1].plan);
     mark_differences(*side_[0].plan, *side_[1].plan, diff_);
+    aspect_ = 0;     // draw_sides fits the new memory stages to their panes
     upload_ = true;  // GPU copies are made in draw(), where a GL context exists
     // One slider over both: the longer pipeline's stages; the shorter one
     // rests on its last stage past its end.
@@ -116,6 +123,7 @@ nlohmann::json ComparePanel::probe() const {
     d["byte_differs"] = diff_.byte_differs;
     d["summary"] = diff_.summary();
     j["diff"] = d;
+    if (!fields_.empty()) j["fields"] = fields_;
     for (const Side& s : side_) {
         ImVec2 o = s.view.origin();
         const render::Camera& c = s.view.camera();
@@ -169,9 +177,14 @@ void ComparePanel::load_settings(const nlohmann::json& j) {
 bool ComparePanel::side_controls(Side& s, const char* id, AppContext& ctx) {
     bool changed = false;
     ImGui::PushID(id);
-    ImGui::PushItemWidth(150 * ctx.ui_scale);
+    const float field = 150 * ctx.ui_scale;
+    ImGui::PushItemWidth(field);
     // Label before each field: "from [ND]  to [FRACTAL_NZ]  dtype [fp16]  shape [2,28]".
-    auto label = [](const char* text) {
+    // A pair that does not fit in what is left of the line starts the next
+    // one (at 1024x768 x1.5 the shape field ran off the window's right edge).
+    auto label = [&](const char* text) {
+        compute::wrap_for(ImGui::CalcTextSize(tr(text)).x + ImGui::GetStyle().ItemSpacing.x +
+                          field);
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(tr(text));  // text: a catalog key (trn)
         ImGui::SameLine();
@@ -211,6 +224,8 @@ bool ComparePanel::side_controls(Side& s, const char* id, AppContext& ctx) {
         s.scene.shape = s.shape_buf;
         changed = true;
     }
+    fields_[std::string(id) + "_shape"] =
+        compute::rect_json(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     ImGui::PopItemWidth();
     ImGui::PopID();
     return changed;
@@ -237,7 +252,6 @@ void ComparePanel::draw(AppContext& ctx) {
                 tr_text("error: " + (side_[0].err.empty() ? side_[1].err : side_[0].err));
             return;
         }
-        upload();
         const Plan& a = *side_[0].plan;
         const Plan& b = *side_[1].plan;
         ctx.caption.title = "A: " + tr_text(a.title) + " " + name(a.dtype) + tr("   vs   ") +
@@ -247,21 +261,32 @@ void ComparePanel::draw(AppContext& ctx) {
         return;
     }
     bool changed = false;
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("A:");
-    ImGui::SameLine();
-    changed |= side_controls(side_[0], "a", ctx);
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("B:");
-    ImGui::SameLine();
-    changed |= side_controls(side_[1], "b", ctx);
+    // On a short window (the projector) the two rows of fields fold under a
+    // header that names both sides, so the pictures keep the height.
+    const bool compact = compact_layout();
+    auto named = [](const Side& s) {
+        return s.scene.from + " -> " + s.scene.to + " " + s.scene.dtype + " (" + s.scene.shape +
+               ")";
+    };
+    const bool open = !compact || compact_header(std::string(tr("edit: ")) + "A " +
+                                                     named(side_[0]) + "   B " + named(side_[1]),
+                                                 "compare_sides");
+    if (open) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted("A:");
+        ImGui::SameLine();
+        changed |= side_controls(side_[0], "a", ctx);
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted("B:");
+        ImGui::SameLine();
+        changed |= side_controls(side_[1], "b", ctx);
+    }
     if (changed) rebuild();
     for (const Side& s : side_)
         if (!s.err.empty())
             ImGui::TextColored(ImVec4(1.f, 0.42f, 0.38f, 1.f), "%s",
                                tr_text("error: " + s.err).c_str());
     if (!side_[0].plan || !side_[1].plan) return;
-    upload();
 
     // One transport for both sides.
     if (ImGui::Button("|<")) play_.seek(play_.lo);
@@ -282,12 +307,14 @@ void ComparePanel::draw(AppContext& ctx) {
     ImGui::SetWindowFontScale(1.15f);
     ImGui::TextWrapped("%s", tr_text(diff_.summary()).c_str());
     ImGui::SetWindowFontScale(1.f);
-    ImGui::TextDisabled(
-        "%s",
-        tr("On the memory stage an outlined cell sits at a different offset in the other layout; "
-           "a plain one at the same offset. Hover a cell to find its element on the other side."));
-    ImGui::SetWindowFontScale(1.15f);
-    ImGui::SetWindowFontScale(1.f);
+    if (open) {  // the key to the outlines, wrapped (it ran off the projector's edge)
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped(
+            "%s", tr("On the memory stage an outlined cell sits at a different offset in the other "
+                     "layout; a plain one at the same offset. Hover a cell to find its element on "
+                     "the other side."));
+        ImGui::PopStyleColor();
+    }
 
     draw_sides(ctx, false);
 }
@@ -299,8 +326,55 @@ void ComparePanel::draw_sides(AppContext& ctx, bool present) {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float gap = 10 * ctx.ui_scale;
     float w = std::floor((avail.x - gap) / 2);
-    float head = (present ? 1 : 2) * ImGui::GetTextLineHeightWithSpacing();
+    // Each side's heading: on a slide one line a size up from the text when
+    // both fit, else wrapped within its pane (a heading wider than its pane
+    // pushed side B off the projector's slide).
+    size_t stage[2];
+    std::string lines[2][2];
+    for (int i = 0; i < 2; ++i) {
+        const Plan& p = *side_[i].plan;
+        stage[i] = size_t(std::lround(std::min(play_.value, double(p.stages.size() - 1))));
+        const Stage& st = p.stages[stage[i]];
+        char buf[256];
+        if (present) {
+            std::snprintf(buf, sizeof buf, tr("%s: stage %zu %s, shape %s"), i ? "B" : "A",
+                          stage[i], tr_text(st.label).c_str(), to_string(st.shape).c_str());
+            lines[i][0] = buf;
+        } else {
+            lines[i][0] = std::string(i ? "B: " : "A: ") + tr_text(p.title) + " " + name(p.dtype);
+            std::snprintf(buf, sizeof buf, tr("stage %zu %s, shape %s"), stage[i],
+                          tr_text(st.label).c_str(), to_string(st.shape).c_str());
+            lines[i][1] = buf;
+        }
+    }
+    float scale = 1.f;
+    if (present) {
+        ImGui::SetWindowFontScale(1.3f);
+        if (ImGui::CalcTextSize(lines[0][0].c_str()).x <= w &&
+            ImGui::CalcTextSize(lines[1][0].c_str()).x <= w)
+            scale = 1.3f;
+    }
+    ImGui::SetWindowFontScale(scale);
+    float head = 0;
+    for (const auto& side : lines) {
+        float hh = 0;
+        for (const std::string& l : side)
+            if (!l.empty())
+                hh += ImGui::CalcTextSize(l.c_str(), nullptr, false, w).y +
+                      ImGui::GetStyle().ItemSpacing.y;
+        head = std::max(head, hh);
+    }
+    ImGui::SetWindowFontScale(1.f);
     float h = std::max(60.f, avail.y - head);
+    // The memory stages folded into bands that suit the panes (core's
+    // fit_memory_stages): one band of 64 rows was a strip in a square pane.
+    const float aspect = std::round(w / h * 5) / 5;
+    if (aspect != aspect_) {
+        aspect_ = aspect;
+        for (Side& s : side_)
+            if (fit_memory_stages(*s.plan, aspect) > 0) upload_ = true;
+    }
+    upload();
     render::ViewStyle vs;
     vs.dark = ctx.dark_theme;
     int64_t hov[2] = {side_[0].view.hovered(), side_[1].view.hovered()};
@@ -308,20 +382,18 @@ void ComparePanel::draw_sides(AppContext& ctx, bool present) {
         Side& s = side_[i];
         if (i) ImGui::SameLine(0, gap);
         ImGui::BeginGroup();
-        float last = float(s.plan->stages.size() - 1);
-        float st = std::min(float(play_.value), last);
-        size_t k = size_t(std::lround(st));
-        if (present) {
-            ImGui::Text(tr("%s: stage %zu %s, shape %s"), i ? "B" : "A", k,
-                        tr_text(s.plan->stages[k].label).c_str(),
-                        to_string(s.plan->stages[k].shape).c_str());
-        } else {
-            ImGui::Text("%s: %s %s", i ? "B" : "A", tr_text(s.plan->title).c_str(),
-                        name(s.plan->dtype));
-            ImGui::TextDisabled(tr("stage %zu %s, shape %s"), k,
-                                tr_text(s.plan->stages[k].label).c_str(),
-                                to_string(s.plan->stages[k].shape).c_str());
+        const float top = ImGui::GetCursorPosY();
+        ImGui::SetWindowFontScale(scale);
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + w);
+        ImGui::TextWrapped("%s", lines[i][0].c_str());
+        if (!lines[i][1].empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ImGui::TextWrapped("%s", lines[i][1].c_str());
+            ImGui::PopStyleColor();
         }
+        ImGui::PopTextWrapPos();
+        ImGui::SetWindowFontScale(1.f);
+        ImGui::SetCursorPosY(top + head);  // both pictures start on one line
         // Hovering an element on one side highlights the same source
         // element on the other.
         int64_t other = hov[1 - i];
@@ -330,7 +402,8 @@ void ComparePanel::draw_sides(AppContext& ctx, bool present) {
         vs.highlight = -1;
         if (src >= 0 && s.plan->cell_count <= render::PlanGpu::kSmallPlan)
             vs.highlight = cell_of_source(*s.plan, src);
-        s.view.draw(s.gpu, st, ImVec2(w, h), vs);
+        const float last = float(s.plan->stages.size() - 1);
+        s.view.draw(s.gpu, std::min(float(play_.value), last), ImVec2(w, h), vs);
         ImGui::EndGroup();
     }
 }

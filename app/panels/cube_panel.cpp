@@ -21,7 +21,9 @@
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
+#include "app/render/grid_labels.hpp"
 #include "app/render/plan_view.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 #include "core/exec/cube_plan.hpp"
 
@@ -81,7 +83,11 @@ class CubePanel : public PlayheadPanel {
         s.playing = play_.playing;
         return s.to_json();
     }
-    nlohmann::json probe() const override { return {{"screen", probe_}}; }
+    nlohmann::json probe() const override {
+        nlohmann::json j = {{"screen", probe_}};
+        if (!int8_rect_.is_null()) j["int8_checkbox"] = int8_rect_;
+        return j;
+    }
     void load_settings(const nlohmann::json& j) override {
         CubeSettings s = set_;
         s.read(SceneReader(j, "Cube"));
@@ -109,6 +115,7 @@ class CubePanel : public PlayheadPanel {
     render::PlanView view_;
     std::string error_;
     nlohmann::json probe_ = nlohmann::json::object();
+    nlohmann::json int8_rect_;  // the int8 checkbox with its label, last frame (probe)
 };
 
 // ---- [model] ---------------------------------------------------------------------
@@ -141,10 +148,15 @@ void CubePanel::controls() {
     field(trn("N1 (B fractal columns)"), s.n1);
     ImGui::SameLine(0, 16);
     bool int8 = s.dtype == DType::int8;
+    // The checkbox starts a new line when its label does not fit (in Chinese
+    // at 1024x768 x1.5 it was cut at the window's edge).
+    compute::wrap_for(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                      ImGui::CalcTextSize(tr("int8 (16x32x16 per step)")).x);
     if (ImGui::Checkbox(tr_id("int8 (16x32x16 per step)"), &int8)) {
         s.dtype = int8 ? DType::int8 : DType::fp16;
         ch = true;
     }
+    int8_rect_ = rect_json(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     ImGui::SameLine(0, 16);
     compute::wrap_for(ImGui::CalcTextSize(tr("Case study (490 x 18 x 4)")).x + 20);
     if (ImGui::Button(tr_id("Case study (490 x 18 x 4)"))) {
@@ -186,7 +198,9 @@ void CubePanel::loop_nest() {
                 (long long)st.shape.n0);
     ImGui::Separator();
     ImGui::TextUnformatted(tr("loop order K -> N -> M:"));
-    const ImVec4 on(1.0f, 0.78f, 0.16f, 1.0f);
+    // The running loop lines in the theme's accent (a fixed yellow was
+    // unreadable on the light theme).
+    const ImVec4 on = render::theme_colour(render::Role::accent);
     auto line = [&](const char* fmt, long long v, long long n) {
         if (!st.done)
             ImGui::TextColored(on, fmt, v, n);
@@ -199,8 +213,9 @@ void CubePanel::loop_nest() {
     if (!st.done) {
         ImGui::Text("      C[n%lld][m%lld] %s", (long long)s.n, (long long)s.m,
                     s.first_k ? "=" : "+=");
-        ImGui::Text("        A[m%lld][k%lld] x B[k%lld][n%lld]", (long long)s.m, (long long)s.k,
-                    (long long)s.k, (long long)s.n);
+        // Wrapped: on the projector the line ran past the loop column.
+        ImGui::TextWrapped("        A[m%lld][k%lld] x B[k%lld][n%lld]", (long long)s.m,
+                           (long long)s.k, (long long)s.k, (long long)s.n);
         ImGui::Separator();
         ImGui::TextWrapped(tr("A fractal %lld (ZZ), B fractal %lld (ZN) -> C fractal %lld (NZ), "
                               "%lld of %lld partial products summed after this step"),
@@ -275,6 +290,7 @@ void CubePanel::picture(ImVec2 size, bool dark) {
     const float k1w = float(sc.k1 * l.fw), n1 = float(sc.n1),
                 rows0 = float(std::min(l.rows, sc.m1));
     probe_["cell"] = view_.camera().zoom;
+    probe_["labels"] = render::labels_json(view_.drawn_labels());
     probe_["strips"] = l.strips;
     probe_["a"] = rect(l.a_x(0), l.row_y(0), k1w, rows0);
     probe_["b"] = rect(l.b_x(sc.k1), l.b_y(), n1, k1w);

@@ -10,7 +10,8 @@
 // renderer.
 //
 // Scene keys: shape, layout, elem_bytes, ops, select (an input element to
-// trace through every buffer; -1 for none). probe() (--dump-view) holds
+// trace through every buffer; -1 for none), sidebar (false: the chain column
+// is hidden, the buffers take its room). probe() (--dump-view) holds
 // "screen": each buffer's first cell as [x, y, size],
 // "select_cells", the cells that hold the selected element, and the canvas
 // and picture rectangles (for tests).
@@ -28,6 +29,7 @@
 #include "app/panels/panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
+#include "app/panels/slide_text.hpp"
 #include "app/panels/view_widgets.hpp"
 #include "app/render/present.hpp"
 #include "core/error.hpp"
@@ -41,6 +43,7 @@ namespace {
 struct FusionSettings {
     viewui::ChainEditor chain;
     int64_t select = -1;  // input element traced (click a cell), -1 none
+    bool sidebar = true;  // the chain column is shown
     FusionSettings() {
         std::snprintf(chain.shape, sizeof chain.shape, "1,4,3,2");
         // Two free reshapes and two copies unfused against one fused pass.
@@ -49,6 +52,7 @@ struct FusionSettings {
     nlohmann::json to_json() const {
         nlohmann::json j = chain.to_json(false);
         j["select"] = select;
+        j["sidebar"] = sidebar;
         return j;
     }
 };
@@ -67,7 +71,7 @@ class FusionPanel : public Panel {
     }
     void load_settings(const nlohmann::json& j) override {
         SceneReader r(j, "fusion");
-        r.only({"shape", "layout", "elem_bytes", "ops", "select"});
+        r.only({"shape", "layout", "elem_bytes", "ops", "select", "sidebar"});
         set_.chain.from_json(r);
         try {
             // The chain first, so that an error names the op (ops[k]).
@@ -79,6 +83,7 @@ class FusionPanel : public Panel {
         }
         set_.select = -1;
         r.get("select", set_.select, -1, fused_.input.storage_elems - 1);
+        r.get("sidebar", set_.sidebar);
         rebuild();
     }
 
@@ -111,7 +116,12 @@ void FusionPanel::draw_present(AppContext& ctx) {
     if (!ok_) return;
     ctx.caption.title = "Fusion: " + std::to_string(fused_.steps.size()) + " ops on input " +
                         view::to_string(fused_.input.layout);
+    // The picture's text grows with a tall slide (at 1600x1000 its 13 px
+    // captions sat under 85 px cells like footnotes); core lays the scene
+    // out for that font size.
+    ImGui::SetWindowFontScale(slide_text_scale());
     draw_execution(ctx.dark_theme);
+    ImGui::SetWindowFontScale(1.f);
 }
 
 void FusionPanel::draw(AppContext& ctx) {
@@ -124,6 +134,13 @@ void FusionPanel::draw(AppContext& ctx) {
     const bool compact = compact_layout();
     std::string chain_text;
     for (const std::string& o : set_.chain.ops) chain_text += "  " + o;
+    // << hides the chain column (on a projector 24 cells of a buffer were
+    // 21 px wide beside it, their numbers hard to read).
+    if (ImGui::Button(set_.sidebar ? "<<" : ">>")) set_.sidebar = !set_.sidebar;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", set_.sidebar ? tr("hide the controls (more room for the picture)")
+                                             : tr("show the controls"));
+    ImGui::SameLine();
     if (!compact || !error_.empty() ||
         compact_header(std::string(tr("edit: shape ")) + set_.chain.shape +
                            std::string(tr(", ops")) + chain_text,
@@ -133,13 +150,15 @@ void FusionPanel::draw(AppContext& ctx) {
         ImGui::TextColored(render::theme_colour(render::Role::error), tr("error: %s"),
                            tr_text(error_).c_str());
     if (!ok_) return;
-    ImGui::BeginChild(
-        "chain",
-        ImVec2(std::min(ImGui::GetFontSize() * 24, ImGui::GetContentRegionAvail().x * 0.3f), 0),
-        true);
-    draw_chain();
-    ImGui::EndChild();
-    ImGui::SameLine();
+    if (set_.sidebar) {
+        ImGui::BeginChild(
+            "chain",
+            ImVec2(std::min(ImGui::GetFontSize() * 24, ImGui::GetContentRegionAvail().x * 0.3f), 0),
+            true);
+        draw_chain();
+        ImGui::EndChild();
+        ImGui::SameLine();
+    }
     ImGui::BeginChild("exec", ImVec2(0, 0), true);
     draw_execution(ctx.dark_theme);
     ImGui::EndChild();
@@ -151,9 +170,11 @@ void FusionPanel::draw_chain() {
     ImGui::TextWrapped(tr("input %s"), view::to_string(f.input.layout).c_str());
     for (size_t i = 0; i < f.steps.size(); ++i) {
         const auto& s = f.steps[i];
-        ImVec4 col = s.category == view::Category::bijective   ? ImVec4(0.5f, 0.8f, 1, 1)
-                     : s.category == view::Category::expanding ? ImVec4(1, 0.7f, 0.4f, 1)
-                                                               : ImVec4(0.6f, 1, 0.6f, 1);
+        // Theme colours (pale blue on the light theme could not be read).
+        const ImVec4 col =
+            render::theme_colour(s.category == view::Category::bijective   ? render::Role::info
+                                 : s.category == view::Category::expanding ? render::Role::accent
+                                                                           : render::Role::done);
         ImGui::Separator();
         ImGui::TextWrapped("%zu. %s", i + 1, tr_text(s.op.text).c_str());
         // The category tag follows the op when it fits, else takes its own line.
@@ -176,9 +197,10 @@ void FusionPanel::draw_chain() {
     ImGui::Separator();
     ImGui::TextWrapped(tr("fused read map: %s"), view::map_string(f.result).c_str());
     if (f.identity)
-        ImGui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "%s", tr("identity: nothing moves"));
+        ImGui::TextColored(render::theme_colour(render::Role::done), "%s",
+                           tr("identity: nothing moves"));
     else if (f.moves_nothing)
-        ImGui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "%s",
+        ImGui::TextColored(render::theme_colour(render::Role::done), "%s",
                            tr("the input as it lies: nothing moves"));
     if (f.composite)
         ImGui::TextWrapped("%s",

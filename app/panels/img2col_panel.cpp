@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "app/i18n/tr.hpp"
+#include "app/panels/compact.hpp"
 #include "app/panels/compute_widgets.hpp"
 #include "app/panels/img2col_settings.hpp"
 #include "app/panels/panel.hpp"
@@ -26,6 +27,7 @@
 #include "app/panels/present.hpp"
 #include "app/render/palette.hpp"
 #include "app/render/plan_view.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 #include "core/exec/img2col.hpp"
 #include "core/exec/plans.hpp"
@@ -45,7 +47,10 @@ using compute::rect_json;
 ImU32 window_col(bool dark) {
     return render::ink(render::Role::marker, dark);
 }
-const ImU32 kDupCol = IM_COL32(255, 60, 220, 255);  // a repeated input element
+// A repeated input element: the palette's magenta (pinned), readable on both themes.
+ImU32 dup_col(bool dark) {
+    return render::ink(render::Role::pinned, dark);
+}
 
 class Img2colPanel : public Panel {
   public:
@@ -78,6 +83,15 @@ class Img2colPanel : public Panel {
     int64_t window() const { return std::clamp<int64_t>(pos_.whole(), 0, rows() - 1); }
     Img2colSettings settings() const;  // what a scene file holds, from the state
     void rebuild();
+    // Rebuilds the plan when the input pane's shape (width / height) moved
+    // away from the one its images were wrapped for. Called before any view
+    // of the frame draws (they share the GPU copy).
+    void fit_input(ImVec2 pane) {
+        const float a = pane.x / std::max(1.f, pane.y);
+        if (input_aspect_ > 0 && std::fabs(std::log(a / input_aspect_)) < 0.15f) return;
+        input_aspect_ = a;
+        rebuild();
+    }
     void controls();
     void draw_explicit(ImDrawList* dl, ImVec2 size, bool dark);
     void draw_present(AppContext& ctx);
@@ -93,8 +107,9 @@ class Img2colPanel : public Panel {
     render::PlanGpu gpu_;
     render::PlanView explicit_, input_;
     std::string error_;
-    Playhead pos_{0, 0};    // the window position, 1.5 windows per second
-    Playhead stage_{0, 2};  // the matrix view: 0 input, 1 padded, 2 matrix
+    Playhead pos_{0, 0};      // the window position, 1.5 windows per second
+    Playhead stage_{0, 2};    // the matrix view: 0 input, 1 padded, 2 matrix
+    float input_aspect_ = 0;  // of the input pane the plan's input grids suit (0: not yet)
     nlohmann::json screen_ = nlohmann::json::object();  // rectangles of the last draw
 };
 
@@ -143,7 +158,7 @@ void Img2colPanel::rebuild() {
             throw UsageError("matrix of " + std::to_string(spec_.rows() * spec_.cols()) +
                              " elements; expected at most 4M for the scene");
         exp_ = exec::img2col_expansion(spec_);
-        plan_ = std::make_shared<Plan>(exec::img2col_plan(spec_));
+        plan_ = std::make_shared<Plan>(exec::img2col_plan(spec_, input_aspect_));
         // Per window: how many of its copies repeat an element already copied.
         const std::vector<int64_t>& src = plan_->src;
         const int64_t rows = spec_.rows(), cols = spec_.cols();
@@ -231,11 +246,12 @@ void Img2colPanel::draw_present(AppContext& ctx) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lw = std::floor(avail.x * 0.58f);
+    const ImVec2 right(avail.x - lw - ImGui::GetStyle().ItemSpacing.x, avail.y);
+    fit_input(right);
     screen_ = nlohmann::json::object();
     draw_explicit(dl, ImVec2(lw, avail.y), ctx.dark_theme);
     ImGui::SameLine();
-    draw_implicit(dl, ImVec2(avail.x - lw - ImGui::GetStyle().ItemSpacing.x, avail.y),
-                  ctx.dark_theme);
+    draw_implicit(dl, right, ctx.dark_theme);
 }
 
 void Img2colPanel::draw(AppContext& ctx) {
@@ -246,7 +262,23 @@ void Img2colPanel::draw(AppContext& ctx) {
         draw_present(ctx);
         return;
     }
-    controls();
+    // On a short window (the projector) the geometry folds under a header
+    // that states it, so the two pictures keep the height.
+    if (!compact_layout()) {
+        controls();
+    } else {
+        const exec::Window2d& w = spec_.win;
+        char sum[200];
+        std::snprintf(sum, sizeof sum,
+                      tr("input (%lld,%lld,%lld,%lld)  kernel %lldx%lld  stride %lld,%lld  "
+                         "dilation %lld,%lld  pad %lld,%lld,%lld,%lld"),
+                      (long long)spec_.n, (long long)spec_.c, (long long)spec_.h,
+                      (long long)spec_.w, (long long)w.kh, (long long)w.kw, (long long)w.stride_h,
+                      (long long)w.stride_w, (long long)w.dil_h, (long long)w.dil_w,
+                      (long long)w.pad_top, (long long)w.pad_bottom, (long long)w.pad_left,
+                      (long long)w.pad_right);
+        if (compact_header(std::string(tr("edit: ")) + sum, "img2col_geometry")) controls();
+    }
     // A bad geometry is reported inline; the last valid one stays on screen.
     if (!error_.empty())
         ImGui::TextColored(compute::err_colour(), tr("%s (showing the last valid geometry)"),
@@ -272,29 +304,57 @@ void Img2colPanel::draw(AppContext& ctx) {
                                            : tr("matrix %.2f")))
         stage_.go(t);
     const int64_t win = window();
-    ImGui::Text(tr("window %lld of %lld: matrix %lld / %lld elements written, %lld of them repeat "
-                   "an input already copied, %lld padding"),
-                (long long)(win + 1), (long long)rows, (long long)((win + 1) * cols),
-                (long long)exp_.matrix_elements, (long long)repeats_[size_t(win)],
-                (long long)padding_[size_t(win)]);
-    ImGui::Text(tr("whole matrix: %lld elements from %lld inputs (x%.2f), most reused input %lld "
-                   "times"),
-                (long long)exp_.matrix_elements, (long long)exp_.input_elements, exp_.ratio(),
-                (long long)exp_.max_reuse);
+    ImGui::PushTextWrapPos(0.0f);  // the counters wrap instead of running off
+    ImGui::TextWrapped(tr("window %lld of %lld: matrix %lld / %lld elements written, %lld of them "
+                          "repeat an input already copied, %lld padding"),
+                       (long long)(win + 1), (long long)rows, (long long)((win + 1) * cols),
+                       (long long)exp_.matrix_elements, (long long)repeats_[size_t(win)],
+                       (long long)padding_[size_t(win)]);
+    ImGui::TextWrapped(tr("whole matrix: %lld elements from %lld inputs (x%.2f), most reused "
+                          "input %lld times"),
+                       (long long)exp_.matrix_elements, (long long)exp_.input_elements,
+                       exp_.ratio(), (long long)exp_.max_reuse);
+    ImGui::PopTextWrapPos();
 
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float lw = avail.x * 0.58f, h = std::max(120.0f, avail.y - 4);
     screen_ = nlohmann::json::object();
+    // Each column's heading wraps within the column (on the projector the
+    // implicit one ran off the window), and the input picture takes what
+    // the formula lines under it leave (they ran below the window's edge).
+    const float rw = avail.x - lw - 8, line = ImGui::GetTextLineHeightWithSpacing();
+    const char* heads[2] = {tr("explicit: the matrix is materialised (every copy stored)"),
+                            tr("implicit: the address is generated on demand")};
+    const float head = std::max(ImGui::CalcTextSize(heads[0], nullptr, false, lw).y,
+                                ImGui::CalcTextSize(heads[1], nullptr, false, rw).y) +
+                       ImGui::GetStyle().ItemSpacing.y;
+    // formula(): 8 lines (element, row, col, ih, iw, input, two keys) and the
+    // keys hint, wrapped.
+    const float hint =
+        ImGui::CalcTextSize(tr("space play/pause, left/right move the window, Home/End"), nullptr,
+                            false, rw)
+            .y;
+    const ImVec2 input_pane(rw, std::max(100.f, h - head - 8 * line - hint - 6));
+    fit_input(input_pane);
+    const float top = ImGui::GetCursorPosY();
     ImGui::BeginGroup();
-    ImGui::TextUnformatted(tr("explicit: the matrix is materialised (every copy stored)"));
-    draw_explicit(dl, ImVec2(lw, h - ImGui::GetTextLineHeightWithSpacing()), ctx.dark_theme);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + lw);
+    ImGui::TextWrapped("%s", heads[0]);
+    ImGui::PopTextWrapPos();
+    ImGui::SetCursorPosY(top + head);
+    draw_explicit(dl, ImVec2(lw, h - head), ctx.dark_theme);
     ImGui::EndGroup();
     ImGui::SameLine();
     ImGui::BeginGroup();
-    ImGui::TextUnformatted(tr("implicit: the address is generated on demand"));
-    draw_implicit(dl, ImVec2(avail.x - lw - 8, h * 0.55f), ctx.dark_theme);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + rw);
+    ImGui::TextWrapped("%s", heads[1]);
+    ImGui::PopTextWrapPos();
+    ImGui::SetCursorPosY(top + head);
+    draw_implicit(dl, input_pane, ctx.dark_theme);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + rw);
     formula();
+    ImGui::PopTextWrapPos();
     ImGui::EndGroup();
 }
 
@@ -319,7 +379,7 @@ void Img2colPanel::draw_explicit(ImDrawList* dl, ImVec2 size, bool dark) {
             const int64_t s = plan_->src[size_t(i)];
             if (s < 0 || first_use_[size_t(s)] == i) continue;
             const float x = float(i % cols), y = float(i / cols);
-            dl->AddRect(at(x + 0.12f, y + 0.12f), at(x + 0.88f, y + 0.88f), kDupCol, 0, 0,
+            dl->AddRect(at(x + 0.12f, y + 0.12f), at(x + 0.88f, y + 0.88f), dup_col(dark), 0, 0,
                         std::max(1.5f, zoom * 0.08f));
         }
     }
@@ -352,7 +412,7 @@ void Img2colPanel::draw_implicit(ImDrawList* dl, ImVec2 size, bool dark) {
             const ImVec2 a = input_.to_screen(p.x, p.y), b = input_.to_screen(p.x + 1, p.y + 1);
             if (s >= 0 && first_use_[size_t(s)] < i)
                 dl->AddRect(ImVec2(a.x + zoom * 0.12f, a.y + zoom * 0.12f),
-                            ImVec2(b.x - zoom * 0.12f, b.y - zoom * 0.12f), kDupCol, 0, 0,
+                            ImVec2(b.x - zoom * 0.12f, b.y - zoom * 0.12f), dup_col(dark), 0, 0,
                             std::max(1.5f, zoom * 0.08f));
             else
                 dl->AddRect(a, b, window_col(dark), 0, 0, 1.0f);
@@ -394,10 +454,20 @@ void Img2colPanel::formula() {
     else
         ImGui::Text(tr("input element %lld, copied %lld times in all"), (long long)src,
                     (long long)exp_.reuse[size_t(src)]);
-    ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.16f, 1.0f), "%s",
-                       tr("yellow: the window and its row"));
-    ImGui::TextColored(ImVec4(1.0f, 0.24f, 0.86f, 1.0f), "%s",
-                       tr("magenta: a repeat of an input already copied"));
+    // The key: a swatch in the colour the picture uses (the theme's, so no
+    // colour is named: "yellow" was dark orange on the light theme).
+    const bool dark = render::display().dark;
+    auto key = [](ImU32 ink, const char* text) {
+        const float s = ImGui::GetTextLineHeight();
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRect(ImVec2(p.x + 2, p.y + 2),
+                                            ImVec2(p.x + s - 2, p.y + s - 2), ink, 0, 0, 3.f);
+        ImGui::Dummy(ImVec2(s, s));
+        ImGui::SameLine();
+        ImGui::TextUnformatted(text);
+    };
+    key(window_col(dark), tr("the window and its row"));
+    key(dup_col(dark), tr("a repeat of an input already copied"));
     ImGui::TextDisabled("%s", tr("space play/pause, left/right move the window, Home/End"));
 }
 

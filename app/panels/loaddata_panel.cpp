@@ -13,8 +13,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
@@ -429,15 +431,29 @@ void LoadDataPanel::draw(AppContext& ctx) {
                                              : tr("the cells in the destination"));
         ImGui::PopStyleColor();
     }
+    // The list of copies takes the width of its widest line (at most a
+    // quarter of the window): a fixed quarter left the pictures 74% of the
+    // width and the list mostly empty.
+    const char* what = shown_mode_ == 2 ? tr("kernel pos") : tr("src fractal");
+    std::vector<std::string> moves;
+    float widest = ImGui::CalcTextSize(tr("not written (gap / padding)")).x;
+    for (const auto& f : result_.fractals) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, tr("#%lld: %s %lld -> dst %lld%s"), (long long)f.iteration,
+                      what, (long long)f.src_fractal, (long long)f.dst_fractal,
+                      f.transposed ? " (T)" : "");
+        moves.emplace_back(buf);
+        if (moves.size() <= 256) widest = std::max(widest, ImGui::CalcTextSize(buf).x);
+    }
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float lw = avail.x * 0.74f, h = std::max(120.0f, avail.y - 4);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float list_w = std::min(avail.x * 0.26f, widest + 2 * style.WindowPadding.x +
+                                                       style.ScrollbarSize + style.ItemSpacing.x);
+    const float lw = avail.x - list_w, h = std::max(120.0f, avail.y - 4);
     draw_views(ctx, lw, h);
     ImGui::SameLine();
     ImGui::BeginChild("moves", ImVec2(0, h), true);
-    const char* what = shown_mode_ == 2 ? tr("kernel pos") : tr("src fractal");
-    for (const auto& f : result_.fractals)
-        ImGui::Text(tr("#%lld: %s %lld -> dst %lld%s"), (long long)f.iteration, what,
-                    (long long)f.src_fractal, (long long)f.dst_fractal, f.transposed ? " (T)" : "");
+    for (const std::string& m : moves) ImGui::TextUnformatted(m.c_str());
     const int64_t hov = view_.hovered() >= 0 ? view_.hovered() : src_view_.hovered();
     if (hov >= 0 && hov < int64_t(result_.dst_of.size())) {
         ImGui::Separator();

@@ -115,7 +115,7 @@ int graph_rows(const Graph& g) {
 }
 
 GraphClick draw_graph(const Graph& g, const NetPlan* plan, int selected_node, long selected_edge,
-                      float height) {
+                      float height, bool scroll) {
     GraphClick out;
     const auto& nodes = g.nodes;
     GraphLayout L = layout_graph(g);
@@ -151,7 +151,9 @@ GraphClick draw_graph(const Graph& g, const NetPlan* plan, int selected_node, lo
     const float content_h = float(L.max_rows) * row_h + 10;
 
     ImVec2 avail = ImGui::GetContentRegionAvail();
-    ImGui::BeginChild("graph", ImVec2(avail.x, height), true, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::BeginChild("graph", ImVec2(avail.x, height), true,
+                      scroll ? ImGuiWindowFlags_HorizontalScrollbar
+                             : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 o = ImGui::GetCursorScreenPos();
     ImVec2 inner = ImGui::GetContentRegionAvail();

@@ -34,8 +34,9 @@ int graph_rows(const netplan::Graph& g);
 // The graph as columns of nodes (by depth) with bezier edges; each edge is
 // labelled with its stored layout, a mismatch with "source -> target" and
 // the decision's strategy. `plan` is null when the graph does not propagate.
+// `scroll` false (a slide, whose scale makes the graph fit): no scroll bars.
 GraphClick draw_graph(const netplan::Graph& g, const netplan::NetPlan* plan, int selected_node,
-                      long selected_edge, float height);
+                      long selected_edge, float height, bool scroll = true);
 
 // Element offsets against step for one address stream, on its own y scale
 // (lowest to highest offset; scale > 0: 0 to at least `scale`, shared): a

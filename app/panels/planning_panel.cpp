@@ -66,7 +66,8 @@ class PlanningPanel : public PlayheadPanel {
   private:
     bool dark_ = true;           // the theme of the frame being drawn (stream plots)
     float stream_h_ = 84;        // an address-stream plot's height (taller on a slide)
-    float present_graph_h_ = 0;  // the graph's height on the slide last frame
+    float graph_scale_ = 1;      // the graph's type in the normal view, fitted to its width
+    float present_graph_h_ = 0;  // the graph's height on the slide last frame, per unit of scale
     void load_example(int k);
     void replan();
     void select_first_decision();
@@ -303,7 +304,7 @@ void PlanningPanel::draw_decision() {
     ImGui::Text(tr("edge %s: tensor %s"), edge_name(graph_, e).c_str(), to_string(e.shape).c_str());
     if (!d) {
         if (plan_.initial.edges[ei].mismatch())
-            ImGui::TextColored(ImVec4(0.35f, 0.8f, 0.47f, 1),
+            ImGui::TextColored(render::theme_colour(render::Role::done),
                                tr("was %s, expected %s: fixed by an earlier decision upstream (the "
                                   "producer now stores %s)"),
                                order_name(plan_.initial.edges[ei].produced).c_str(),
@@ -337,9 +338,16 @@ void PlanningPanel::draw_candidates(const Decision& d) {
     const int n = int(d.candidates.size());
     // Too narrow for a column per strategy (a projector): a row per strategy.
     float names_w = ImGui::CalcTextSize(tr("DRAM traffic")).x;
-    for (const auto& c : d.candidates)
-        names_w += ImGui::CalcTextSize(tr_text(strategy_name(c.strategy)).c_str()).x +
-                   3 * ImGui::GetFontSize();
+    // A column per strategy when each holds its name and its traffic (in
+    // Chinese the names fit and "3136 KB (+1568 KB)" was cut at the right).
+    for (const auto& c : d.candidates) {
+        char traffic[64];
+        std::snprintf(traffic, sizeof traffic, tr("%.0f KB (%+.0f KB)"), c.dram_bytes / 1024,
+                      c.extra_dram_bytes / 1024);
+        names_w += std::max(ImGui::CalcTextSize(tr_text(strategy_name(c.strategy)).c_str()).x +
+                                3 * ImGui::GetFontSize(),
+                            ImGui::CalcTextSize(traffic).x + 2 * ImGui::GetFontSize());
+    }
     if (names_w > ImGui::GetContentRegionAvail().x) {
         draw_candidate_rows(d, max_t);
         return;
@@ -459,6 +467,16 @@ void PlanningPanel::draw_plan(const Decision& d, bool text) {
     const float w = (ImGui::GetContentRegionAvail().x - 16) / 2;
     std::vector<std::vector<int64_t>> offs;
     for (const auto& s : streams) offs.push_back(stream_offsets(d.shape, s, 192));
+    // In the normal view the plots take the height left under the table (at
+    // 1600x1000 a fixed 84 px left a fifth of the window empty below them).
+    const float normal_h = stream_h_;
+    if (text) {
+        const float line = ImGui::GetTextLineHeightWithSpacing();
+        const float rows = float(std::max<size_t>(1, (streams.size() + 1) / 2));
+        const float room = ImGui::GetContentRegionAvail().y - 1.3f * line;
+        stream_h_ =
+            std::max(normal_h, room / rows - 2 * line - 2 * ImGui::GetStyle().ItemSpacing.y);
+    }
     ImGui::BeginGroup();
     ImGui::TextDisabled("%s",
                         tr("address streams: first 192 element offsets, each on its own scale"));
@@ -475,6 +493,7 @@ void PlanningPanel::draw_plan(const Decision& d, bool text) {
                                       {"plot_px", sd.plot_px}});
     }
     ImGui::EndGroup();
+    stream_h_ = normal_h;
 }
 
 // ---- [editing] --------------------------------------------------------------------
@@ -613,15 +632,21 @@ void PlanningPanel::draw_noc() {
         (long long)noc_.local_bytes, (long long)noc_.max_link_bytes, noc_.time_us,
         noc_cfg_.link_gbps);
     float avail_h = ImGui::GetContentRegionAvail().y;
+    // A PE holds its name and its links' byte counts at any UI scale (48 px
+    // PEs under 19 px type overlapped their labels on a projector); the
+    // panel scrolls when the window is shorter.
+    const float min_cell = std::max(48.f, 5 * ImGui::GetFontSize());
     float cell =
         std::clamp(std::min((ImGui::GetContentRegionAvail().x * 0.55f) / float(noc_.mesh_cols),
                             (avail_h - 10) / float(noc_.mesh_rows)),
-                   48.f, 190.f);
+                   min_cell, std::max(190.f, min_cell));
+    screen_["noc_cell"] = cell;
     ImGui::BeginGroup();
     planning::draw_noc_grid(noc_, float(play_.value), cell);
     ImGui::EndGroup();
     ImGui::SameLine(0, 20);
-    ImGui::BeginChild("blocks", ImVec2(0, std::max(120.f, avail_h - 4)), true);
+    ImGui::BeginChild(
+        "blocks", ImVec2(0, std::max({120.f, avail_h - 4, cell * float(noc_.mesh_rows)})), true);
     if (ImGui::BeginTable("blocktab", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn(tr("from"));
         ImGui::TableSetupColumn(tr("to"));
@@ -731,19 +756,34 @@ void PlanningPanel::draw_present(AppContext& ctx) {
             : nullptr;
     // The graph's share: at most a quarter, no more than it drew last frame.
     const float graph_max = d ? avail.y * 0.24f : avail.y;
-    const float graph_h =
-        d && present_graph_h_ > 0 ? std::min(graph_max, present_graph_h_) : graph_max;
+    const float graph_h = d && present_graph_h_ > 0
+                              ? std::min(graph_max, present_graph_h_ * present_scale_ + 20)
+                              : graph_max;
     ImGui::SetWindowFontScale(present_scale_);
-    planning::GraphClick click = planning::draw_graph(graph_, plan_ok_ ? &plan_ : nullptr,
-                                                      selected_node_, selected_edge_, graph_h);
+    // No scroll bars: the scale below makes the graph fit (a scroll bar once
+    // showed, and the graph scrolled sideways instead of fitting).
+    planning::GraphClick click = planning::draw_graph(
+        graph_, plan_ok_ ? &plan_ : nullptr, selected_node_, selected_edge_, graph_h, false);
+    {
+        const ImVec2 ga = ImGui::GetItemRectMin(), gb = ImGui::GetItemRectMax();
+        screen_["graph"] = {{"content", {click.content.x, click.content.y}},
+                            {"box", {ga.x, ga.y, gb.x, gb.y}}};
+    }
     ImGui::SetWindowFontScale(1.f);
+    std::string edge_caption;
     if (d) {
-        const float body = std::clamp(avail.x / (70 * ImGui::GetFontSize()), 1.f, 1.6f);
+        // The table and streams' type: a little under the UI's on a
+        // projector (the plots get the height), larger on a wide window.
+        const float body = std::clamp(avail.x / (70 * ImGui::GetFontSize()), 0.85f, 1.6f);
         ImGui::SetWindowFontScale(body);
+        // The edge names the slide in its caption (below), so the table
+        // and the streams get its line.
         const Edge& e = plan_.propagation.edges[size_t(selected_edge_)];
-        ImGui::Text(tr("edge %s: %s -> %s, tensor %s"), edge_name(graph_, e).c_str(),
-                    order_name(d->source).c_str(), order_name(d->target).c_str(),
-                    to_string(e.shape).c_str());
+        char buf[256];
+        std::snprintf(buf, sizeof buf, tr("edge %s: %s -> %s, tensor %s"),
+                      edge_name(graph_, e).c_str(), order_name(d->source).c_str(),
+                      order_name(d->target).c_str(), to_string(e.shape).c_str());
+        edge_caption = buf;
         // The slide's table: strategy, traffic and time, one line each (the
         // "how" sentences stay in the normal view).
         double max_t = 0;
@@ -769,15 +809,15 @@ void PlanningPanel::draw_present(AppContext& ctx) {
     // scroll bar).
     if (click.content.x > 0 && click.content.y > 0) {
         const float fit =
-            std::min((avail.x - 40) / click.content.x, (graph_max - 40) / click.content.y);
-        present_graph_h_ = click.content.y + 40;
+            std::min((avail.x - 24) / click.content.x, (graph_max - 20) / click.content.y);
+        present_graph_h_ = click.content.y / present_scale_;
         const float next = std::clamp(present_scale_ * fit, 0.7f, 2.5f);
         if (std::abs(next - present_scale_) > 0.02f) present_scale_ = next;
     }
     if (click.node >= 0) selected_node_ = click.node;
     if (click.edge >= 0) selected_edge_ = click.edge;
     note_diagram(a, ImVec2(a.x + avail.x, a.y + avail.y));
-    ctx.caption.title = "Layout planning";
+    ctx.caption.title = edge_caption.empty() ? "Layout planning" : edge_caption;
     if (plan_ok_) {
         const size_t nm = plan_.initial.mismatches.size(), nd = plan_.decisions.size();
         char buf[160];
@@ -805,8 +845,26 @@ void PlanningPanel::draw(AppContext& ctx) {
     float line = ImGui::GetTextLineHeight();
     float graph_h = std::clamp(float(planning::graph_rows(graph_)) * (4 * line + 40) + 40, 180.f,
                                ImGui::GetContentRegionAvail().y * 0.42f);
-    planning::GraphClick click = planning::draw_graph(graph_, plan_ok_ ? &plan_ : nullptr,
-                                                      selected_node_, selected_edge_, graph_h);
+    // A graph wider than the window shrinks its type (down to 0.7) before it
+    // scrolls sideways (on a projector conv2 was off the right edge).
+    ImGui::SetWindowFontScale(graph_scale_);
+    // While the type is being fitted the graph shows no scroll bar (one that
+    // appeared in the first frame stayed for the next).
+    planning::GraphClick click =
+        planning::draw_graph(graph_, plan_ok_ ? &plan_ : nullptr, selected_node_, selected_edge_,
+                             graph_h, graph_scale_ <= 0.701f);
+    ImGui::SetWindowFontScale(1.f);
+    {
+        const ImVec2 ga = ImGui::GetItemRectMin(), gb = ImGui::GetItemRectMax();
+        screen_["graph"] = {{"content", {click.content.x, click.content.y}},
+                            {"box", {ga.x, ga.y, gb.x, gb.y}}};
+        // The gaps and margins do not shrink with the type: aim 4% under,
+        // and grow back only when well under (no flicker between two scales).
+        const float room = gb.x - ga.x - 2 * ImGui::GetStyle().WindowPadding.x - 8;
+        if (click.content.x > room || (graph_scale_ < 1 && click.content.x < 0.85f * room))
+            graph_scale_ =
+                std::clamp(graph_scale_ * 0.96f * room / std::max(1.f, click.content.x), 0.7f, 1.f);
+    }
     if (click.edge >= 0) {
         selected_edge_ = click.edge;
         tab_ = 0;

@@ -19,6 +19,7 @@
 #include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
+#include "app/render/grid_labels.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/dtype.hpp"
 #include "core/error.hpp"
@@ -59,6 +60,14 @@ class ScatterPanel : public PlayheadPanel {
     }
     const char* title() const override { return trn("Scatter"); }
     void draw(AppContext& ctx) override;
+    // --dump-view: where the picture sat and the labels drawn on it.
+    nlohmann::json probe() const override {
+        const ImVec2 o = view_.origin(), sz = view_.canvas_size();
+        return {{"screen",
+                 {{"canvas", {o.x, o.y, sz.x, sz.y}},
+                  {"zoom", view_.camera().zoom},
+                  {"labels", render::labels_json(view_.drawn_labels())}}}};
+    }
     nlohmann::json save_settings() const override {
         return {{"indices", indices_},
                 {"width", sg_.width},

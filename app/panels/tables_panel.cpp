@@ -38,6 +38,14 @@ class TablesPanel : public Panel {
     TablesPanel() { rebuild(); }
     const char* title() const override { return trn("Hardware tables"); }
     void draw(AppContext& ctx) override;
+    // --dump-view: in presentation mode, the slide's type scale, the rows'
+    // extra padding and how much of the slide's height the table and its
+    // notes take ("used_px" of "slide_px").
+    nlohmann::json probe() const override {
+        nlohmann::json p = nlohmann::json::object();
+        if (!screen_.empty()) p["screen"] = screen_;
+        return p;
+    }
     nlohmann::json save_settings() const override { return {{"formula_only", formula_only_}}; }
     void load_settings(const nlohmann::json& j) override {
         SceneReader r(j, "tables");
@@ -75,6 +83,9 @@ class TablesPanel : public Panel {
     gpu::TableLink pending_;      // a row opened by a scene, sent on the next frame
     int shown_ = 0;               // the table on the slide in presentation mode
     float present_scale_ = 1.3f;  // its type size, fitted to the slide
+    float present_pad_ = 0;       // extra padding per row (px) once the type is at its largest
+    int fitted_ = 0;              // the table present_pad_ was fitted to
+    nlohmann::json screen_;       // the last slide's fit (probe)
 };
 
 void TablesPanel::draw_table(AppContext& ctx, const gpu::DocTable& t) {
@@ -129,6 +140,7 @@ void TablesPanel::draw_present(AppContext& ctx) {
         if (k == Key::end) shown_ = last;
     }
     shown_ = std::clamp(shown_, 0, last);
+    if (shown_ != fitted_) present_pad_ = 0, fitted_ = shown_;  // another table: fit afresh
     const gpu::DocTable& t = tables_[size_t(shown_)];
     char buf[64];
     std::snprintf(buf, sizeof buf, tr("table %d of %d: "), shown_ + 1, last + 1);
@@ -138,14 +150,27 @@ void TablesPanel::draw_present(AppContext& ctx) {
     const ImVec2 o = ImGui::GetCursorScreenPos();
     ImGui::BeginChild("slide", avail, false);
     ImGui::SetWindowFontScale(present_scale_);
+    const ImVec2 cell_pad = ImGui::GetStyle().CellPadding;
+    ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(cell_pad.x, cell_pad.y + present_pad_));
     draw_table(ctx, t);
+    ImGui::PopStyleVar();
     // The type grows until the table fills most of the slide (the next
     // frame's scale; wrapped cells grow faster than the type, so a scale
     // that overshoots comes back down; at most 2.2x, where the widest
-    // button of the first table still fits its column at 1600 px).
+    // button of the first table still fits its column at 1600 px). A short
+    // table whose type is at its largest spreads its rows instead (half the
+    // slide stayed empty under table 5.2).
     const float used = std::max(1.f, ImGui::GetCursorPosY());
-    const float fit = std::clamp(present_scale_ * avail.y * 0.8f / used, 1.3f, 2.2f);
+    const float target = avail.y * 0.8f;
+    const float fit = std::clamp(present_scale_ * target / used, 1.3f, 2.2f);
+    // Each row (and the header) gains 2 x pad; the rest grows with the type.
+    const float rows = float(t.rows.size() + 1);
+    const float bare = std::max(1.f, used - 2 * rows * present_pad_) * fit / present_scale_;
+    const float pad = std::clamp((target - bare) / (2 * rows), 0.f, 3 * ImGui::GetFontSize());
     if (std::abs(fit - present_scale_) > 0.05f * present_scale_) present_scale_ = fit;
+    if (std::abs(pad - present_pad_) > 1) present_pad_ = pad;
+    screen_ = {
+        {"scale", present_scale_}, {"pad", present_pad_}, {"used_px", used}, {"slide_px", avail.y}};
     ImGui::SetWindowFontScale(1.0f);
     ImGui::EndChild();
     note_diagram(o, ImVec2(o.x + avail.x, o.y + avail.y));
@@ -160,6 +185,7 @@ void TablesPanel::draw(AppContext& ctx) {
         draw_present(ctx);
         return;
     }
+    screen_ = nullptr;
     ImGui::TextWrapped("%s", tr("Document 003's hardware tables. Each row opens the panel that "
                                 "shows it (hover a button for the CLI command; `layoutlab "
                                 "hardware` prints them)."));

@@ -24,6 +24,7 @@
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/compact.hpp"
+#include "app/panels/compute_widgets.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
@@ -86,11 +87,15 @@ class TilingPanel : public PlayheadPanel {
     // --dump-view: the reads each address strip's zoom drew, L1 then L2
     // (a 14-wide row of a block shows 14 reads; it once showed 9).
     // "labels": the grid labels drawn on the tensor and the tile pictures.
+    // "screen": where the last frame drew the settings column, its headings,
+    // the traversal toolbar's items and the two pictures' canvases.
     nlohmann::json probe() const override {
-        return {{"zoom_reads", zoom_reads_},
-                {"labels",
-                 {render::labels_json(tensor_view_.drawn_labels()),
-                  render::labels_json(tile_view_.drawn_labels())}}};
+        nlohmann::json p = {{"zoom_reads", zoom_reads_},
+                            {"labels",
+                             {render::labels_json(tensor_view_.drawn_labels()),
+                              render::labels_json(tile_view_.drawn_labels())}}};
+        if (!screen_.empty()) p["screen"] = screen_;
+        return p;
     }
 
   private:
@@ -146,7 +151,14 @@ class TilingPanel : public PlayheadPanel {
     // animation (the sub-tile shown, looping) and export
     char export_path_[512] = "/tmp/tiling_plot";
     std::string export_msg_;
+    nlohmann::json screen_ = nlohmann::json::object();  // the last frame's rectangles (probe)
 };
+
+// [x0, y0, x1, y1] of the last item, for the probe.
+nlohmann::json item_rect() {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    return {a.x, a.y, b.x, b.y};
+}
 
 // ---- [engine data] -----------------------------------------------------------------
 
@@ -286,7 +298,17 @@ void TilingPanel::export_all(const std::string& base) {
 
 void TilingPanel::draw_controls() {
     bool changed = false;
-    ImGui::TextUnformatted(tr("Tensor (N, C, H, W)"));
+    {
+        const ImVec2 a = ImGui::GetWindowPos();
+        screen_["controls"] = {a.x, a.y, a.x + ImGui::GetWindowContentRegionMax().x,
+                               a.y + ImGui::GetWindowHeight()};
+    }
+    // Headings wrap in a narrow column (a projector cut "L1 tile (C, H, W): DRAM ->").
+    auto heading = [&](const char* text) {
+        ImGui::TextWrapped("%s", text);
+        screen_["headings"].push_back(item_rect());
+    };
+    heading(tr("Tensor (N, C, H, W)"));
     changed |= ImGui::SliderInt("N", &set_.shape[0], 1, 8);
     changed |= ImGui::SliderInt("C", &set_.shape[1], 1, 512);
     changed |= ImGui::SliderInt("H", &set_.shape[2], 1, 224);
@@ -298,7 +320,7 @@ void TilingPanel::draw_controls() {
     for (DType t : all_dtypes()) dts.push_back(name(t));
     changed |= ImGui::Combo(tr_id("dtype"), &set_.dtype, dts.data(), int(dts.size()));
     ImGui::Separator();
-    ImGui::TextUnformatted(tr("L1 tile (C, H, W): DRAM -> SRAM"));
+    heading(tr("L1 tile (C, H, W): DRAM -> SRAM"));
     changed |= ImGui::SliderInt(tr_id("tile C"), &set_.l1[0], 1, set_.shape[1]);
     changed |= ImGui::SliderInt(tr_id("tile H"), &set_.l1[1], 1, set_.shape[2]);
     changed |= ImGui::SliderInt(tr_id("tile W"), &set_.l1[2], 1, set_.shape[3]);
@@ -307,7 +329,7 @@ void TilingPanel::draw_controls() {
     std::vector<const char*> op;
     for (const auto& s : on) op.push_back(s.c_str());
     changed |= ImGui::Combo(tr_id("L1 order"), &set_.o1, op.data(), 6);
-    ImGui::TextUnformatted(tr("L2 sub-tile (C, H, W): SRAM -> registers"));
+    heading(tr("L2 sub-tile (C, H, W): SRAM -> registers"));
     changed |= ImGui::SliderInt(tr_id("sub C"), &set_.l2[0], 1, set_.l1[0]);
     changed |= ImGui::SliderInt(tr_id("sub H"), &set_.l2[1], 1, set_.l1[1]);
     changed |= ImGui::SliderInt(tr_id("sub W"), &set_.l2[2], 1, set_.l1[2]);
@@ -478,8 +500,11 @@ void TilingPanel::draw_level(render::PlanView& view, render::PlanGpu& gpu, const
     render::ViewStyle vs;
     vs.dark = ctx.dark_theme;
     vs.show_numbers = false;
+    vs.sparse_tags = true;  // chips on all 64 blocks cluttered the slide
     const ImVec2 size(ImGui::GetContentRegionAvail().x, height);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
     view.draw(gpu, set_.memory, size, vs);
+    screen_["pictures"].push_back({at.x, at.y, at.x + size.x, at.y + size.y});
     // This moment's overlays (the block read now, the jump from the one
     // before) come from core and are drawn by the renderer's overlay painter,
     // over the (C,H,W) stage only: in memory a block is scattered.
@@ -512,40 +537,36 @@ void TilingPanel::draw_level(render::PlanView& view, render::PlanGpu& gpu, const
 }
 
 void TilingPanel::draw_traversal(const AppContext& ctx) {
+    // The toolbar's widths grow with the font, and an item that no longer
+    // fits the row starts a new one (a projector cut the step slider in half).
+    const float em = ImGui::GetFontSize();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    auto next = [&](float w) {
+        screen_["toolbar"].push_back(item_rect());
+        ImGui::SameLine(0, style.ItemSpacing.x);
+        compute::wrap_for(w);
+    };
+    screen_["toolbar"] = nlohmann::json::array();
     ImGui::Checkbox(tr_id("play"), &play_.playing);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(9 * ImGui::GetFontSize());
+    next(9 * em + style.ItemInnerSpacing.x + ImGui::CalcTextSize(tr_id("sub-tiles / s")).x);
+    ImGui::SetNextItemWidth(9 * em);
     float speed = float(play_.speed);
     if (ImGui::SliderFloat(tr_id("sub-tiles / s"), &speed, 0.5f, 200.0f, "%.1f",
                            ImGuiSliderFlags_Logarithmic))
         play_.speed = speed;
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(8 * ImGui::GetFontSize());
+    next(8 * em);
+    ImGui::SetNextItemWidth(8 * em);
     ImGui::SliderFloat("##memory", &set_.memory, 0, 1,
                        set_.memory < 0.5f ? "as (C,H,W)" : "in memory");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "%s", tr("slide to move every element to its address in the buffer (and back)"));
-    ImGui::SameLine();
+    next(10 * em);
     float st = float(play_.value);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::SliderFloat("##step", &st, 0, float(total_steps() - 1), tr("step %.0f")))
         seek_at_rest(play_, st);
-    // Shape the (C,H,W) stages to the views (their height is set below, after
-    // about four lines of text): rebuild both pictures when the views'
-    // proportions drift from what they were made for.
-    {
-        const float line = ImGui::GetTextLineHeightWithSpacing();
-        const float col_w =
-            (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-        const float est_h = std::max(200.0f * ctx.ui_scale, ImGui::GetContentRegionAvail().y -
-                                                                12 * line - 30 * ctx.ui_scale);
-        const float want = std::clamp(col_w / est_h, 0.25f, 8.0f);
-        if (std::fabs(std::log(want / aspect_)) > 0.2f) {
-            aspect_ = want;
-            build_pictures();
-        }
-    }
+    screen_["toolbar"].push_back(item_rect());
     // Which tile and sub-tile this step shows: core's clock (traversal_step).
     const TraversalStep at = traversal_step(cfg_, play_.whole());
     const int64_t k = at.tile, jj = at.sub;
@@ -555,17 +576,16 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
     const Visit v2 = l2_visit(cfg_, k, jj);
     const Visit p2 = l2_visit(cfg_, k, jj > 0 ? jj - 1 : 0);
     const Extent3 tensor{cfg_.shape[1], cfg_.shape[2], cfg_.shape[3]};
-    if (!(v1.extent == tile_plan_frame_)) {
-        tile_picture_error_ =
-            show(tile_gpu_, tile_view_, [&] { return tile_plan(cfg_, k, aspect_); });
-        tile_plan_frame_ = v1.extent;
-    }
 
-    ImGui::TextWrapped(
-        tr("L1 tile %lld of %lld at (c,h,w) = %s: start address jump %+lld elements"),
-        (long long)k + 1, (long long)l1_count_, to_string(v1.origin).c_str(), (long long)v1.jump);
+    // In a short window the tile's line folds with the notes (the picture's
+    // label names the tile), so the pictures get the height.
     const bool notes =
         !compact_ || compact_header(tr("how the tile and sub-tile are read"), "tiling_notes");
+    if (notes)
+        ImGui::TextWrapped(
+            tr("L1 tile %lld of %lld at (c,h,w) = %s: start address jump %+lld elements"),
+            (long long)k + 1, (long long)l1_count_, to_string(v1.origin).c_str(),
+            (long long)v1.jump);
     if (notes)
         ImGui::TextWrapped(tr("  elements inside: order %s steps %c, stride %lld in the tensor, "
                               "%lld in the tile (eta "
@@ -600,6 +620,17 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
         std::snprintf(l2_label, sizeof l2_label, tr("current tile %s in SRAM (%lld elements)"),
                       tiling::to_string(v1.extent).c_str(),
                       (long long)frame_elems(cfg_.layout, cfg_.dtype, v1.extent));
+    } else if (compact_) {
+        // Short labels (two lines each in half of a projector's width).
+        std::snprintf(l1_label, sizeof l1_label,
+                      tr("tensor %s in DRAM, %s: %lld L1 tiles %s, read %s"),
+                      tiling::to_string(tensor).c_str(), cfg_.layout.c_str(), (long long)l1_count_,
+                      tiling::to_string(cfg_.l1_tile).c_str(), to_string(cfg_.l1_order).c_str());
+        std::snprintf(l2_label, sizeof l2_label,
+                      tr("tile %lld/%lld %s in SRAM: %lld sub-tiles %s, read %s"), (long long)k + 1,
+                      (long long)l1_count_, tiling::to_string(v1.extent).c_str(),
+                      (long long)sub.size(), tiling::to_string(cfg_.l2_tile).c_str(),
+                      to_string(cfg_.l2_order).c_str());
     } else {
         if (notes)
             ImGui::TextWrapped("%s", tr("One H x W grid per channel (H down, W across; c = 0, 1, "
@@ -629,6 +660,21 @@ void TilingPanel::draw_traversal(const AppContext& ctx) {
                                        4 * ImGui::GetStyle().ItemSpacing.y
                                  : 8 * line + 30 * ctx.ui_scale;
     const float h = std::max(200.0f * ctx.ui_scale, ImGui::GetContentRegionAvail().y - below);
+    // Shape the (C,H,W) stages to the views: rebuild both pictures when the
+    // views' proportions drift from what they were made for.
+    {
+        const float col_w = (ImGui::GetContentRegionAvail().x - style.ItemSpacing.x) / 2;
+        const float want = std::clamp(col_w / h, 0.25f, 8.0f);
+        if (std::fabs(std::log(want / aspect_)) > 0.2f) {
+            aspect_ = want;
+            build_pictures();
+        }
+    }
+    if (!(v1.extent == tile_plan_frame_)) {
+        tile_picture_error_ =
+            show(tile_gpu_, tile_view_, [&] { return tile_plan(cfg_, k, aspect_); });
+        tile_plan_frame_ = v1.extent;
+    }
     if (compact_) zoom_reads_ = {{0, 0}};  // unless the folded strips draw
     auto strip = [&](int level) {
         if (level == 0)
@@ -782,6 +828,7 @@ void TilingPanel::draw_present(AppContext& ctx) {
 }
 
 void TilingPanel::draw(AppContext& ctx) {
+    screen_ = nlohmann::json::object();
     if (ctx.present) {
         draw_present(ctx);
         return;
@@ -792,13 +839,22 @@ void TilingPanel::draw(AppContext& ctx) {
     const float ctl_w = compact_
                             ? std::min(330 * ctx.ui_scale, ImGui::GetContentRegionAvail().x * 0.3f)
                             : 330 * ctx.ui_scale;
-    ImGui::BeginChild("controls", ImVec2(ctl_w, 0), true);
-    ImGui::PushItemWidth(-ImGui::CalcTextSize(tr("setup ns/tile  ")).x);
-    draw_controls();
-    ImGui::PopItemWidth();
-    ImGui::EndChild();
-    ImGui::SameLine();
+    if (set_.sidebar) {
+        ImGui::BeginChild("controls", ImVec2(ctl_w, 0), true);
+        ImGui::PushItemWidth(-ImGui::CalcTextSize(tr("setup ns/tile  ")).x);
+        draw_controls();
+        ImGui::PopItemWidth();
+        ImGui::EndChild();
+        ImGui::SameLine();
+    }
     ImGui::BeginChild("views", ImVec2(0, 0), false);
+    // << hides the settings column (on a projector the pictures get its room).
+    if (ImGui::Button(set_.sidebar ? "<<" : ">>")) set_.sidebar = !set_.sidebar;
+    screen_["sidebar_button"] = item_rect();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", set_.sidebar ? tr("hide the controls (more room for the picture)")
+                                             : tr("show the controls"));
+    ImGui::SameLine();
     if (!error_.empty()) {
         ImGui::TextColored(render::theme_colour(render::Role::error), tr("error: %s"),
                            tr_text(error_).c_str());
@@ -833,16 +889,24 @@ void TilingPanel::draw(AppContext& ctx) {
             ImGui::TextWrapped("L1: %s", tr_text(res_.l1.reasoning).c_str());
             ImGui::TextWrapped("L2: %s", tr_text(res_.l2.reasoning).c_str());
             // Side by side when each plot gets 560 px (times the UI scale), else stacked.
+            // Their height fills the tab (a fixed 340 px left half a desk empty).
             const float sc = ctx.ui_scale, full = ImGui::GetContentRegionAvail().x;
             const bool two = full / 2 - 4 >= 560 * sc;
-            const float w = two ? full / 2 - 4 : full, h = 340 * sc;
+            const float left = ImGui::GetContentRegionAvail().y - ImGui::GetStyle().ItemSpacing.y;
+            const float w = two ? full / 2 - 4 : full,
+                        h = std::max(150 * sc, two ? left : left / 2 - 4);
             plot::show_plot("eff", bars_->efficiency, ImVec2(w, h));
+            screen_["plots"].push_back(item_rect());
             if (two) ImGui::SameLine();
             plot::show_plot("time", bars_->time, ImVec2(w, h));
+            screen_["plots"].push_back(item_rect());
             ImGui::EndTabItem();
         }
         if (tab(2)) {
-            plot::show_plot("heat", heat_->spec, ImVec2(0, 420 * ctx.ui_scale));
+            plot::show_plot(
+                "heat", heat_->spec,
+                ImVec2(0, std::max(240 * ctx.ui_scale, ImGui::GetContentRegionAvail().y)));
+            screen_["plots"].push_back(item_rect());
             ImGui::EndTabItem();
         }
         if (tab(3)) {
@@ -850,7 +914,10 @@ void TilingPanel::draw(AppContext& ctx) {
             ImGui::SetNextItemWidth(80 * ctx.ui_scale);
             if (ImGui::Combo(tr_id("vary L1 tile in"), &set_.lines_dim, dims, 3))
                 lines_ = std::make_unique<plot::TileSizeLines>(cfg_, Dim(set_.lines_dim));
-            plot::show_plot("lines", lines_->spec, ImVec2(0, 420 * ctx.ui_scale));
+            plot::show_plot(
+                "lines", lines_->spec,
+                ImVec2(0, std::max(240 * ctx.ui_scale, ImGui::GetContentRegionAvail().y)));
+            screen_["plots"].push_back(item_rect());
             ImGui::EndTabItem();
         }
         if (tab(4)) {

@@ -105,7 +105,8 @@ nlohmann::json TilingSettings::to_json() const {
             {"tab", kTabIds[tab]},
             {"tilesize_dim", std::string(1, "CHW"[lines_dim])},
             {"sweep", sweep},
-            {"export_plot", kPlotIds[export_plot]}};
+            {"export_plot", kPlotIds[export_plot]},
+            {"sidebar", sidebar}};
 }
 
 void TilingSettings::read(const SceneReader& r) {
@@ -113,7 +114,7 @@ void TilingSettings::read(const SceneReader& r) {
     r.only({"shape",    "layout",      "dtype",        "l1_tile",      "l2_tile",   "l1_order",
             "l2_order", "l2_passes",   "stride_basis", "access_bytes", "bandwidth", "setup_ns",
             "speed",    "memory",      "step",         "playing",      "tab",       "tilesize_dim",
-            "sweep",    "export_plot", "export"});
+            "sweep",    "export_plot", "export",       "sidebar"});
     TilingSettings s = *this;
     std::vector<std::string> layouts, dtypes, orders;
     for (const std::string& l : offered_layouts()) layouts.push_back(l);
@@ -139,6 +140,7 @@ void TilingSettings::read(const SceneReader& r) {
     pick(r, "tab", s.tab, names(kTabIds, 5));
     pick(r, "tilesize_dim", s.lines_dim, {"C", "H", "W"});
     r.get("sweep", s.sweep);
+    r.get("sidebar", s.sidebar);
     pick(r, "export_plot", s.export_plot, names(kPlotIds, 5));
     s.export_base.clear();
     if (r.has("export")) {

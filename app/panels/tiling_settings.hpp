@@ -11,6 +11,7 @@
 // bandwidth [DRAM,SRAM,registers] GB/s, setup_ns [L1,L2], speed (sub-tiles/s),
 // memory (0..1: the pictures' stage, 0 as (C,H,W), 1 in memory), step,
 // playing, tab, tilesize_dim "C"|"H"|"W", sweep (true: run it), export_plot,
+// sidebar (false: the settings column is hidden, the pictures take its room),
 // export "/path/base" (writes base.png, .svg, .csv once, at load; not saved).
 // Names match in any case, or as their index. A bad value throws a UsageError
 // keyed by its key ({"l1_order": "W_W_C"} -> key() "l1_order").
@@ -49,6 +50,7 @@ struct TilingSettings {
     int lines_dim = 2;
     bool sweep = false;
     int export_plot = 2;      // kPlotIds
+    bool sidebar = true;      // the settings column is shown
     std::string export_base;  // an action at load ("export"), never saved
 
     // The engine's Config (validated by core when evaluated).

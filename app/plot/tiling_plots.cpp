@@ -43,14 +43,14 @@ OrderHeatmap::OrderHeatmap(const Config& c) {
     p.setup_x("L2 sub-tile order").setup_y("L1 tile order");
     p.x_categories(order_names()).y_categories(order_names());
     p.heatmap(6, 6, Data::of(values), "total time (us)");
-    // Mark the configured pair near its cell's lower left corner, clear of the
+    // Mark the configured pair in its cell's lower left corner, clear of the
     // value in the middle. Columns run 0..6 left to right; rows are drawn top
     // down while the y axis runs 0..6 bottom up, so row r spans [5 - r, 6 - r].
     const double n = double(all_orders().size());
     for (size_t r = 0; r < all_orders().size(); ++r)
         for (size_t q = 0; q < all_orders().size(); ++q)
             if (all_orders()[r] == c.l1_order && all_orders()[q] == c.l2_order)
-                p.annotate(double(q) + 0.07, n - double(r) - 0.85, "now");
+                p.annotate(double(q) + 0.03, n - double(r) - 0.98, "now");
     spec = p.spec();
 }
 

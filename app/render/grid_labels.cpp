@@ -201,6 +201,20 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
         g.keep_every = nice_at_least((g.ext + 6) / pitch);
     }
 
+    // Sparse tags (OverlayFrame::sparse_tags): the leftmost tag of each row
+    // and the topmost of each column, in cell units.
+    std::map<float, float> row_first, col_first;
+    if (f.sparse_tags)
+        for (const Label& l : st.labels) {
+            if (l.kind != Label::tag) continue;
+            auto r = row_first.emplace(l.y, l.x), c = col_first.emplace(l.x, l.y);
+            if (!r.second) r.first->second = std::min(r.first->second, l.x);
+            if (!c.second) c.first->second = std::min(c.first->second, l.y);
+        }
+    auto first_in_line = [&](const Label& l) {
+        return row_first[l.y] == l.x || col_first[l.x] == l.y;
+    };
+
     // Pass 2: place by priority (captions and axis names first), skipping any
     // label that would overlap one already placed or be cut by the canvas.
     std::vector<ImVec4> placed;
@@ -231,6 +245,13 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             Label::Side side = l.side;
             if (l.kind == Label::tag && side == Label::above && ts.y > f.zoom + kGap)
                 side = Label::inside;
+            // Sparse tags stand above only when the one-cell gap holds them
+            // whole (the tiling slide's tags reached into the blocks above).
+            if (f.sparse_tags && l.kind == Label::tag && side == Label::above &&
+                ts.y + kGap > f.zoom)
+                side = Label::inside;
+            if (f.sparse_tags && l.kind == Label::tag && side == Label::inside && !first_in_line(l))
+                continue;
             switch (side) {
                 case Label::at:
                     x = l.align == Label::left     ? p.x

@@ -46,6 +46,44 @@ bool outside(const OverlayFrame& f, ImVec2 a, ImVec2 b) {
     return b.x < f.clip_min.x || a.x > f.clip_max.x || b.y < f.clip_min.y || a.y > f.clip_max.y;
 }
 
+// The line a-b with a gap wherever it crosses a drawn label (2 px around
+// it): an arrow from a source cell down to its destination ran through the
+// caption between the two strips and struck out its words.
+void line_around_labels(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float width,
+                        const std::vector<DrawnLabel>& labels, size_t first) {
+    std::vector<std::pair<float, float>> cut;  // parameter intervals inside a label
+    const float dx = b.x - a.x, dy = b.y - a.y;
+    for (size_t i = first; i < labels.size(); ++i) {
+        const DrawnLabel& l = labels[i];
+        float t0 = 0, t1 = 1;  // Liang-Barsky clip of the segment to the padded rectangle
+        const float p[4] = {-dx, dx, -dy, dy};
+        const float q[4] = {a.x - (l.x - 2), (l.x + l.w + 2) - a.x, a.y - (l.y - 2),
+                            (l.y + l.h + 2) - a.y};
+        bool in = true;
+        for (int k = 0; k < 4 && in; ++k) {
+            if (p[k] == 0) {
+                in = q[k] >= 0;
+            } else {
+                const float r = q[k] / p[k];
+                if (p[k] < 0)
+                    t0 = std::max(t0, r);
+                else
+                    t1 = std::min(t1, r);
+                in = t0 < t1;
+            }
+        }
+        if (in) cut.push_back({t0, t1});
+    }
+    std::sort(cut.begin(), cut.end());
+    float t = 0;
+    auto at = [&](float s) { return ImVec2(a.x + dx * s, a.y + dy * s); };
+    for (const auto& c : cut) {
+        if (c.first > t) dl->AddLine(at(t), at(c.first), col, width);
+        t = std::max(t, c.second);
+    }
+    if (t < 1) dl->AddLine(at(t), b, col, width);
+}
+
 }  // namespace
 
 void draw_overlays(const OverlayFrame& f, const Stage& st) {
@@ -83,7 +121,7 @@ void draw_overlays(const OverlayFrame& f, const Stage& st) {
     for (const Arrow& ar : st.arrows) {
         ImVec2 a = f.at(ar.x0, ar.y0), b = f.at(ar.x1, ar.y1);
         ImU32 col = with_alpha(accent(f.dark), f.alpha);
-        dl->AddLine(a, b, col, 2.f);
+        line_around_labels(dl, a, b, col, 2.f, *drawn, first_label);
         float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
         if (len > 1.f) {
             float ux = dx / len, uy = dy / len, h = std::min(10.f, len * 0.4f);

@@ -23,6 +23,7 @@ struct OverlayFrame {
     bool dark = true;
     float alpha = 1;                           // fade while the stage glides in or out
     std::vector<DrawnLabel>* drawn = nullptr;  // labels drawn (probes), when set
+    bool sparse_tags = false;                  // ViewStyle::sparse_tags
 };
 
 // Boxes, arrows and labels of stage `st` (labels: see grid_labels.hpp). An

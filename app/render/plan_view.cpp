@@ -279,6 +279,7 @@ void PlanView::draw_stage_overlays(PlanGpu& gpu, ImDrawList* dl, ImVec2 end,
         of.alpha = ka_ == kb_ ? 1.f : std::abs(t_ - 0.5f) * 2.f;
         drawn_labels_.clear();
         of.drawn = &drawn_labels_;
+        of.sparse_tags = style.sparse_tags;
         draw_overlays(of, gpu.plan()->stages[kn]);
         const Stage& st = gpu.plan()->stages[kn];
         auto place = [&](int64_t cell) { return gpu.place(kn, cell); };

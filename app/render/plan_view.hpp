@@ -42,6 +42,11 @@ struct ViewStyle {
     int64_t pinned = -1;
     // Staged motion (cells move in waves), nullptr: all at once.
     WaveSet* waves = nullptr;
+    // Block tags that would sit on the cells as chips are drawn only on the
+    // first block of each row and column (a grid of 64 tagged blocks reads
+    // as clutter; the first row and column still say how they count), and
+    // a tag stands above its block only when the gap holds it whole.
+    bool sparse_tags = false;
 };
 
 class PlanView {

@@ -140,6 +140,25 @@ Plan cube_plan(const CubeScene& s, int64_t step, float aspect) {
         Box c{l.c_x(m0, s.k1), l.row_y(m0), n1, float(rows), Box::outline, ""};
         g.boxes.push_back(a);
         g.boxes.push_back(c);
+        if (strip > 0) {
+            // Every strip is an A | C pair of its own: it carries the same
+            // headers and k ticks as the first (strip 0's are added below),
+            // and n ticks over its C.
+            caption(l.a_x(m0), float(l.top) - 2.0f, "A (ZZ)");
+            caption(l.c_x(m0, s.k1), float(l.top) - 2.0f, "C (NZ)");
+            for (int64_t k = 0; k < s.k1; ++k) {
+                Label t;
+                t.x = l.a_x(m0) + float(k) * fw + fw / 2, t.y = float(l.top) - 0.5f;
+                t.kind = Label::tick, t.align = Label::centre, t.text = "k" + std::to_string(k);
+                g.labels.push_back(t);
+            }
+            for (int64_t n = 0; n < s.n1; ++n) {  // strip 0's C shares B's n ticks
+                Label t;
+                t.x = l.c_x(m0, s.k1) + float(n) + 0.5f, t.y = float(l.top) - 0.5f;
+                t.kind = Label::tick, t.align = Label::centre, t.text = "n" + std::to_string(n);
+                g.labels.push_back(t);
+            }
+        }
         for (int64_t m = m0; m < m0 + rows; ++m) {  // A's (and C's) fractal rows
             Label mt;
             mt.x = l.a_x(m) - 0.15f, mt.y = l.row_y(m) + 0.5f, mt.kind = Label::tick;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <memory>
 
+#include "core/plan_fit.hpp"
 #include "core/plan_labels.hpp"
 
 namespace ll::exec {
@@ -22,8 +23,21 @@ void add_fractal_boxes(Stage& st, int64_t elems, int64_t fractal_elems,
         b.w = float(st.grid.row_elems);
         b.h = float(fractal_elems / st.grid.row_elems);
         b.kind = Box::fractal;  // named by the fractal's address label (plan_labels)
-        b.label = format;       // and tagged with its own format (ZN), if any
         st.boxes.push_back(b);
+        // The fractals' format (ZZ) once per band, above its right end, one
+        // lane over the band's address: a tag over each fractal stood on the
+        // last row of the fractal before it.
+        if (format.empty() || p.y != 0.f) continue;
+        Label l;
+        l.x = p.x + b.w;
+        l.y = 0;
+        l.text = format;
+        l.kind = Label::axis;
+        l.side = Label::above;
+        l.align = Label::right;
+        l.lane = 2;
+        l.room = b.w;
+        st.labels.push_back(l);
     }
 }
 
@@ -51,7 +65,7 @@ Stage a_fractal_stage(const Shape& sh, float aspect) {
 
 }  // namespace
 
-Plan img2col_plan(const Img2colSpec& s) {
+Plan img2col_plan(const Img2colSpec& s, float input_aspect) {
     s.validate();
     Plan p;
     p.title = "img2col";
@@ -62,9 +76,14 @@ Plan img2col_plan(const Img2colSpec& s) {
     p.cell_count = int64_t(p.src.size());
     const int64_t ph = s.h + s.win.pad_top + s.win.pad_bottom;
     const int64_t pw = s.w + s.win.pad_left + s.win.pad_right;
-    Stage in = stage("input", "X[n][c][h][w]", p.src_shape, tensor_grid(p.src_shape));
+    // The input's (n, c) images wrap into rows that suit the view (32
+    // channels of 7x7 stacked downwards drew a line 3 px wide).
+    const auto grid = [&](const Shape& sh) {
+        return input_aspect > 0 ? fitted_tensor_grid(sh, input_aspect) : tensor_grid(sh);
+    };
+    Stage in = stage("input", "X[n][c][h][w]", p.src_shape, grid(p.src_shape));
     Shape padded = {s.n, s.c, ph, pw};
-    Stage pad = stage("pad", "pad top/bottom/left/right", padded, tensor_grid(padded));
+    Stage pad = stage("pad", "pad top/bottom/left/right", padded, grid(padded));
     Shape m = {s.rows(), s.cols()};
     Stage mat = stage("img2col", "M[(n,oh,ow)][(c,kh,kw)] = X[n][c][oh*s+kh*d-p][ow*s+kw*d-p]", m,
                       tensor_grid(m));
@@ -105,33 +124,6 @@ Plan img2col_plan(const Img2colSpec& s) {
     };
     return p;
 }
-
-namespace {
-
-// Band height (a whole number of `frac_rows`-row fractals) of linear grid g
-// that gives the largest cells in a view of width/height `aspect`; room is
-// kept for the address column at the left (about 6 cells) and the tick rows
-// above (about 3).
-void fit_bands(Grid& g, int64_t frac_rows, float aspect) {
-    if (aspect <= 0 || frac_rows <= 0) return;
-    const int64_t rows = (g.shape[0] + g.row_elems - 1) / g.row_elems;
-    const int64_t fractals = std::max<int64_t>(1, (rows + frac_rows - 1) / frac_rows);
-    double best = -1;
-    int64_t best_rows = g.band_rows;
-    for (int64_t k = 1; k <= fractals; ++k) {
-        Grid t = g;
-        t.band_rows = k * frac_rows;
-        const Extent e = grid_extent(t);
-        const double cell = std::min(double(aspect) / (e.w + 6), 1.0 / (e.h + 3));
-        if (cell > best * 1.0001) {
-            best = cell;
-            best_rows = t.band_rows;
-        }
-    }
-    g.band_rows = best_rows;
-}
-
-}  // namespace
 
 Plan load_plan(const LoadResult& r, int64_t src_elems, DType t, const std::string& title,
                const std::string& src_name, const std::string& dst_name, float src_aspect,

@@ -9,7 +9,8 @@
 // load_plan: cells = the destination buffer's elements (dst_of.size());
 //   src = dst_of. Stages: the source buffer as memory (cells at their source
 //   element; unwritten ones hidden), the destination buffer (every cell at its
-//   own offset). Each stage carries one fractal Box per 512-byte fractal.
+//   own offset). Each stage carries one fractal Box per 512-byte fractal; the
+//   destination names its fractals' format (ZZ) above each band's right end.
 // conv_a_plan: cells = the A fractal buffer's elements [N, ceil(HoWo/16), K1,
 //   16, C0], numbered (n, k, c0, output pixel) so consecutive cells are one
 //   channel's pixels; src = the NCHW input element (-1: zero padding).
@@ -30,7 +31,10 @@
 
 namespace ll::exec {
 
-Plan img2col_plan(const Img2colSpec& s);
+// `input_aspect` (width / height of the view the input is drawn in; 0 = the
+// default grid): the input and padded stages wrap their (n, c) images into
+// rows that suit such a view (fitted_tensor_grid); offsets do not change.
+Plan img2col_plan(const Img2colSpec& s, float input_aspect = 0);
 
 // `src_elems`: size of the source buffer in elements (a whole number of
 // fractals for Load2D, C1*H*W*C0 for Load3D). `src_aspect` / `dst_aspect`

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "core/error.hpp"
+#include "core/plan_labels.hpp"
 
 namespace ll::view {
 
@@ -53,6 +54,38 @@ ScatterReport scatter(const ScatterGather& sg, const std::vector<int64_t>& indic
         if (w.size() > 1) r.conflicts.push_back({idx, w});
     return r;
 }
+
+namespace {
+
+// Column ticks 0..n-1 (thinned by tick_step) above the first row, one lane
+// over the tags that stand on a row's top edge ("partial: request 0"), under
+// the axis name "element"; with `row_axis`, row ticks 0..rows-1 at the left
+// of each row under that name at the corner (row_y: a row's top).
+template <class RowY>
+void add_element_ticks(Stage& s, int64_t n, const RowY& row_y, int64_t rows,
+                       const std::string& row_axis) {
+    const auto label = [&](float x, float y, std::string text, Label::Kind kind, Label::Side side,
+                           Label::Align align, uint8_t lane, float room) {
+        Label l;
+        l.x = x, l.y = y, l.text = std::move(text), l.kind = kind, l.side = side;
+        l.align = align, l.lane = lane, l.room = room;
+        s.labels.push_back(l);
+    };
+    const float top = row_y(0);
+    const int64_t step = tick_step(n, kMaxTicks);
+    for (int64_t i = 0; i < n; i += step)
+        label(float(i) + 0.5f, top, std::to_string(i), Label::tick, Label::above, Label::centre, 1,
+              float(step));
+    label(float(n) / 2, top, "element", Label::axis, Label::above, Label::centre, 2, 0);
+    if (row_axis.empty()) return;
+    label(0, top, row_axis, Label::axis, Label::above, Label::right, 2, 0);
+    const int64_t row_step = tick_step(rows, kMaxTicks);
+    for (int64_t row = 0; row < rows; row += row_step)
+        label(0, row_y(row) + 0.5f, std::to_string(row), Label::tick, Label::left_of, Label::right,
+              0, 0);
+}
+
+}  // namespace
 
 Plan scatter_plan(const ScatterReport& r, const ScatterGather& sg) {
     const int64_t n = r.elements, mem = int64_t(r.dst.size());
@@ -120,6 +153,10 @@ Plan scatter_plan(const ScatterReport& r, const ScatterGather& sg) {
         l.side = Label::left_of;
         b.labels.push_back(l);
     }
+    add_element_ticks(
+        a, sg.width, [&](int64_t row) { return cell_place(a.grid, row * sg.width).y; }, src_rows,
+        "request");
+    add_element_ticks(b, per_burst, row_y, 0, "");
     {
         Label name;
         name.text = "address";

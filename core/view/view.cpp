@@ -123,11 +123,22 @@ int64_t checked_dim(const Op& op, int64_t d, size_t rank, bool allow_end = false
     return d;
 }
 
+// A copy's storage starts at the first 32-byte boundary past the storage it
+// was filled from (which, in a chain, lies past every earlier one), so each
+// storage has addresses of its own: x at 0x1000 holding 24 fp32 elements
+// (96 B) puts its copy at 0x1060.
+int64_t next_storage_base(const View& v) {
+    const int64_t bits = checked_mul(v.storage_elems, v.elem_bits, "the storage's size in bits");
+    const int64_t bytes = bits / 8 + (bits % 8 != 0);
+    const int64_t end = checked_add(v.base, bytes, "the end address of the storage");
+    return checked_add(end, (32 - end % 32) % 32, "the next storage's base");
+}
+
 View copy_of(const View& v) {
     View r;
     r.layout = row_major(v.shape());
     r.elem_bits = v.elem_bits;
-    r.base = v.base;
+    r.base = next_storage_base(v);
     r.storage = v.storage + 1;
     r.storage_elems = v.layout.size();
     r.source = std::make_shared<const View>(v);

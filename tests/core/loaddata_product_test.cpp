@@ -177,7 +177,7 @@ TEST(LoadDataProducts, B2FractalsAreLabelledZnAsTheDocumentWritesThem) {
     EXPECT_EQ(a.dst_cols, 32);
 }
 
-TEST(LoadDataProducts, EachDestinationFractalIsTaggedWithItsFormat) {
+TEST(LoadDataProducts, EachDestinationBandIsTaggedWithItsFormat) {
     Load2dParams q;
     q.src = Buffer::B1;
     q.dst = Buffer::B2;
@@ -189,17 +189,28 @@ TEST(LoadDataProducts, EachDestinationFractalIsTaggedWithItsFormat) {
     const Plan p = load_plan(r, 3 * 512, DType::int8, "Load2D", "B1", "B2");
     ASSERT_EQ(p.stages.size(), 2u);
     EXPECT_EQ(p.stages[1].formula, "destination buffer, ZN 32x16 fractals");
-    int tagged = 0;
-    for (const Box& b : p.stages[1].boxes)
-        if (b.kind == Box::fractal) {
-            EXPECT_EQ(b.label, "ZN");  // the number is the address label's ("f3 0x600")
-            ++tagged;
-        }
-    EXPECT_EQ(tagged, 3);
-    // The source side names no destination format.
-    for (const Box& b : p.stages[0].boxes) {
+    // Three fractal boxes, each named by its address label ("f2 0x400"); the
+    // format stands once per band, above the band's right end, clear of the
+    // cells (a tag over every fractal stood on the fractal before it).
+    const Stage& d = p.stages[1];
+    int boxes = 0, band_tops = 0;
+    for (const Box& b : d.boxes)
         if (b.kind == Box::fractal) {
             EXPECT_EQ(b.label, "");
+            ++boxes;
+            band_tops += b.y == 0.f;
         }
-    }
+    EXPECT_EQ(boxes, 3);
+    int tags = 0;
+    for (const Label& l : d.labels)
+        if (l.text == "ZN") {
+            ++tags;
+            EXPECT_EQ(l.side, Label::above);
+            EXPECT_EQ(l.y, 0.f);
+            EXPECT_EQ(l.align, Label::right);
+        }
+    EXPECT_EQ(tags, band_tops);
+    EXPECT_GE(tags, 1);
+    // The source side names no destination format.
+    for (const Label& l : p.stages[0].labels) EXPECT_NE(l.text, "ZN");
 }

@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "core/view/view_plans.hpp"
 #include "tests/core/view_reference.hpp"
 
 namespace ll::view {
@@ -40,6 +41,27 @@ TEST(ViewChain, ByteAddresses) {
     EXPECT_EQ(h.address({3}), 0x10 + 6);
     View q = make_view(row_major({4}), 4, 0);  // int4: two elements per byte
     EXPECT_EQ(q.address({3}), 1);
+}
+
+// Each storage has addresses of its own (issue 13: the views panel drew a
+// copy at storage 0's base): a copy starts at the first 32-byte boundary
+// past the storage it was filled from, and the next copy past that one.
+TEST(ViewChain, EachCopyGetsItsOwnBase) {
+    Chain ch = apply_chain(make_view(row_major({2, 3, 4}), 32, 0x1000),
+                           {parse_op("transpose:1,2"), parse_op("reshape:6,4"),
+                            parse_op("transpose:0,1"), parse_op("reshape:24")});
+    ASSERT_EQ(ch.views.size(), 5u);
+    EXPECT_EQ(ch.views[1].base, 0x1000);  // a view: same storage, same base
+    EXPECT_EQ(ch.views[2].storage, 1);
+    EXPECT_EQ(ch.views[2].base, 0x1000 + 96);  // 24 fp32 = 96 B, already 32-aligned
+    EXPECT_EQ(ch.views[2].address({0, 1}), 0x1060 + 4);
+    EXPECT_EQ(ch.views[4].storage, 2);
+    EXPECT_EQ(ch.views[4].base, 0x1060 + 96);
+    // An odd size rounds up to the next 32-byte boundary: 6 fp16 = 12 B.
+    Chain odd = apply_chain(make_view(row_major({2, 3}), 16, 0x40),
+                            {parse_op("transpose:0,1"), parse_op("reshape:6")});
+    EXPECT_EQ(odd.views.back().storage, 1);
+    EXPECT_EQ(odd.views.back().base, 0x60);
 }
 
 }  // namespace ll::view

@@ -73,8 +73,8 @@ std::array<uint8_t, 4> left_edge(const Image& im, const json& rect) {
     return im.at(x, y);
 }
 
-const int kYellow[3] = {255, 200, 40};   // window / current step
-const int kMagenta[3] = {255, 60, 220};  // repeated img2col element
+const int kYellow[3] = {255, 200, 40};    // window / current step
+const int kMagenta[3] = {255, 110, 230};  // repeated img2col element (dark palette: pinned)
 
 }  // namespace
 
