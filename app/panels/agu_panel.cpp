@@ -17,12 +17,16 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
 #include "app/panels/compute_widgets.hpp"
+#include "app/panels/fitted_columns.hpp"
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
@@ -334,25 +338,36 @@ void AguPanel::draw_dma(bool dark) {
                                        ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
                                            ImGuiTableFlags_ScrollY,
                                        ImVec2(0, table_h))) {
-        ImGui::TableSetupColumn(tr("step"));
-        ImGui::TableSetupColumn(tr("element"));
-        ImGui::TableSetupColumn(tr("read AGU address (delta)"));
-        ImGui::TableSetupColumn(tr("write AGU address (delta)"));
-        ImGui::TableHeadersRow();
+        // The cells' text first, so each column starts as wide as its widest
+        // line (the first frame clipped "(0,0,0,0)" to "(0" while ImGui
+        // measured it).
+        std::vector<std::array<std::string, 4>> cells;
+        char b[96];
         for (const auto& e : rows) {
-            ImVec4 col = e.step == k ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : dim;
+            std::array<std::string, 4> t;
+            std::snprintf(b, sizeof b, "%lld%s", static_cast<long long>(e.step),
+                          e.step == k ? tr(" (next)") : "");
+            t[0] = b;
+            t[1] = ll::to_string(e.element);
+            std::snprintf(b, sizeof b, "0x%llx  (%+lld)", static_cast<unsigned long long>(e.read),
+                          static_cast<long long>(e.read_delta));
+            t[2] = b;
+            std::snprintf(b, sizeof b, "0x%llx  (%+lld)", static_cast<unsigned long long>(e.write),
+                          static_cast<long long>(e.write_delta));
+            t[3] = b;
+            cells.push_back(t);
+        }
+        setup_fitted_columns({tr("step"), tr("element"), tr("read AGU address (delta)"),
+                              tr("write AGU address (delta)")},
+                             cells);
+        ImGui::TableHeadersRow();
+        for (size_t i = 0; i < rows.size(); ++i) {
+            ImVec4 col = rows[i].step == k ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : dim;
             ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextColored(col, "%lld%s", static_cast<long long>(e.step),
-                               e.step == k ? tr(" (next)") : "");
-            ImGui::TableNextColumn();
-            ImGui::TextColored(col, "%s", ll::to_string(e.element).c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextColored(col, "0x%llx  (%+lld)", static_cast<unsigned long long>(e.read),
-                               static_cast<long long>(e.read_delta));
-            ImGui::TableNextColumn();
-            ImGui::TextColored(col, "0x%llx  (%+lld)", static_cast<unsigned long long>(e.write),
-                               static_cast<long long>(e.write_delta));
+            for (const std::string& t : cells[i]) {
+                ImGui::TableNextColumn();
+                ImGui::TextColored(col, "%s", t.c_str());
+            }
         }
         ImGui::EndTable();
     }
@@ -404,32 +419,35 @@ void AguPanel::draw_gather(bool dark) {
                                        ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
                                            ImGuiTableFlags_ScrollY,
                                        ImVec2(0, table_h))) {
-        ImGui::TableSetupColumn(tr("request"));
-        ImGui::TableSetupColumn(tr("byte addresses issued together"));
-        ImGui::TableSetupColumn(tr("runs"));
-        ImGui::TableSetupColumn(tr("bursts"));
-        ImGui::TableHeadersRow();
         int64_t last = std::min<int64_t>(k, int64_t(g.requests.size()) - 1);
+        std::vector<std::array<std::string, 4>> cells;
         for (int64_t r = std::max<int64_t>(0, last - 5); r <= last; ++r) {
             const auto& q = g.requests[size_t(r)];
-            std::string addrs;
+            std::array<std::string, 4> t;
+            char b[40];
             for (int64_t a : q.addresses) {
-                char b[24];
-                std::snprintf(b, sizeof b, "%s0x%llx", addrs.empty() ? "" : " ",
+                std::snprintf(b, sizeof b, "%s0x%llx", t[1].empty() ? "" : " ",
                               static_cast<unsigned long long>(a));
-                addrs += b;
+                t[1] += b;
             }
-            ImVec4 col = r == k ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : dim;
+            std::snprintf(b, sizeof b, "%lld%s", static_cast<long long>(r),
+                          r == k ? tr(" (now)") : "");
+            t[0] = b;
+            t[2] = std::to_string(q.runs);
+            t[3] = std::to_string(q.bursts);
+            cells.push_back(t);
+        }
+        setup_fitted_columns(
+            {tr("request"), tr("byte addresses issued together"), tr("runs"), tr("bursts")}, cells);
+        ImGui::TableHeadersRow();
+        for (size_t i = 0; i < cells.size(); ++i) {
+            const bool now = std::max<int64_t>(0, last - 5) + int64_t(i) == k;
+            ImVec4 col = now ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : dim;
             ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextColored(col, "%lld%s", static_cast<long long>(r),
-                               r == k ? tr(" (now)") : "");
-            ImGui::TableNextColumn();
-            ImGui::TextColored(col, "%s", addrs.c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextColored(col, "%lld", static_cast<long long>(q.runs));
-            ImGui::TableNextColumn();
-            ImGui::TextColored(col, "%lld", static_cast<long long>(q.bursts));
+            for (const std::string& t : cells[i]) {
+                ImGui::TableNextColumn();
+                ImGui::TextColored(col, "%s", t.c_str());
+            }
         }
         ImGui::EndTable();
     }
