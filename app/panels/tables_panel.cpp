@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app/i18n/tr.hpp"
 #include "app/i18n/tr_text.hpp"
@@ -44,6 +45,7 @@ class TablesPanel : public Panel {
     nlohmann::json probe() const override {
         nlohmann::json p = nlohmann::json::object();
         if (!screen_.empty()) p["screen"] = screen_;
+        if (!labels_.empty()) p["tables"] = labels_;
         return p;
     }
     nlohmann::json save_settings() const override { return {{"formula_only", formula_only_}}; }
@@ -76,6 +78,10 @@ class TablesPanel : public Panel {
                    gpu::table_15_4_1_linked(tiling::Config{}, formula_only_)};
     }
     void draw_table(AppContext& ctx, const gpu::DocTable& t);
+    // Keeps the last item's place as a label of table t (kind "header" or
+    // "cell", its column and row; row -1 for the header), for the probe.
+    void note_label(const gpu::DocTable& t, const char* kind, int col, int row,
+                    const std::string& label);
     void draw_present(AppContext& ctx);
 
     bool formula_only_ = false;
@@ -86,36 +92,113 @@ class TablesPanel : public Panel {
     float present_pad_ = 0;       // extra padding per row (px) once the type is at its largest
     int fitted_ = 0;              // the table present_pad_ was fitted to
     nlohmann::json screen_;       // the last slide's fit (probe)
+    nlohmann::json labels_;       // {table id: [label, ...]} the last frame drew (probe)
 };
+
+// The text of a row's button: "Open " and the panel's title.
+std::string open_label(const gpu::TableRow& r) {
+    const PanelEntry* p = find_panel(r.link.panel);
+    return tr("Open ") + std::string(p ? tr(p->title) : r.link.panel.c_str());
+}
+
+// The widest run a line cannot be broken in: a word between spaces, or one
+// glyph of Chinese (which wraps anywhere).
+float longest_word(const std::string& text) {
+    float w = 0;
+    size_t i = 0;
+    while (i < text.size()) {
+        size_t j = i;
+        if (static_cast<unsigned char>(text[i]) >= 0x80) {
+            ++j;
+            while (j < text.size() && (static_cast<unsigned char>(text[j]) & 0xC0) == 0x80) ++j;
+        } else {
+            while (j < text.size() && text[j] != ' ' && static_cast<unsigned char>(text[j]) < 0x80)
+                ++j;
+        }
+        if (j > i) w = std::max(w, ImGui::CalcTextSize(text.data() + i, text.data() + j).x);
+        i = j > i ? j : i + 1;
+    }
+    return w;
+}
+
+void TablesPanel::note_label(const gpu::DocTable& t, const char* kind, int col, int row,
+                             const std::string& label) {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const std::string text = label.substr(0, label.find("##"));  // without its ID
+    labels_[t.id].push_back({{"kind", kind},
+                             {"text", text},
+                             {"text_w", ImGui::CalcTextSize(text.c_str()).x},
+                             {"col", col},
+                             {"row", row},
+                             {"rect", {a.x, a.y, b.x - a.x, b.y - a.y}}});
+}
 
 void TablesPanel::draw_table(AppContext& ctx, const gpu::DocTable& t) {
     ImGui::PushID(t.id.c_str());
     const int cols = int(t.header.size()) + 1;
+    // Each column's width is set from its text before the table is drawn
+    // (ImGui measures it while drawing: the first frame gave wrapped columns
+    // a letter's width and cut "NVIDIA" into single letters): at least its
+    // longest word (a slide broke "accelerato / r"), the rest of the room
+    // shared by how much more each column's longest line wants.
+    const ImGuiStyle& st = ImGui::GetStyle();
+    std::vector<float> want(size_t(cols), 1.f), least(size_t(cols), 1.f);
+    auto widen = [&](size_t c, const std::string& text) {
+        want[c] = std::max(want[c], ImGui::CalcTextSize(text.c_str()).x);
+        least[c] = std::max(least[c], longest_word(text));
+    };
+    // A header does not wrap: its whole width.
+    for (size_t c = 0; c < t.header.size(); ++c) {
+        widen(c, tr_text(t.header[c]));
+        least[c] = std::max(least[c], want[c]);
+    }
+    widen(size_t(cols - 1), tr("shown in"));
+    for (const gpu::TableRow& r : t.rows) {
+        for (size_t c = 0; c < r.cells.size() && c + 1 < size_t(cols); ++c)
+            widen(c, tr_text(r.cells[c]));
+        widen(size_t(cols - 1), r.link.panel.empty() ? std::string(tr("CLI only")) : open_label(r));
+    }
+    // The buttons do not wrap: their column is as wide as the widest.
+    const float button_w = want[size_t(cols - 1)] + 2 * st.FramePadding.x;
+    const float room =
+        ImGui::GetContentRegionAvail().x - button_w - float(cols) * (2 * st.CellPadding.x + 1);
+    std::vector<float> width = least;
+    float need = 0, extra = 0;
+    for (int c = 0; c + 1 < cols; ++c)
+        need += least[size_t(c)], extra += want[size_t(c)] - least[size_t(c)];
+    for (int c = 0; c + 1 < cols; ++c)
+        width[size_t(c)] +=
+            extra > 0 ? std::max(0.f, room - need) * (want[size_t(c)] - least[size_t(c)]) / extra
+                      : 0;
     if (ImGui::BeginTable(
             "rows", cols,
             ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
         // Core's English header is the column's ID; the translation is shown.
-        for (const std::string& h : t.header)
-            ImGui::TableSetupColumn((tr_text(h) + "###" + h).c_str());
-        ImGui::TableSetupColumn(tr_id("shown in"));
-        ImGui::TableHeadersRow();
+        for (size_t c = 0; c < t.header.size(); ++c)
+            ImGui::TableSetupColumn((tr_text(t.header[c]) + "###" + t.header[c]).c_str(),
+                                    ImGuiTableColumnFlags_WidthStretch, width[c]);
+        ImGui::TableSetupColumn(tr_id("shown in"), ImGuiTableColumnFlags_WidthFixed, button_w);
+        // The header row, each name's place kept for the probe.
+        ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+        for (int c = 0; c < cols; ++c) {
+            ImGui::TableSetColumnIndex(c);
+            const char* name = ImGui::TableGetColumnName(c);
+            ImGui::TableHeader(name);
+            note_label(t, "header", c, -1, name);
+        }
         for (size_t i = 0; i < t.rows.size(); ++i) {
             const gpu::TableRow& r = t.rows[i];
             ImGui::TableNextRow();
-            for (const std::string& c : r.cells) {
+            for (size_t c = 0; c < r.cells.size(); ++c) {
                 ImGui::TableNextColumn();
-                ImGui::TextWrapped("%s", tr_text(c).c_str());
+                ImGui::TextWrapped("%s", tr_text(r.cells[c]).c_str());
+                note_label(t, "cell", int(c), int(i), tr_text(r.cells[c]));
             }
             ImGui::TableNextColumn();
             ImGui::PushID(int(i));
             if (r.link.panel.empty()) {
                 ImGui::TextDisabled("%s", tr("CLI only"));
-            } else if (ImGui::SmallButton((tr("Open ") +
-                                           std::string(find_panel(r.link.panel)
-                                                           ? tr(find_panel(r.link.panel)->title)
-                                                           : r.link.panel.c_str()) +
-                                           "###open")
-                                              .c_str())) {
+            } else if (ImGui::SmallButton((open_label(r) + "###open").c_str())) {
                 ctx.open_requests.push_back({r.link.panel, r.link.settings});
             }
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.link.cli.c_str());
@@ -177,6 +260,7 @@ void TablesPanel::draw_present(AppContext& ctx) {
 }
 
 void TablesPanel::draw(AppContext& ctx) {
+    labels_ = nlohmann::json::object();
     if (!pending_.panel.empty()) {
         ctx.open_requests.push_back({pending_.panel, pending_.settings});
         pending_ = {};
