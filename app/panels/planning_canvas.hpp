@@ -22,14 +22,28 @@ constexpr ImU32 kFixed = IM_COL32(90, 200, 120, 255);          // fixed by an up
 constexpr ImU32 kChanged = IM_COL32(250, 190, 70, 255);        // layout changed by a decision
 constexpr ImU32 kSelected = IM_COL32(255, 220, 120, 255);
 
+// A text the graph drew: what kind ("node", "op", "layout", "edge",
+// "marker"), its ink, the fill of the box it stands on, its place and size.
+struct GraphText {
+    std::string text;
+    const char* kind;
+    ImU32 ink, box;
+    ImVec2 at, size;
+};
+
 struct GraphClick {
     int node = -1;         // index into Graph::nodes
     long edge = -1;        // index into Propagation::edges
     ImVec2 content{0, 0};  // the drawn graph's size in pixels (before centring)
+    std::vector<GraphText> texts;
 };
 
 // The most nodes in one column of the drawn graph (for sizing the canvas).
 int graph_rows(const netplan::Graph& g);
+
+// The size draw_graph's content takes in the current font (before it is
+// drawn, so a panel fits the type in the same frame).
+ImVec2 graph_content_size(const netplan::Graph& g, const netplan::NetPlan* plan);
 
 // The graph as columns of nodes (by depth) with bezier edges; each edge is
 // labelled with its stored layout, a mismatch with "source -> target" and

@@ -199,6 +199,27 @@ PlanningSettings PlanningPanel::settings() const {
     return s;
 }
 
+namespace {
+
+// The graph's texts for the probe: {"text", "kind", "rect": [x, y, w, h],
+// "ink": [r, g, b], "box": [r, g, b]}.
+nlohmann::json graph_texts_json(const std::vector<planning::GraphText>& texts) {
+    auto rgb = [](ImU32 c) {
+        return nlohmann::json{(c >> IM_COL32_R_SHIFT) & 0xFF, (c >> IM_COL32_G_SHIFT) & 0xFF,
+                              (c >> IM_COL32_B_SHIFT) & 0xFF};
+    };
+    nlohmann::json out = nlohmann::json::array();
+    for (const planning::GraphText& t : texts)
+        out.push_back({{"text", t.text},
+                       {"kind", t.kind},
+                       {"rect", {t.at.x, t.at.y, t.size.x, t.size.y}},
+                       {"ink", rgb(t.ink)},
+                       {"box", rgb(t.box)}});
+    return out;
+}
+
+}  // namespace
+
 nlohmann::json PlanningPanel::probe() const {
     nlohmann::json p = nlohmann::json::object();
     if (!screen_.empty()) p["screen"] = screen_;
@@ -406,8 +427,23 @@ void PlanningPanel::draw_candidate_rows(const Decision& d, double max_t, bool ho
         ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("cand_rows", how ? 4 : 3, flags)) return;
     const float em = ImGui::GetFontSize();
-    ImGui::TableSetupColumn(tr("strategy"));
-    ImGui::TableSetupColumn(tr("DRAM traffic"));
+    // The first two columns as wide as their widest text from the first
+    // frame on (ImGui measures while drawing: "3136 KB (+1568 KB)" was cut
+    // to "15" in the frame before it knew).
+    const ImGuiStyle& st = ImGui::GetStyle();
+    float name_w = ImGui::CalcTextSize(tr("strategy")).x;
+    float dram_w = ImGui::CalcTextSize(tr("DRAM traffic")).x;
+    char buf[96];
+    for (const auto& c : d.candidates) {
+        name_w =
+            std::max(name_w, ImGui::GetFrameHeight() + st.ItemInnerSpacing.x +
+                                 ImGui::CalcTextSize(tr_text(strategy_name(c.strategy)).c_str()).x);
+        std::snprintf(buf, sizeof buf, tr("%.0f KB (%+.0f KB)"), c.dram_bytes / 1024,
+                      c.extra_dram_bytes / 1024);
+        dram_w = std::max(dram_w, ImGui::CalcTextSize(buf).x);
+    }
+    ImGui::TableSetupColumn(tr("strategy"), ImGuiTableColumnFlags_WidthFixed, name_w);
+    ImGui::TableSetupColumn(tr("DRAM traffic"), ImGuiTableColumnFlags_WidthFixed, dram_w);
     ImGui::TableSetupColumn(tr("time"), ImGuiTableColumnFlags_WidthFixed, 6 * em);
     if (how) ImGui::TableSetupColumn(tr("how"), ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
@@ -767,7 +803,8 @@ void PlanningPanel::draw_present(AppContext& ctx) {
     {
         const ImVec2 ga = ImGui::GetItemRectMin(), gb = ImGui::GetItemRectMax();
         screen_["graph"] = {{"content", {click.content.x, click.content.y}},
-                            {"box", {ga.x, ga.y, gb.x, gb.y}}};
+                            {"box", {ga.x, ga.y, gb.x, gb.y}},
+                            {"texts", graph_texts_json(click.texts)}};
     }
     ImGui::SetWindowFontScale(1.f);
     std::string edge_caption;
@@ -847,6 +884,15 @@ void PlanningPanel::draw(AppContext& ctx) {
                                ImGui::GetContentRegionAvail().y * 0.42f);
     // A graph wider than the window shrinks its type (down to 0.7) before it
     // scrolls sideways (on a projector conv2 was off the right edge).
+    // Fitted before drawing (fitted from the drawn size, the first frame drew
+    // the graph at full size, "Conv NHWC" cut by the pane's edge in Chinese).
+    const float room = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().WindowPadding.x - 8;
+    for (int k = 0; k < 4; ++k) {
+        ImGui::SetWindowFontScale(graph_scale_);
+        const float w = planning::graph_content_size(graph_, plan_ok_ ? &plan_ : nullptr).x;
+        if (w <= room && (graph_scale_ >= 1 || w >= 0.85f * room)) break;
+        graph_scale_ = std::clamp(graph_scale_ * 0.96f * room / std::max(1.f, w), 0.7f, 1.f);
+    }
     ImGui::SetWindowFontScale(graph_scale_);
     // While the type is being fitted the graph shows no scroll bar (one that
     // appeared in the first frame stayed for the next).
@@ -857,13 +903,8 @@ void PlanningPanel::draw(AppContext& ctx) {
     {
         const ImVec2 ga = ImGui::GetItemRectMin(), gb = ImGui::GetItemRectMax();
         screen_["graph"] = {{"content", {click.content.x, click.content.y}},
-                            {"box", {ga.x, ga.y, gb.x, gb.y}}};
-        // The gaps and margins do not shrink with the type: aim 4% under,
-        // and grow back only when well under (no flicker between two scales).
-        const float room = gb.x - ga.x - 2 * ImGui::GetStyle().WindowPadding.x - 8;
-        if (click.content.x > room || (graph_scale_ < 1 && click.content.x < 0.85f * room))
-            graph_scale_ =
-                std::clamp(graph_scale_ * 0.96f * room / std::max(1.f, click.content.x), 0.7f, 1.f);
+                            {"box", {ga.x, ga.y, gb.x, gb.y}},
+                            {"texts", graph_texts_json(click.texts)}};
     }
     if (click.edge >= 0) {
         selected_edge_ = click.edge;
