@@ -25,6 +25,7 @@
 #include "app/gui/host.hpp"
 #include "app/gui/lesson_run.hpp"
 #include "app/gui/platform.hpp"
+#include "app/gui/present_caption.hpp"
 #include "app/gui/scene_args.hpp"
 #include "app/i18n/fonts.hpp"
 #include "app/i18n/text_audit.hpp"
@@ -124,6 +125,10 @@ void add_diagram_probe(nlohmann::json& j, bool present) {
     if (render::diagram_bounds(a, b)) j["diagram"] = {a.x, a.y, b.x, b.y};
     const render::Display& d = render::display();
     if (present) j["slide"] = {d.slide_min.x, d.slide_min.y, d.slide_max.x, d.slide_max.y};
+    if (present)
+        for (const CaptionLine& l : caption_lines())
+            j["caption"].push_back(
+                {{"text", l.text}, {"rect", {l.x, l.y, l.w, l.h}}, {"room", {l.min_x, l.max_x}}});
 }
 
 // The window's language: chosen (--lang, or remembered), else Chinese when

@@ -48,6 +48,12 @@ void Host::apply_style() {
         ImGui::StyleColorsLight(&style);
     style.WindowRounding = 0;
     style.FrameRounding = 3;
+    // Hints and secondary text (TextDisabled) in the palette's dim role:
+    // ImGui's light grey read at 2.6:1 on the light window, under the 4.5:1
+    // the palette keeps for every text.
+    const render::Colour dim = render::palette(st_.dark)[render::Role::dim];
+    style.Colors[ImGuiCol_TextDisabled] =
+        ImVec4(float(dim[0]) / 255.f, float(dim[1]) / 255.f, float(dim[2]) / 255.f, 1.f);
     style.ScaleAllSizes(st_.ui_scale);
     ImGui::GetStyle() = style;
     if (applied_scale_ != st_.ui_scale) pf_.set_fonts(st_.ui_scale);

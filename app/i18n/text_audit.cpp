@@ -23,7 +23,10 @@ struct Seen {
 
 struct State {
     bool on = false;
-    Seen lines, drawn, misses;
+    Seen lines, drawn, misses, cut;
+    // The colour each line was first drawn in (its first glyph's), by line.
+    std::unordered_set<std::string> inked;
+    nlohmann::json ink = nlohmann::json::array();
 };
 
 State& state() {
@@ -56,13 +59,32 @@ void note(std::string_view text) {
     if (state().on) state().drawn.add(text);
 }
 
+void ink(std::string_view text, uint32_t rgba) {
+    State& st = state();
+    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+    while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+    if (!st.on || text.empty() || st.ink.size() >= 20000) return;
+    if (!st.inked.emplace(text).second) return;
+    st.ink.push_back(
+        {{"text", std::string(text)},
+         {"rgba", {rgba & 0xFF, (rgba >> 8) & 0xFF, (rgba >> 16) & 0xFF, rgba >> 24}}});
+}
+
+void cut(std::string_view text) {
+    if (state().on) state().cut.add(text);
+}
+
 void miss(std::string_view en) {
     if (state().on) state().misses.add(en);
 }
 
 nlohmann::json report() {
     const State& st = state();
-    return {{"lines", st.lines.order}, {"drawn", st.drawn.order}, {"misses", st.misses.order}};
+    return {{"lines", st.lines.order},
+            {"drawn", st.drawn.order},
+            {"misses", st.misses.order},
+            {"cut", st.cut.order},
+            {"ink", st.ink}};
 }
 
 }  // namespace ll::i18n::audit

@@ -11,6 +11,7 @@
 // recorded. Disabled (the default), every call here returns at once.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string_view>
 
@@ -27,10 +28,19 @@ void add_lines(std::string_view text);
 
 // Text drawn outside ImGui's widgets (a draw list's AddText).
 void note(std::string_view text);
+// A line of text some of whose glyphs were cut by the edge (left or right)
+// of the clip rectangle they were drawn in: a table column, a pane or the
+// window too narrow for it (lines scrolled out at the top or bottom do not
+// count; text fields that scroll their text do, when they are too narrow).
+void cut(std::string_view text);
+// The colour (ImGui's packed RGBA) a line of text was first drawn in, for
+// tests of its contrast against the theme's window.
+void ink(std::string_view text, uint32_t rgba);
 // A catalog lookup in Chinese that returned its English.
 void miss(std::string_view en);
 
-// {"lines": [...], "drawn": [...], "misses": [...]}: each distinct text seen
+// {"lines": [...], "drawn": [...], "misses": [...], "cut": [...],
+//  "ink": [{"text", "rgba": [r, g, b, a]}, ...]}: each distinct text seen
 // since enable(), in the order first seen.
 nlohmann::json report();
 

@@ -73,8 +73,13 @@ void frame_end() {
     const auto& index = glyph_index();
     std::string text;
     Placed last;
+    bool line_cut = false;  // a glyph of the line straddles its clip's left or right edge
+    ImU32 line_ink = 0;     // the line's first glyph's colour
     auto flush = [&] {
         add_lines(text);
+        ink(text, line_ink);
+        if (line_cut) cut(text);
+        line_cut = false;
         text.clear();
         last = Placed();
     };
@@ -110,7 +115,13 @@ void frame_end() {
                     else if (gap > 0.2f * em)
                         text += ' ';
                 }
+                if (text.empty()) line_ink = v0.col;
                 append_utf8(text, p.g->Codepoint);
+                const ImVec4& c = cmd.ClipRect;
+                const float slack = 0.25f * (p.x1 - p.x0) + 0.5f;  // a glyph's side bearing
+                if (p.y0 >= c.y - 0.5f && p.y1 <= c.w + 0.5f &&
+                    ((p.x0 < c.x - slack && p.x1 > c.x) || (p.x0 < c.z && p.x1 > c.z + slack)))
+                    line_cut = true;
                 last = p;
                 i += 3;  // the quad's second triangle
             }

@@ -47,6 +47,7 @@ struct ConvSettings {
     exec::ConvParams p;
     double stage = 0;  // feature map: 0 NCHW, 1 NC1HWC0, 2 img2col, 3 A fractals
     bool playing = false;
+    int64_t select = -1;  // the feature map's pinned cell (-1 none), followed across stages
 
     ConvSettings() {
         p.n = 1;
@@ -67,13 +68,14 @@ struct ConvSettings {
                 {"pad", p.win.pad_top},
                 {"dtype", name(p.dtype)},
                 {"stage", stage},
-                {"playing", playing}};
+                {"playing", playing},
+                {"select", select}};
     }
     // Keys absent from the file keep their values; `run` asks for a real run.
     void read(const SceneReader& r, bool& run) {
         // "shapes", "cube_ops" and "result" were written by older versions; ignored.
         r.only({"n", "cin", "cout", "h", "w", "kh", "kw", "stride", "dilation", "pad", "dtype",
-                "stage", "playing", "case_study", "run", "shapes", "cube_ops", "result"});
+                "stage", "playing", "case_study", "run", "shapes", "cube_ops", "result", "select"});
         bool cs = false;
         r.get("case_study", cs);
         if (cs) p = exec::conv_case_study();
@@ -98,6 +100,7 @@ struct ConvSettings {
         }
         r.get("stage", stage, 0.0, 3.0);
         r.get("playing", playing);
+        r.get("select", select, int64_t(-1), int64_t(1) << 40);
         r.get("run", run);
     }
     // The panel edits one stride, dilation and pad for both directions.
@@ -128,6 +131,11 @@ class ConvPanel : public PlayheadPanel {
     void buffer_diagram(ImVec2 size, bool dark);
     void feature_map(ImVec2 size, bool dark);
     void draw_present(AppContext& ctx);
+    // Follow one element (issue 13): a click on the feature map pins a cell
+    // (a click on none unpins); the view marks it at every stage.
+    render::ViewStyle pin_style(bool dark) const;
+    void take_click();
+    void probe_pin();
 
     ConvSettings set_;
     exec::ConvShapes shapes_;
@@ -281,14 +289,21 @@ void ConvPanel::controls() {
 }
 
 void ConvPanel::stage_table() {
+    // The shape column is as wide as its widest shape; the stage names wrap
+    // in what is left (a projector's narrow column cut them: "input NC1HWC(").
+    float shape_w = ImGui::CalcTextSize(tr("shape")).x;
+    for (const auto& s : shapes_.stages)
+        shape_w = std::max(shape_w, ImGui::CalcTextSize(to_string(s.shape).c_str()).x);
     if (ImGui::BeginTable("pipeline", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
-        ImGui::TableSetupColumn(tr("stage"));
-        ImGui::TableSetupColumn(tr("shape"));
+        ImGui::TableSetupColumn(tr("stage"), ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn(tr("shape"), ImGuiTableColumnFlags_WidthFixed, shape_w);
         ImGui::TableHeadersRow();
         for (const auto& s : shapes_.stages) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
+            ImGui::PushTextWrapPos(0.f);
             ImGui::TextUnformatted(tr_text(s.title).c_str());
+            ImGui::PopTextWrapPos();
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr_text(s.note).c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(to_string(s.shape).c_str());
@@ -396,6 +411,7 @@ void ConvPanel::feature_map(ImVec2 size, bool dark) {
     if (ImGui::Button(play_.playing ? tr_id("Pause") : tr_id("Play"))) play_.toggle();
     ImGui::SameLine();
     const char* names[] = {"NCHW %.2f", "NC1HWC0 %.2f", "img2col %.2f", trn("A fractals %.2f")};
+    const float top = ImGui::GetCursorScreenPos().y;
     float t = float(play_.target);
     if (compute::labelled_float(trn("feature map"), t, 0, 3,
                                 tr(names[std::clamp(int(t + 0.5f), 0, 3)]), 220)) {
@@ -408,29 +424,59 @@ void ConvPanel::feature_map(ImVec2 size, bool dark) {
     for (const std::string& a : st.axes) axes += (axes.empty() ? "" : ", ") + a;
     ImGui::TextWrapped(tr("%s %s, axes (%s): %s"), tr_text(st.label).c_str(),
                        to_string(st.shape).c_str(), axes.c_str(), tr_text(st.formula).c_str());
-    render::ViewStyle vs;
-    vs.dark = dark;
-    const float used = ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeightWithSpacing();
-    view_.draw(gpu_, float(play_.value), ImVec2(size.x, std::max(120.0f, size.y - used - 4)), vs);
+    render::ViewStyle vs = pin_style(dark);
+    // What the slider and the (possibly wrapped) line above took.
+    const float used = ImGui::GetCursorScreenPos().y - top;
+    const ImVec2 vsize(size.x, std::max(120.0f, size.y - used - 4));
+    view_.draw(gpu_, float(play_.value), vsize, vs);
+    take_click();
     const ImVec2 o = view_.origin();
     probe_["feature_map"] = {{"stage", k},
                              {"origin", {o.x, o.y}},
+                             {"size", {vsize.x, vsize.y}},
                              {"zoom", view_.camera().zoom},
-                             {"lod", view_.lod_active()}};
+                             {"lod", view_.lod_active()},
+                             {"labels", render::labels_json(view_.drawn_labels())},
+                             {"numbers", view_.drawn_numbers()}};
+    probe_pin();
+}
+
+render::ViewStyle ConvPanel::pin_style(bool dark) const {
+    render::ViewStyle vs;
+    vs.dark = dark;
+    const int64_t cells = plan_ ? plan_->cell_count : 0;
+    vs.pinned = set_.select < cells ? set_.select : -1;
+    vs.highlight = view_.hovered() >= 0 ? view_.hovered() : vs.pinned;
+    vs.show_path = vs.pinned >= 0;
+    return vs;
+}
+
+void ConvPanel::take_click() {
+    if (view_.clicked()) set_.select = view_.hovered();
+}
+
+// --dump-view: the pinned cell and where the view marked it (screen pixels).
+void ConvPanel::probe_pin() {
+    const ImVec2 m = view_.pin_screen();
+    probe_["feature_map"]["pinned"] = set_.select;
+    probe_["feature_map"]["camera"] = {view_.camera().pan_x, view_.camera().pan_y};
+    if (!std::isnan(m.x)) probe_["feature_map"]["marker"] = {m.x, m.y};
+    const ImVec4 g = view_.ghost_label();
+    if (!std::isnan(g.x)) probe_["feature_map"]["ghost_label"] = {g.x, g.y, g.z, g.w};
 }
 
 // Presentation mode: the feature map's journey alone fills the slide.
 void ConvPanel::draw_present(AppContext& ctx) {
     if (!error_.empty() || !plan_) {
-        ImGui::TextWrapped("%s", !error_.empty() ? error_.c_str()
-                                                 : "The feature-map animation is off above 4M "
-                                                   "cells; leave presentation mode (F5).");
+        ImGui::TextWrapped("%s", !error_.empty()
+                                     ? tr_text(error_).c_str()
+                                     : tr("The feature-map animation is off above 4M cells; "
+                                          "leave presentation mode (F5)."));
         return;
     }
     caption_from_stage(ctx, *plan_, play_.value, "feature map   ");
-    render::ViewStyle vs;
-    vs.dark = ctx.dark_theme;
-    view_.draw(gpu_, float(play_.value), ImGui::GetContentRegionAvail(), vs);
+    view_.draw(gpu_, float(play_.value), ImGui::GetContentRegionAvail(), pin_style(ctx.dark_theme));
+    take_click();
 }
 
 void ConvPanel::draw(AppContext& ctx) {
@@ -469,10 +515,19 @@ void ConvPanel::draw(AppContext& ctx) {
     }
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    ImGui::BeginChild("stages", ImVec2(avail.x * 0.34f, avail.y), true);
+    // The stage column takes a third of the width, more (up to 45%) when its
+    // table's longest row needs it.
+    float table_w = 0;
+    for (const auto& s : shapes_.stages)
+        table_w = std::max(table_w, ImGui::CalcTextSize(tr_text(s.title).c_str()).x +
+                                        ImGui::CalcTextSize(to_string(s.shape).c_str()).x);
+    table_w += 4 * ImGui::GetStyle().CellPadding.x + 2 * ImGui::GetStyle().WindowPadding.x +
+               ImGui::GetStyle().ScrollbarSize + 2;
+    const float stages_w = std::clamp(table_w, avail.x * 0.34f, avail.x * 0.45f);
+    ImGui::BeginChild("stages", ImVec2(stages_w, avail.y), true);
     stage_table();
     ImGui::Separator();
-    ImGui::TextUnformatted(tr("buffer occupancy (whole problem at once):"));
+    ImGui::TextWrapped("%s", tr("buffer occupancy (whole problem at once):"));
     for (const exec::BufferUse& u : buffers_) {
         char label[96];
         std::snprintf(label, sizeof label, "%s / %s%s", exec::human_bytes(double(u.need)).c_str(),

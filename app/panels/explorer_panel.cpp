@@ -646,7 +646,24 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float gap = 8 * ctx.ui_scale;
     float lw = std::floor((avail.x - gap) * 0.38f), rw = avail.x - gap - lw;
-    float head = ImGui::GetTextLineHeightWithSpacing();
+    // The two views' titles wrap within their view's width (one running
+    // past it pushed the memory view out of the window at 1024x768 x1.5);
+    // both get the taller title's height so the views stay level.
+    char left_title[256], right_title[256];
+    std::snprintf(left_title, sizeof left_title, tr("Logical grid: %s %s"),
+                  tr_text(plan_->stages[0].label).c_str(), to_string(plan_->src_shape).c_str());
+    std::snprintf(right_title, sizeof right_title, tr("Pipeline -> memory (%lld cells, %s)"),
+                  (long long)plan_->cell_count, name(plan_->dtype));
+    const float title_h = std::max(ImGui::CalcTextSize(left_title, nullptr, false, lw).y,
+                                   ImGui::CalcTextSize(right_title, nullptr, false, rw).y);
+    float head = title_h + ImGui::GetStyle().ItemSpacing.y;
+    auto view_title = [&](const char* text, float width) {
+        const ImVec2 at = ImGui::GetCursorPos();
+        ImGui::PushTextWrapPos(at.x + width);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::SetCursorPos(ImVec2(at.x, at.y + head));
+    };
     // A pinned element gets the trail strip and its narration under the views.
     float strip = selected_ >= 0 ? follow_strip_height(ctx, avail) : 0.f;
     float h = std::max(60.f, avail.y - head - strip);
@@ -656,8 +673,7 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     vs.waves = wave_by_ != "none" ? &waves_ : nullptr;
 
     ImGui::BeginGroup();
-    ImGui::Text(tr("Logical grid: %s %s"), tr_text(plan_->stages[0].label).c_str(),
-                to_string(plan_->src_shape).c_str());
+    view_title(left_title, lw);
     vs.highlight = views_[1].hovered() >= 0 ? views_[1].hovered() : selected_;
     vs.show_path = false;
     vs.waves = nullptr;  // the logical view rests on stage 0
@@ -666,8 +682,7 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     ImGui::EndGroup();
     ImGui::SameLine(0, gap);
     ImGui::BeginGroup();
-    ImGui::Text(tr("Pipeline -> memory (%lld cells, %s)"), (long long)plan_->cell_count,
-                name(plan_->dtype));
+    view_title(right_title, rw);
     vs.highlight = views_[0].hovered() >= 0 ? views_[0].hovered() : selected_;
     vs.show_path = true;
     views_[1].draw(gpu_, stage(), ImVec2(rw, h), vs);

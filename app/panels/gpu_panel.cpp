@@ -42,6 +42,7 @@
 #include "app/panels/scene_reader.hpp"
 #include "app/plot/gpu_plots.hpp"
 #include "app/plot/imgui_plot.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 #include "core/gpu/tensor_core.hpp"
 #include "core/gpu/time_share.hpp"
@@ -72,6 +73,9 @@ class GpuPanel : public Panel {
     const char* title() const override { return trn("GPU side"); }
     void draw(AppContext& ctx) override;
     nlohmann::json save_settings() const override { return set_.to_json(); }
+    nlohmann::json probe() const override {
+        return {{"screen", {{"input", input_probe_}, {"tile_map", tile_labels_}}}};
+    }
     void load_settings(const nlohmann::json& j) override {
         SceneReader r(j, "gpu");
         r.only({"tab", "tc_m", "tc_k", "tc_n", "height", "width", "channels", "filters", "seed",
@@ -142,6 +146,9 @@ class GpuPanel : public Panel {
     std::vector<gpu::ShareRun> runs_;
     plot::TimeSharePlot share_;
     std::string error_, bad_, export_msg_, tc_error_, tc_bad_;
+    // --dump-view: the Winograd input grid as the last frame drew it.
+    nlohmann::json input_labels_ = nlohmann::json::array(), input_probe_ = nullptr;
+    nlohmann::json tile_labels_ = nlohmann::json::array();  // the Tensor Core map's rows
     char export_path_[512] = "/tmp/cudnn_time_share";
     bool select_tab_ = true;
 };
@@ -219,7 +226,8 @@ void next_matrix(float width) {
     compute::wrap_for(width);
 }
 
-std::pair<ImVec2, ImVec2> draw_tile_map(ImVec2 avail);
+// The Tensor Core tab's 16x16 fractal map; its row labels go to *labels.
+std::pair<ImVec2, ImVec2> draw_tile_map(ImVec2 avail, nlohmann::json* labels);
 
 void GpuPanel::draw_winograd() {
     const float em = ImGui::GetFontSize();
@@ -270,7 +278,7 @@ void GpuPanel::draw_winograd() {
         static_cast<long long>(c.output_transform.adds),
         static_cast<long long>(c.filter_transform.mults));
     const bool equal = gpu::winograd_to_json(r)["check"]["equal"].get<bool>();
-    ImGui::TextColored(equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::err_colour(),
+    ImGui::TextColored(equal ? render::theme_colour(render::Role::done) : compute::err_colour(),
                        tr("check: %zu outputs, max |Winograd - direct| = %.3g -> %s"),
                        r.direct.size(), r.max_abs_diff,
                        equal ? tr("equal to direct convolution") : tr("DIFFERENT"));
@@ -332,22 +340,64 @@ void GpuPanel::draw_chain(float scale, bool constants) {
     ImGui::SetWindowFontScale(1.0f);
 }
 
-// The input's channel 0 as a grid of values; the chosen 4x4 input tile and
-// its 2x2 output tile framed. Clicking a cell chooses the tile over it.
+// The input's channel 0 as a grid of values, its rows and columns named (H,
+// W) and numbered; the chosen 4x4 input tile and its 2x2 output tile framed.
+// The values grow with the cells (at 1600x1000 they were body-size text in
+// 97 px cells). Clicking a cell chooses the tile over it.
 void GpuPanel::draw_input(float w, float h) {
     const gpu::WinogradRun& r = *run_;
     const gpu::WinogradParams& p = r.params;
     ImGui::TextWrapped(tr("input, channel 0 (%lld x %lld); click to choose a tile"),
                        static_cast<long long>(p.height), static_cast<long long>(p.width));
     h -= ImGui::GetTextLineHeightWithSpacing() * 5;  // the captions above and below
+    // Room for the axis names and index ticks: a line above, a column left.
+    char last[24];
+    std::snprintf(last, sizeof last, "%lld", static_cast<long long>(p.height - 1));
+    const float lh = ImGui::GetTextLineHeight();
+    const float left = ImGui::CalcTextSize("H").x + ImGui::CalcTextSize(last).x + 10;
+    const float top = 2 * lh + 4;
     const float cell =
-        std::max(4.0f, std::min((w - 4) / float(p.width), (h - 4) / float(p.height)));
-    const ImVec2 o = ImGui::GetCursorScreenPos();
+        std::max(4.0f, std::min((w - 4 - left) / float(p.width), (h - 4 - top) / float(p.height)));
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const ImVec2 o(at.x + left, at.y + top);
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const bool numbers =
-        ImGui::CalcTextSize(p.values == gpu::Values::integers ? "-4" : "-0.00").x + 4 < cell;
+    const char* widest = p.values == gpu::Values::integers ? "-4" : "-0.00";
+    const bool numbers = ImGui::CalcTextSize(widest).x + 4 < cell;
+    // Value text: a third of the cell high, never below body size, at most
+    // 2.5 times it, and narrower than the cell.
+    const float body = ImGui::GetFontSize();
+    float num_px = std::clamp(cell * 0.34f, body, 2.5f * body);
+    num_px = std::max(body, std::min(num_px, body * (cell - 8) / ImGui::CalcTextSize(widest).x));
     const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border),
-                text = ImGui::GetColorU32(ImGuiCol_Text);
+                text = ImGui::GetColorU32(ImGuiCol_Text),
+                dim = ImGui::ColorConvertFloat4ToU32(render::theme_colour(render::Role::dim));
+    // Axis names and index ticks, every k-th when cells are narrower than a number.
+    input_labels_ = nlohmann::json::array();
+    auto label = [&](const std::string& t, const char* kind, ImVec2 pos, ImU32 col) {
+        const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+        dl->AddText(pos, col, t.c_str());
+        input_labels_.push_back(
+            {{"text", t}, {"kind", kind}, {"rect", {pos.x, pos.y, ts.x, ts.y}}});
+    };
+    label("H", "axis", ImVec2(at.x, at.y), text);
+    label("W", "axis",
+          ImVec2(o.x + cell * float(p.width) / 2 - ImGui::CalcTextSize("W").x / 2, at.y), text);
+    const int64_t every = cell >= ImGui::CalcTextSize(last).x + 6       ? 1
+                          : cell * 2 >= ImGui::CalcTextSize(last).x + 6 ? 2
+                                                                        : 5;
+    char t[24];
+    for (int64_t x = 0; x < p.width; x += every) {
+        std::snprintf(t, sizeof t, "%lld", static_cast<long long>(x));
+        label(t, "tick",
+              ImVec2(o.x + cell * (float(x) + 0.5f) - ImGui::CalcTextSize(t).x / 2, at.y + lh + 2),
+              dim);
+    }
+    for (int64_t y = 0; y < p.height; y += every) {
+        std::snprintf(t, sizeof t, "%lld", static_cast<long long>(y));
+        label(t, "tick",
+              ImVec2(o.x - 6 - ImGui::CalcTextSize(t).x, o.y + cell * (float(y) + 0.5f) - lh / 2),
+              dim);
+    }
     const gpu::TileWindow tile = gpu::tile_input_window(p);  // the elements the tile reads
     const int64_t y0 = tile.row, x0 = tile.col;
     for (int64_t y = 0; y < p.height; ++y)
@@ -358,13 +408,18 @@ void GpuPanel::draw_input(float w, float h) {
             if (in_tile) dl->AddRectFilled(a, b, IM_COL32(80, 140, 230, 70));
             dl->AddRect(a, b, grid);
             if (numbers) {
-                char t[16];
                 std::snprintf(t, sizeof t, p.values == gpu::Values::integers ? "%.0f" : "%.2f",
                               r.input[size_t(y * p.width + x)]);
-                const ImVec2 ts = ImGui::CalcTextSize(t);
-                dl->AddText(ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2), text, t);
+                const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(num_px, 1e9f, 0, t);
+                dl->AddText(ImGui::GetFont(), num_px,
+                            ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2), text, t);
             }
         }
+    input_probe_ = {{"origin", {o.x, o.y}},
+                    {"cell", cell},
+                    {"number_px", numbers ? num_px : 0.f},
+                    {"body_px", body},
+                    {"labels", input_labels_}};
     // The 4x4 input tile (past the edge: zero padding) and the outputs it makes.
     dl->AddRect(ImVec2(o.x + cell * float(x0), o.y + cell * float(y0)),
                 ImVec2(o.x + cell * float(x0 + 4), o.y + cell * float(y0 + 4)),
@@ -372,6 +427,7 @@ void GpuPanel::draw_input(float w, float h) {
     dl->AddRect(ImVec2(o.x + cell * float(x0 + 1), o.y + cell * float(y0 + 1)),
                 ImVec2(o.x + cell * float(x0 + 3), o.y + cell * float(y0 + 3)),
                 IM_COL32(220, 80, 70, 255), 0, 0, 2);
+    ImGui::SetCursorScreenPos(o);
     ImGui::InvisibleButton("input_grid", ImVec2(std::max(1.0f, cell * float(p.width)),
                                                 std::max(1.0f, cell * float(p.height))));
     if (ImGui::IsItemClicked()) {
@@ -384,6 +440,7 @@ void GpuPanel::draw_input(float w, float h) {
         set_.p.tile_col = tx;
         rebuild();
     }
+    ImGui::SetCursorScreenPos(ImVec2(at.x, ImGui::GetCursorScreenPos().y));
     ImGui::TextWrapped("%s", tr("blue: the 4x4 input tile d; red: the 2x2 outputs it gives "
                                 "(centred on the window of each 3x3 filter position)"));
 }
@@ -434,7 +491,8 @@ void GpuPanel::draw_tensor_core() {
     draw_matrix("B (fp16)", mat(r.b), IM_COL32(70, 180, 90, 255));
     next_matrix(matrix_width("C (fp32)", mat(r.c)));
     draw_matrix("C (fp32)", mat(r.c), IM_COL32(230, 150, 50, 255));
-    ImGui::TextColored(r.equal ? ImVec4(0.35f, 0.8f, 0.4f, 1) : compute::err_colour(), "%s",
+    ImGui::TextColored(r.equal ? render::theme_colour(render::Role::done) : compute::err_colour(),
+                       "%s",
                        r.equal ? tr("check: D equals the direct product") : tr("check: D DIFFERS"));
     ImGui::Separator();
     ImGui::TextWrapped(
@@ -443,12 +501,12 @@ void GpuPanel::draw_tensor_core() {
            "spans %d fractal rows, 8 bytes of each; the Cube takes the whole fractal "
            "as one operand."),
         gpu::rows_per_tile());
-    draw_tile_map(ImGui::GetContentRegionAvail());
+    draw_tile_map(ImGui::GetContentRegionAvail(), &tile_labels_);
 }
 
 // The 16x16 Cube fractal coloured and numbered by 4x4 Tensor Core tile
 // (core's tile_map), as large as `avail` allows; returns the grid's rectangle.
-std::pair<ImVec2, ImVec2> draw_tile_map(ImVec2 avail) {
+std::pair<ImVec2, ImVec2> draw_tile_map(ImVec2 avail, nlohmann::json* labels) {
     const float em = ImGui::GetFontSize();
     const std::vector<std::vector<int>> map = gpu::tile_map();
     const float cell = std::max(6.0f, std::min(avail.x - 4 * em, avail.y - 2) / 16.0f);
@@ -456,12 +514,22 @@ std::pair<ImVec2, ImVec2> draw_tile_map(ImVec2 avail) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 text = IM_COL32(20, 20, 20, 255);
     const bool numbers = ImGui::CalcTextSize("15").x + 2 < cell;
+    // Row names every 1st, 2nd or 4th row, so they never run into each other
+    // (at 1024x768 x1.5 the 15 px rows drew 24 px names over each other).
+    const float lh = ImGui::GetTextLineHeight();
+    const int every = cell >= lh ? 1 : 2 * cell >= lh ? 2 : 4;
+    *labels = nlohmann::json::array();
     for (int y = 0; y < 16; ++y) {
         char t[16];
         std::snprintf(t, sizeof t, "r%d", y);
         const ImVec2 ts = ImGui::CalcTextSize(t);
-        dl->AddText(ImVec2(o.x - ts.x - 4, o.y + cell * float(y) + (cell - ts.y) / 2),
-                    ImGui::GetColorU32(ImGuiCol_Text), t);
+        // A thinned name stands at the top of its run of rows.
+        const ImVec2 at(o.x - ts.x - 4,
+                        o.y + cell * float(y) + (every == 1 ? (cell - ts.y) / 2 : 0));
+        if (y % every == 0) {
+            dl->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), t);
+            labels->push_back({{"text", t}, {"kind", "tick"}, {"rect", {at.x, at.y, ts.x, ts.y}}});
+        }
         for (int x = 0; x < 16; ++x) {
             const int tile = map[size_t(y)][size_t(x)];
             const plot::Color c = plot::palette(tile % 8);
@@ -516,7 +584,7 @@ void GpuPanel::draw_cudnn() {
                 ImGui::TextUnformatted(k.function.c_str());
                 ImGui::TableNextColumn();
                 if (k.role == gpu::KernelRole::layout_transform)
-                    ImGui::TextColored(ImVec4(0.9f, 0.45f, 0.2f, 1), "%s",
+                    ImGui::TextColored(render::theme_colour(render::Role::accent), "%s",
                                        tr_text(gpu::role_name(k.role)).c_str());
                 else
                     ImGui::TextUnformatted(tr_text(gpu::role_name(k.role)).c_str());
@@ -576,15 +644,19 @@ void GpuPanel::draw_present(AppContext& ctx) {
                       static_cast<long long>(c.winograd_mults),
                       static_cast<long long>(c.direct_mults), static_cast<long long>(c.gemm_mults));
         ctx.caption.formula = buf;
+        // Three rows of matrices take about 21 lines: the type grows to fill
+        // the slide, the input grid's captions and ticks with it.
+        const float scale =
+            std::clamp(avail.y / (21 * ImGui::GetTextLineHeightWithSpacing()), 1.0f, 2.2f);
         const float left = std::floor(avail.x * 0.34f);
         ImGui::BeginChild("input", ImVec2(left, avail.y), true);
+        ImGui::SetWindowFontScale(scale);
         draw_input(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y);
+        ImGui::SetWindowFontScale(1.0f);
         ImGui::EndChild();
         ImGui::SameLine();
         ImGui::BeginChild("chain", ImVec2(0, avail.y), true, ImGuiWindowFlags_HorizontalScrollbar);
-        // Three rows of matrices take about 21 lines: the type grows to fill the slide.
-        const float lines = avail.y / (21 * ImGui::GetTextLineHeightWithSpacing());
-        draw_chain(std::clamp(lines, 1.0f, 2.2f), false);
+        draw_chain(scale, false);
         ImGui::EndChild();
         note_diagram(o, ImVec2(o.x + avail.x, o.y + avail.y));
     } else if (set_.tab == 1) {
@@ -608,7 +680,7 @@ void GpuPanel::draw_present(AppContext& ctx) {
                       100 * r.tile_utilisation, static_cast<long long>(r.cube_steps),
                       100 * r.cube_utilisation);
         ctx.caption.formula = buf;
-        const std::pair<ImVec2, ImVec2> g = draw_tile_map(avail);
+        const std::pair<ImVec2, ImVec2> g = draw_tile_map(avail, &tile_labels_);
         note_diagram(g.first, g.second);
     } else {
         ctx.caption.title = tr("cuDNN on Volta: time share per kernel role");

@@ -459,15 +459,22 @@ void PipelinePanel::draw_timeline(AppContext& ctx, float height) {
     const bool hover = ImGui::IsItemHovered();
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     screen_["lanes"] = compute::rect_json(ImVec2(lx0, origin.y), ImVec2(lx1, origin.y + lanes_h));
+    // The labels as drawn, for --dump-view: the ruler's ticks, the lanes' names.
+    nlohmann::json labels = nlohmann::json::array();
+    auto noted = [&](ImVec2 at, ImU32 col, const char* t, const char* kind) {
+        dl->AddText(at, col, t);
+        const ImVec2 ts = ImGui::CalcTextSize(t);
+        labels.push_back({{"text", t}, {"kind", kind}, {"rect", {at.x, at.y, ts.x, ts.y}}});
+    };
     // ruler: about one tick per 6 em
     for (double t : plot::nice_ticks(v0, v0 + span, std::max(2, int(lanes_w / (6 * em))))) {
         const float x = xof(t);
         if (x < lx0 - 1 || x > lx1 + 1) continue;
         dl->AddLine(ImVec2(x, origin.y + axis_h - 4), ImVec2(x, origin.y + lanes_h), grid);
-        dl->AddText(ImVec2(x + 2, origin.y), text, plot::tick_label(t).c_str());
+        noted(ImVec2(x + 2, origin.y), text, plot::tick_label(t).c_str(), "tick");
     }
-    dl->AddText(ImVec2(origin.x, origin.y), ImGui::GetColorU32(ImGuiCol_TextDisabled),
-                tr("cycles"));
+    noted(ImVec2(origin.x, origin.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), tr("cycles"),
+          "axis");
     hovered_ = -1;
     screen_.erase("cube_bar");
     screen_.erase("mte1_bar");
@@ -476,10 +483,10 @@ void PipelinePanel::draw_timeline(AppContext& ctx, float height) {
         const float y0 = origin.y + axis_h + lane_h * float(u), y1 = y0 + lane_h - 3;
         const bool idle = s.units[u].count == 0;
         const float ty = (y0 + y1) / 2 - em * (idle && lane_h > 2.2f * em ? 1.0f : 0.5f);
-        dl->AddText(ImVec2(origin.x, ty), text, name(Unit(u)));
+        noted(ImVec2(origin.x, ty), text, name(Unit(u)), "axis");
         if (idle && lane_h > 2.2f * em)
-            dl->AddText(ImVec2(origin.x, ty + em), ImGui::GetColorU32(ImGuiCol_TextDisabled),
-                        tr("idle"));
+            noted(ImVec2(origin.x, ty + em), ImGui::GetColorU32(ImGuiCol_TextDisabled), tr("idle"),
+                  "caption");
         dl->AddRectFilled(ImVec2(lx0, y0), ImVec2(lx1, y1), ImGui::GetColorU32(ImGuiCol_FrameBg));
         const std::vector<int32_t>& ids = lane_[size_t(u)];
         // first instruction ending after the view start
@@ -523,6 +530,8 @@ void PipelinePanel::draw_timeline(AppContext& ctx, float height) {
     dl->AddLine(ImVec2(cx, origin.y), ImVec2(cx, origin.y + lanes_h), IM_COL32(230, 40, 40, 255),
                 2);
     dl->PopClipRect();
+    screen_["labels"] = labels;
+    screen_["timeline"] = compute::rect_json(origin, ImVec2(lx1, origin.y + lanes_h));
     if (hovered_ >= 0) {
         const Instr& in = s.instrs[size_t(hovered_)];
         const float x0 = xof(double(in.start)), x1 = std::max(x0 + 1.0f, xof(double(in.end)));

@@ -23,6 +23,7 @@
 #include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
 #include "app/render/plan_view.hpp"
+#include "app/render/present.hpp"
 #include "core/error.hpp"
 #include "core/exec/cube_plan.hpp"
 #include "core/gpu/systolic.hpp"
@@ -57,6 +58,7 @@ class SystolicPanel : public PlayheadPanel {
         s.playing = play_.playing;
         return s.to_json();
     }
+    nlohmann::json probe() const override;
     void load_settings(const nlohmann::json& j) override {
         SceneReader r(j, "systolic");
         r.only({"rows", "cols", "m", "k", "n", "load", "cycle", "rate", "playing"});
@@ -102,6 +104,17 @@ class SystolicPanel : public PlayheadPanel {
     std::string error_, bad_;
     bool uploaded_ = false;
 };
+
+// --dump-view: both pictures as the last frame drew them (canvas and labels).
+nlohmann::json SystolicPanel::probe() const {
+    auto view = [](const render::PlanView& v) {
+        return nlohmann::json{{"origin", {v.origin().x, v.origin().y}},
+                              {"size", {v.canvas_size().x, v.canvas_size().y}},
+                              {"zoom", v.camera().zoom},
+                              {"labels", render::labels_json(v.drawn_labels())}};
+    };
+    return {{"screen", {{"array", view(view_)}, {"cube", view(cube_view_)}}}};
+}
 
 void SystolicPanel::rebuild() {
     try {
@@ -196,8 +209,8 @@ void SystolicPanel::side() {
                        static_cast<long long>(s.cube_m1), static_cast<long long>(s.cube_k1),
                        static_cast<long long>(s.cube_n1), static_cast<long long>(s.cube_steps),
                        static_cast<long long>(s.cube_steps), 100 * s.cube_utilisation);
-    ImGui::PushStyleColor(ImGuiCol_Text,
-                          run_.equal ? ImVec4(0.25f, 0.7f, 0.35f, 1) : compute::err_colour());
+    ImGui::PushStyleColor(ImGuiCol_Text, run_.equal ? render::theme_colour(render::Role::done)
+                                                    : compute::err_colour());
     ImGui::TextWrapped("%s", run_.equal
                                  ? tr("register simulation = direct product")
                                  : tr("register simulation DIFFERS from the direct product"));

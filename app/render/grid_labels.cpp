@@ -150,6 +150,7 @@ LabelMargins label_margins(const Stage& st, float scale) {
     const float lh = ImGui::GetTextLineHeight() * scale;
     const std::vector<std::string> text = shown_texts(st);
     const std::vector<float> lw = lane_widths(st, text, scale);
+    const float grid_w = grid_extent(st.grid).w;
     for (const Label& l : st.labels) {
         if (l.side == Label::above) {
             m.top = std::max(m.top, kGap + float(l.lane + 1) * (lh + 1));
@@ -158,6 +159,15 @@ LabelMargins label_margins(const Stage& st, float scale) {
                     std::max(m.left, kGap + text_w(text[size_t(&l - st.labels.data())], scale));
         } else if (l.side == Label::left_of && l.x <= 0) {
             m.left = std::max(m.left, lane_offset(lw, l.lane) + lw[l.lane]);
+        } else if (l.side == Label::at && l.align == Label::right && l.x <= 0) {
+            // Text ending left of the grid (the Cube's m0, m1 ...): without
+            // room it was cut by the canvas and left out on a slide.
+            m.left = std::max(m.left, kGap + text_w(text[size_t(&l - st.labels.data())], scale));
+            m.cells_left = std::max(m.cells_left, -l.x);
+        } else if (l.side == Label::at && l.align == Label::left && l.x >= grid_w) {
+            // Text starting right of the grid (the Cube's "B (ZN)").
+            m.right = std::max(m.right, kGap + text_w(text[size_t(&l - st.labels.data())], scale));
+            m.cells_right = std::max(m.cells_right, l.x - grid_w);
         }
     }
     return m;
@@ -225,8 +235,9 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
                 if (g.seen++ % g.keep_every != 0) continue;
             }
             // Ticks and tags drawn on the cells need cells that hold them.
+            // (A tick given room, say the PEs' pitch, is judged by that below.)
             if (l.side == Label::at && (l.kind == Label::tick || l.kind == Label::tag) &&
-                f.zoom < fs * 0.9f)
+                l.room <= 0 && f.zoom < fs * 0.9f)
                 continue;
             const std::string& shown = text_of(l);
             ImVec2 ts = ImGui::CalcTextSize(shown.c_str(), nullptr, true);

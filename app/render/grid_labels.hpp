@@ -19,6 +19,10 @@ namespace ll::render {
 // Pixels the labels of st need outside its grid on each side.
 struct LabelMargins {
     float left = 0, top = 0, right = 0, bottom = 0;
+    // Labels placed at a point beside the grid (the Cube's m0 left of A, a
+    // caption right of B) need, besides their text's pixels, the cells
+    // between the grid's edge and their point.
+    float cells_left = 0, cells_right = 0;
 };
 // `scale`: the labels' text scale (OverlayFrame::label_scale).
 LabelMargins label_margins(const Stage& st, float scale = 1);

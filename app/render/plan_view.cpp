@@ -64,12 +64,15 @@ Camera PlanView::fitted_at(PlanGpu& gpu, int k0, int k1, float label_scale) cons
         LabelMargins m = label_margins(p->stages[size_t(k)], label_scale);
         lm.left = std::max(lm.left, m.left), lm.top = std::max(lm.top, m.top);
         lm.right = std::max(lm.right, m.right), lm.bottom = std::max(lm.bottom, m.bottom);
+        lm.cells_left = std::max(lm.cells_left, m.cells_left);
+        lm.cells_right = std::max(lm.cells_right, m.cells_right);
     }
     const float margin = 12, left = margin + lm.left, top = margin + lm.top;
     const float right = margin + lm.right, bottom = margin + lm.bottom;
-    c.zoom = std::min((size_.x - left - right) / w, (size_.y - top - bottom) / h);
+    const float wide = w + lm.cells_left + lm.cells_right;  // with labels beside the grid
+    c.zoom = std::min((size_.x - left - right) / wide, (size_.y - top - bottom) / h);
     c.zoom = std::clamp(c.zoom, 1e-4f, display().max_cell());
-    c.pan_x = -((size_.x - left - right) / c.zoom - w) / 2 - left / c.zoom;
+    c.pan_x = -((size_.x - left - right) / c.zoom - wide) / 2 - left / c.zoom - lm.cells_left;
     c.pan_y = -((size_.y - top - bottom) / c.zoom - h) / 2 - top / c.zoom;
     return c;
 }
@@ -109,6 +112,7 @@ void PlanView::draw(PlanGpu& gpu, float s, ImVec2 size, const ViewStyle& style) 
     dark_ = style.dark;
     waves_ = style.waves;
     pin_screen_ = ImVec2(NAN, NAN);
+    ghost_label_ = ImVec4(NAN, NAN, NAN, NAN);
     clicked_ = false;
     const Plan* p = gpu.plan();
     ImGui::PushID(this);
@@ -368,6 +372,8 @@ void PlanView::draw_path(PlanGpu& gpu, ImDrawList* dl, const ViewStyle& style) {
     f.ka = ka_;
     f.kb = kb_;
     f.tt = waves_ ? waves_->cell_t(ka_, style.pinned, t_) : t_ * t_ * (3 - 2 * t_);
+    f.avoid = &drawn_labels_;
+    f.ghost_label = &ghost_label_;
     pin_screen_ = draw_pinned(gpu, style.pinned, f);
 }
 

@@ -91,6 +91,8 @@ class PlanView {
     ImVec2 origin() const { return origin_; }
     // Screen centre of the pinned cell's marker in the last draw (NaN none).
     ImVec2 pin_screen() const { return pin_screen_; }
+    // The ghost's label [x0, y0, x1, y1] in the last draw (NaN: none).
+    ImVec4 ghost_label() const { return ghost_label_; }
     // The grid labels the last draw showed (screen pixels), for probes.
     const std::vector<DrawnLabel>& drawn_labels() const { return drawn_labels_; }
     // Element numbers the last draw printed in cells; the canvas size.
@@ -143,6 +145,7 @@ class PlanView {
     const PlanGpu::Picture* picture_ = nullptr;  // the resting stage as a texture
     WaveSet* waves_ = nullptr;                   // staged motion of this draw
     ImVec2 pin_screen_{NAN, NAN};
+    ImVec4 ghost_label_{NAN, NAN, NAN, NAN};
     std::vector<DrawnLabel> drawn_labels_;
     int64_t drawn_numbers_ = 0;
     std::vector<int64_t> numbers_;  // drawn_number_sample()

@@ -75,10 +75,29 @@ ImVec2 draw_pinned(PlanGpu& gpu, int64_t cell, const PinFrame& f) {
         f.dl->AddRect(g0, g1, ghost_col(f.dark, 110), 0, 0, 1.5f);
         char buf[96];
         std::snprintf(buf, sizeof buf, tr("ghost: stage %d %s"), kg, tr_text(gs.label).c_str());
-        ImVec2 ts = ImGui::CalcTextSize(buf), tp(g0.x, g1.y + 2);
-        f.dl->AddRectFilled(ImVec2(tp.x - 2, tp.y - 1), ImVec2(tp.x + ts.x + 2, tp.y + ts.y + 1),
-                            pin_under(f.dark) & 0xD0FFFFFF, 3.f);
-        f.dl->AddText(tp, ghost_col(f.dark, 255), buf);
+        const ImVec2 ts = ImGui::CalcTextSize(buf);
+        // Under the outline (its left end, else its right), else over it:
+        // wherever no grid label stands (under the left end it covered the
+        // next block's tag in the conv map); nowhere free, no label.
+        auto free_at = [&](ImVec2 q) {
+            if (!f.avoid) return true;
+            for (const DrawnLabel& l : *f.avoid)
+                if (q.x - 2 < l.x + l.w && l.x < q.x + ts.x + 2 && q.y - 1 < l.y + l.h &&
+                    l.y < q.y + ts.y + 1)
+                    return false;
+            return true;
+        };
+        if (f.ghost_label) *f.ghost_label = ImVec4(NAN, NAN, NAN, NAN);
+        for (ImVec2 tp : {ImVec2(g0.x, g1.y + 2), ImVec2(g1.x - ts.x, g1.y + 2),
+                          ImVec2(g0.x, g0.y - ts.y - 2), ImVec2(g1.x - ts.x, g0.y - ts.y - 2)}) {
+            if (!free_at(tp)) continue;
+            f.dl->AddRectFilled(ImVec2(tp.x - 2, tp.y - 1),
+                                ImVec2(tp.x + ts.x + 2, tp.y + ts.y + 1),
+                                pin_under(f.dark) & 0xD0FFFFFF, 3.f);
+            f.dl->AddText(tp, ghost_col(f.dark, 255), buf);
+            if (f.ghost_label) *f.ghost_label = ImVec4(tp.x, tp.y, tp.x + ts.x, tp.y + ts.y);
+            break;
+        }
         Place g = gpu.place(size_t(kg), cell);
         if (!std::isnan(g.x)) {
             ImVec2 q0 = f.at(g.x, g.y), q1 = f.at(g.x + 1, g.y + 1);

@@ -16,6 +16,7 @@
 #include <functional>
 #include <vector>
 
+#include "app/render/grid_labels.hpp"
 #include "app/render/plan_gpu.hpp"
 
 namespace ll::render {
@@ -29,6 +30,11 @@ struct PinFrame {
     bool dark = true;
     int ka = 0, kb = 0;
     float tt = 0;
+    // The grid labels the view drew this frame: the ghost's label goes where
+    // it covers none of them (below its outline, else above, else not at all).
+    const std::vector<DrawnLabel>* avoid = nullptr;
+    // Out: the ghost label's screen rectangle [x0, y0, x1, y1] (NaN: none drawn).
+    ImVec4* ghost_label = nullptr;
 };
 // Draws a ring around the pinned cell where it is now and, when the view
 // has moved past stage 0, the ghost: the previous stage's grid outline and

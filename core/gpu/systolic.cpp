@@ -320,9 +320,13 @@ Plan systolic_plan(const SystolicParams& p) {
         Stage sg = stage(st.tile < 0 ? "done" : "cycle " + std::to_string(cyc), cap, canvas,
                          tensor_grid(canvas));
         sg.axes = {"y", "x"};
-        auto label = [&](float x, float y, std::string t, Label::Kind k, Label::Align al) {
+        // room: the PEs' pitch (3 cells) for their c/r ticks, so a projector's
+        // small cells still name the PEs when the pitch holds the text.
+        auto label = [&](float x, float y, std::string t, Label::Kind k, Label::Align al,
+                         float room = 0) {
             Label lb;
             lb.x = x, lb.y = y, lb.text = std::move(t), lb.kind = k, lb.align = al;
+            lb.room = room;
             sg.labels.push_back(lb);
         };
         label(float(g.ax), 0.5f, tag, Label::caption, Label::left);
@@ -337,10 +341,10 @@ Plan systolic_plan(const SystolicParams& p) {
             }
         for (int64_t j = 0; j < Cc; ++j)
             label(float(g.ax + 3 * j) + 1, float(g.ay) - 0.5f, "c" + std::to_string(j), Label::tick,
-                  Label::centre);
+                  Label::centre, 3);
         for (int64_t i = 0; i < R; ++i)
             label(float(g.ax + 3 * Cc) - 0.6f, float(g.ay + 3 * i) + 1, "r" + std::to_string(i),
-                  Label::tick, Label::left);
+                  Label::tick, Label::left, 3);
         sg.boxes.push_back({float(g.bx), float(g.by), float(N), float(K), Box::buffer, ""});
         sg.boxes.push_back({float(g.cx), float(g.cy + 1), float(N), float(M), Box::buffer, ""});
         if (st.tile >= 0) {

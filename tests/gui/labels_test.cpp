@@ -9,24 +9,14 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "tests/gui/probe_labels.hpp"
 #include "tests/support/gui.hpp"
 #include "tests/support/process.hpp"
 
-namespace {
-
-struct Rect {
-    float x, y, w, h;
-};
-
-nlohmann::json dump(const std::string& dir, const std::string& args) {
-    const std::string png = dir + "/l.png", js = dir + "/l.json";
-    auto r = ll::test::run_app(args + " --screenshot " + png + " --dump-view " + js);
-    EXPECT_EQ(r.code, 0) << r.err;
-    if (r.code != 0) return nlohmann::json();
-    return nlohmann::json::parse(ll::test::read_file(js));
-}
-
-}  // namespace
+using ll::test::dump_scene;
+using ll::test::dump_view;
+using ll::test::expect_unclipped_and_apart;
+using ll::test::label_texts;
 
 TEST(GuiLabels, EveryNzStageIsLabelledUnclippedAndApart) {
     const std::string dir = ll::test::make_temp_dir();
@@ -35,35 +25,19 @@ TEST(GuiLabels, EveryNzStageIsLabelledUnclippedAndApart) {
                                     std::string("--size 1024x768 --ui-scale 1.5 --theme light")}) {
         for (int k = 0; k < 5; ++k) {
             SCOPED_TRACE(look + " stage " + std::to_string(k));
-            auto j = dump(dir, scene + look + " --stage " + std::to_string(k));
+            auto j = dump_view(dir, scene + look + " --stage " + std::to_string(k));
             ASSERT_TRUE(j.is_object());
             ASSERT_EQ(j["probe"]["stages"].get<int>(), 5);
             for (int v = 0; v < 2; ++v) {
                 if (v == 0 && k > 0) continue;  // the left view always shows stage 0
                 const auto& s = j["probe"]["screen"][size_t(v)];
-                const float ox = s["origin"][0], oy = s["origin"][1];
-                const float w = s["size"][0], h = s["size"][1];
-                std::vector<Rect> rects;
-                int axis = 0, ticks = 0, tags = 0, addresses = 0;
-                std::vector<std::string> names;
-                for (const auto& l : s["labels"]) {
-                    const std::string kind = l["kind"];
-                    Rect r{l["rect"][0], l["rect"][1], l["rect"][2], l["rect"][3]};
-                    EXPECT_GE(r.x, ox - 0.5f) << l.dump();
-                    EXPECT_GE(r.y, oy - 0.5f) << l.dump();
-                    EXPECT_LE(r.x + r.w, ox + w + 0.5f) << l.dump();
-                    EXPECT_LE(r.y + r.h, oy + h + 0.5f) << l.dump();
-                    for (const Rect& q : rects)
-                        EXPECT_FALSE(r.x + 0.5f < q.x + q.w && q.x + 0.5f < r.x + r.w &&
-                                     r.y + 0.5f < q.y + q.h && q.y + 0.5f < r.y + r.h)
-                            << "overlap: " << l.dump();
-                    rects.push_back(r);
-                    axis += kind == "axis";
-                    ticks += kind == "tick";
-                    tags += kind == "tag";
-                    addresses += kind == "address";
-                    if (kind == "axis") names.push_back(l["text"]);
-                }
+                expect_unclipped_and_apart(s["labels"], s["origin"][0], s["origin"][1],
+                                           s["size"][0], s["size"][1]);
+                const auto& ls = s["labels"];
+                const std::vector<std::string> names = label_texts(ls, "axis");
+                const int axis = int(names.size()), ticks = int(label_texts(ls, "tick").size()),
+                          tags = int(label_texts(ls, "tag").size()),
+                          addresses = int(label_texts(ls, "address").size());
                 const int stage = v == 0 ? 0 : k;
                 // Both axes named (memory: its address column), ticks on both.
                 EXPECT_GE(axis, stage == 4 ? 1 : 2) << s["labels"].dump();
@@ -92,28 +66,14 @@ TEST(GuiLabels, EveryNzStageIsLabelledUnclippedAndApart) {
 // colours spanning 0-111; a stale 2,2,28 in the shape field).
 TEST(GuiLabels, PictureShapeFieldShowsThePicturesShape) {
     const std::string dir = ll::test::make_temp_dir();
-    auto j = dump(dir, "--size 1280x800 --image " + std::string(LAYOUTLAB_SOURCE_DIR) +
-                           "/assets/smiley.png --from NCHW --to NC1HWC0 --colour value");
+    auto j = dump_view(dir, "--size 1280x800 --image " + std::string(LAYOUTLAB_SOURCE_DIR) +
+                                "/assets/smiley.png --from NCHW --to NC1HWC0 --colour value");
     ASSERT_TRUE(j.is_object());
     ASSERT_TRUE(j["probe"].contains("shape_field")) << j.dump();
     EXPECT_NE(j["probe"]["shape_field"].get<std::string>(), "2,2,28");
     EXPECT_EQ(j["probe"]["shape_field"].get<std::string>().rfind("1,3,", 0), 0u)
         << j["probe"]["shape_field"];
 }
-
-namespace {
-
-// Opens `panel` from a scene file holding `settings` and dumps it (settings and probe).
-nlohmann::json panel_dump(const std::string& dir, const std::string& panel, nlohmann::json settings,
-                          const std::string& look) {
-    settings["panel"] = panel;
-    const std::string js = dir + "/" + panel + ".json";
-    ll::test::run_shell("cat > " + ll::test::shell_quote(js) + " <<'EOF_JSON'\n" + settings.dump() +
-                        "\nEOF_JSON\n");
-    return dump(dir, look + " --scene " + ll::test::shell_quote(js));
-}
-
-}  // namespace
 
 // LoadData (issue 13: fractal labels clipped or hidden): every source
 // fractal's address label is drawn, whole, inside the view, in both looks.
@@ -122,19 +82,12 @@ TEST(GuiLabels, LoadDataNamesEveryFractal) {
     for (const std::string& look : {std::string("--size 1600x1000"),
                                     std::string("--size 1024x768 --ui-scale 1.5 --theme light")}) {
         SCOPED_TRACE(look);
-        auto j = panel_dump(dir, "loaddata", nlohmann::json::object(), look);
+        auto j = dump_scene(dir, "loaddata", nlohmann::json::object(), look);
         ASSERT_TRUE(j.is_object());
         const auto& v = j["probe"]["screen"]["view"];
-        const float ox = v["origin"][0], oy = v["origin"][1], w = v["size"][0], h = v["size"][1];
-        std::vector<std::string> names;
-        for (const auto& l : v["labels"]) {
-            const float x = l["rect"][0], y = l["rect"][1], lw = l["rect"][2], lh = l["rect"][3];
-            EXPECT_GE(x, ox - 0.5f);
-            EXPECT_GE(y, oy - 0.5f);
-            EXPECT_LE(x + lw, ox + w + 0.5f);
-            EXPECT_LE(y + lh, oy + h + 0.5f);
-            if (l["kind"] == "address") names.push_back(l["text"]);
-        }
+        expect_unclipped_and_apart(v["labels"], v["origin"][0], v["origin"][1], v["size"][0],
+                                   v["size"][1]);
+        const std::vector<std::string> names = label_texts(v["labels"], "address");
         // The default scene's destination holds 5 fractals in bands fitted
         // to the pane: the first band's three (f0..f2) stand at its left, the
         // next band's first (f3) above it. The fixed 5-fractal bands drew
@@ -148,7 +101,7 @@ TEST(GuiLabels, LoadDataNamesEveryFractal) {
 // img2col takes the case study's 32 channels (it capped C at 8).
 TEST(GuiLabels, Img2colTakesTheCaseStudysChannels) {
     const std::string dir = ll::test::make_temp_dir();
-    auto j = panel_dump(dir, "img2col", {{"c", 32}, {"h", 7}, {"w", 7}}, "--size 1600x1000");
+    auto j = dump_scene(dir, "img2col", {{"c", 32}, {"h", 7}, {"w", 7}}, "--size 1600x1000");
     ASSERT_TRUE(j.is_object());
     EXPECT_EQ(j["c"].get<int>(), 32);
 }

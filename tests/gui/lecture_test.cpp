@@ -19,64 +19,21 @@
 #include <string>
 #include <vector>
 
+#include "tests/gui/probe_labels.hpp"
 #include "tests/support/gui.hpp"
 #include "tests/support/process.hpp"
 
 namespace {
 
+using ll::test::count_label;
+using ll::test::count_of;
+using ll::test::dump_scene;
+using ll::test::expect_unclipped_and_apart;
+using ll::test::label_texts;
 using nlohmann::json;
 
 const char* const kDesk = "--size 1600x1000";
 const char* const kProjector = "--size 1024x768 --ui-scale 1.5 --theme light";
-
-// Opens `panel` from a scene file holding `settings` and returns the dump.
-json dump_scene(const std::string& dir, const std::string& panel, json settings,
-                const std::string& look, const std::string& extra = "") {
-    settings["panel"] = panel;
-    const std::string scene = dir + "/" + panel + "-scene.json";
-    ll::test::run_shell("cat > " + ll::test::shell_quote(scene) + " <<'EOF_JSON'\n" +
-                        settings.dump() + "\nEOF_JSON\n");
-    const std::string png = dir + "/shot.png", js = dir + "/dump.json";
-    auto r = ll::test::run_app(look + " " + extra + " --scene " + ll::test::shell_quote(scene) +
-                               " --screenshot " + png + " --dump-view " + js);
-    EXPECT_EQ(r.code, 0) << r.err;
-    if (r.code != 0) return json();
-    return json::parse(ll::test::read_file(js));
-}
-
-struct Rect {
-    float x, y, w, h;
-};
-
-// Every label inside `canvas` ([x, y, w, h]) and none over another.
-void expect_unclipped_and_apart(const json& labels, const json& canvas) {
-    const float ox = canvas[0], oy = canvas[1], w = canvas[2], h = canvas[3];
-    std::vector<Rect> seen;
-    for (const auto& l : labels) {
-        const Rect r{l["rect"][0], l["rect"][1], l["rect"][2], l["rect"][3]};
-        EXPECT_GE(r.x, ox - 0.5f) << l.dump();
-        EXPECT_GE(r.y, oy - 0.5f) << l.dump();
-        EXPECT_LE(r.x + r.w, ox + w + 0.5f) << l.dump();
-        EXPECT_LE(r.y + r.h, oy + h + 0.5f) << l.dump();
-        for (const Rect& q : seen)
-            EXPECT_FALSE(r.x + 0.5f < q.x + q.w && q.x + 0.5f < r.x + r.w &&
-                         r.y + 0.5f < q.y + q.h && q.y + 0.5f < r.y + r.h)
-                << "overlap: " << l.dump();
-        seen.push_back(r);
-    }
-}
-
-// Label texts of one kind, in drawing order.
-std::vector<std::string> texts(const json& labels, const std::string& kind) {
-    std::vector<std::string> out;
-    for (const auto& l : labels)
-        if (l["kind"] == kind) out.push_back(l["text"]);
-    return out;
-}
-
-int count_of(const std::vector<std::string>& v, const std::string& s) {
-    return int(std::count(v.begin(), v.end(), s));
-}
 
 }  // namespace
 
@@ -94,16 +51,16 @@ TEST(GuiLecture, ViewsPanelLabelsEveryStripAndTheGrid) {
         const json& s = j["probe"]["screen"];
         ASSERT_TRUE(s.contains("labels")) << s.dump();
         expect_unclipped_and_apart(s["labels"], s["canvas"]);
-        const auto axes = texts(s["labels"], "axis");
+        const auto axes = label_texts(s["labels"], "axis");
         EXPECT_EQ(count_of(axes, "address"), 1) << s["labels"].dump();
         EXPECT_EQ(count_of(axes, "i0 \\ i1"), 1) << s["labels"].dump();
         // Each storage at its own base: storage 0 at 0x1000, the copy past
         // its 96 bytes at the next 32-byte boundary (both were drawn at 0x1000).
-        const auto addresses = texts(s["labels"], "address");
+        const auto addresses = label_texts(s["labels"], "address");
         EXPECT_EQ(count_of(addresses, "0x1000"), 1) << s["labels"].dump();
         EXPECT_EQ(count_of(addresses, "0x1060"), 1) << s["labels"].dump();
         // Column ticks over the strips and over the grid, the grid's row ticks.
-        const auto ticks = texts(s["labels"], "tick");
+        const auto ticks = label_texts(s["labels"], "tick");
         EXPECT_EQ(count_of(ticks, "0"), 3) << s["labels"].dump();
         // Ticks past the first: every 5th cell, or every 2nd once cells are
         // larger (the projector's views picture, 17 px cells since its
@@ -124,17 +81,17 @@ TEST(GuiLecture, AguPanelAddressesEveryRowOfBothStrips) {
         const json& s = j["probe"]["screen"];
         ASSERT_TRUE(s.contains("labels")) << s.dump();
         expect_unclipped_and_apart(s["labels"], s["canvas"]);
-        EXPECT_EQ(count_of(texts(s["labels"], "axis"), "address"), 1) << s["labels"].dump();
+        EXPECT_EQ(count_label(s["labels"], "axis", "address"), 1) << s["labels"].dump();
         const int per_row = s["per_row"];
         ASSERT_GT(per_row, 0);
         const int rows = (48 + per_row - 1) / per_row;
-        const auto addresses = texts(s["labels"], "address");
+        const auto addresses = label_texts(s["labels"], "address");
         for (int r = 0; r < rows; ++r) {
             char want[32];
             std::snprintf(want, sizeof want, "0x%x", unsigned(r * per_row * 4));
             EXPECT_EQ(count_of(addresses, want), 2) << want << " in " << s["labels"].dump();
         }
-        const auto ticks = texts(s["labels"], "tick");
+        const auto ticks = label_texts(s["labels"], "tick");
         EXPECT_EQ(count_of(ticks, "0"), 1) << s["labels"].dump();
         EXPECT_GE(int(ticks.size()), 4);
     }
@@ -162,15 +119,15 @@ TEST(GuiLecture, TilingTraversePicturesAreLabelled) {
         ASSERT_EQ(j["probe"]["labels"].size(), 2u) << j["probe"].dump();
         for (size_t v = 0; v < 2; ++v) {
             const json& l = j["probe"]["labels"][v];
-            const auto axes = texts(l, "axis");
+            const auto axes = label_texts(l, "axis");
             EXPECT_EQ(count_of(axes, "H"), 1) << l.dump();
             EXPECT_EQ(count_of(axes, "W"), 1) << l.dump();
-            const auto tags = texts(l, "tag");
+            const auto tags = label_texts(l, "tag");
             if (look == kDesk || v == 1) {
                 EXPECT_EQ(count_of(tags, "c=0"), 1) << l.dump();
                 EXPECT_EQ(count_of(tags, "c=1"), 1) << l.dump();
             }
-            EXPECT_GE(count_of(texts(l, "tick"), "0"), 2) << l.dump();  // rows and columns
+            EXPECT_GE(count_label(l, "tick", "0"), 2) << l.dump();  // rows and columns
         }
     }
     json memory = scene;
@@ -178,8 +135,8 @@ TEST(GuiLecture, TilingTraversePicturesAreLabelled) {
     const json j = dump_scene(dir, "tiling", memory, kDesk);
     ASSERT_TRUE(j.is_object());
     const json& l = j["probe"]["labels"][0];
-    EXPECT_EQ(count_of(texts(l, "axis"), "address"), 1) << l.dump();
-    EXPECT_GE(texts(l, "address").size(), 2u) << l.dump();
+    EXPECT_EQ(count_label(l, "axis", "address"), 1) << l.dump();
+    EXPECT_GE(label_texts(l, "address").size(), 2u) << l.dump();
 }
 
 // LoadData, one fractal copied from A1 to A2 with ifTranspose: the

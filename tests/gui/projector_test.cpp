@@ -14,7 +14,9 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 
+#include "tests/gui/probe_labels.hpp"
 #include "tests/support/gui.hpp"
 #include "tests/support/process.hpp"
 
@@ -25,20 +27,10 @@ using nlohmann::json;
 const char* const kProjector = "--size 1024x768 --ui-scale 1.5 --theme light";
 const float kWindowH = 768;
 
-// Opens `panel` from a scene file holding `settings` and returns the dump.
+// Opens `panel` from a scene file holding `settings` on the projector.
 json dump_scene(const std::string& dir, const std::string& panel, json settings,
                 const std::string& extra = "") {
-    settings["panel"] = panel;
-    const std::string scene = dir + "/" + panel + "-scene.json";
-    ll::test::run_shell("cat > " + ll::test::shell_quote(scene) + " <<'EOF_JSON'\n" +
-                        settings.dump() + "\nEOF_JSON\n");
-    const std::string png = dir + "/shot.png", js = dir + "/dump.json";
-    auto r = ll::test::run_app(std::string(kProjector) + " " + extra + " --scene " +
-                               ll::test::shell_quote(scene) + " --screenshot " + png +
-                               " --dump-view " + js);
-    EXPECT_EQ(r.code, 0) << r.err;
-    if (r.code != 0) return json();
-    return json::parse(ll::test::read_file(js));
+    return ll::test::dump_scene(dir, panel, std::move(settings), kProjector, extra);
 }
 
 TEST(GuiProjector, ConvFeatureMapGetsTheHeight) {

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/gui/probe_labels.hpp"
 #include "tests/support/gui.hpp"
 #include "tests/support/process.hpp"
 
@@ -31,20 +32,7 @@ using nlohmann::json;
 const char* const kDesk = "--size 1600x1000";
 const char* const kProjector = "--size 1024x768 --ui-scale 1.5 --theme light";
 
-// Opens `panel` from a scene file holding `settings` and returns the dump.
-json dump_scene(const std::string& dir, const std::string& panel, json settings,
-                const std::string& look, const std::string& extra = "") {
-    settings["panel"] = panel;
-    const std::string scene = dir + "/" + panel + "-scene.json";
-    ll::test::run_shell("cat > " + ll::test::shell_quote(scene) + " <<'EOF_JSON'\n" +
-                        settings.dump() + "\nEOF_JSON\n");
-    const std::string png = dir + "/shot.png", js = dir + "/dump.json";
-    auto r = ll::test::run_app(look + " " + extra + " --scene " + ll::test::shell_quote(scene) +
-                               " --screenshot " + png + " --dump-view " + js);
-    EXPECT_EQ(r.code, 0) << r.err;
-    if (r.code != 0) return json();
-    return json::parse(ll::test::read_file(js));
-}
+using ll::test::dump_scene;  // tests/gui/probe_labels.hpp
 
 std::vector<json> of_kind(const json& labels, const std::string& kind) {
     std::vector<json> out;

@@ -1,0 +1,86 @@
+// Shared by the GUI tests that read the labels a panel drew from its
+// --dump-view probe ({"text", "kind", "rect": [x, y, w, h]} each, see
+// app/render/grid_labels.hpp): open a panel from a scene file and dump it,
+// check every label stands whole inside its canvas and apart from the others,
+// and find labels by kind and text.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tests/support/gui.hpp"
+#include "tests/support/process.hpp"
+
+namespace ll::test {
+
+// Runs the app with `args`, a screenshot and --dump-view; the dump (null on
+// failure, which is also a test failure).
+inline nlohmann::json dump_view(const std::string& dir, const std::string& args) {
+    const std::string png = dir + "/shot.png", js = dir + "/dump.json";
+    auto r = run_app(args + " --screenshot " + png + " --dump-view " + js);
+    EXPECT_EQ(r.code, 0) << r.err;
+    if (r.code != 0) return nlohmann::json();
+    return nlohmann::json::parse(read_file(js));
+}
+
+// Opens `panel` from a scene file holding `settings` (its "panel" key set
+// here) in window `look` (plus `extra` flags) and returns the dump.
+inline nlohmann::json dump_scene(const std::string& dir, const std::string& panel,
+                                 nlohmann::json settings, const std::string& look,
+                                 const std::string& extra = "") {
+    settings["panel"] = panel;
+    const std::string scene = dir + "/" + panel + "-scene.json";
+    run_shell("cat > " + shell_quote(scene) + " <<'EOF_JSON'\n" + settings.dump() + "\nEOF_JSON\n");
+    return dump_view(dir, look + " " + extra + " --scene " + shell_quote(scene));
+}
+
+// Every label of `labels` inside the canvas [x, y, w, h] (half a pixel of
+// slack) and none over another.
+inline void expect_unclipped_and_apart(const nlohmann::json& labels, float ox, float oy, float w,
+                                       float h) {
+    struct Rect {
+        float x, y, w, h;
+    };
+    std::vector<Rect> seen;
+    for (const auto& l : labels) {
+        const Rect r{l["rect"][0], l["rect"][1], l["rect"][2], l["rect"][3]};
+        EXPECT_GE(r.x, ox - 0.5f) << l.dump();
+        EXPECT_GE(r.y, oy - 0.5f) << l.dump();
+        EXPECT_LE(r.x + r.w, ox + w + 0.5f) << l.dump();
+        EXPECT_LE(r.y + r.h, oy + h + 0.5f) << l.dump();
+        for (const Rect& q : seen)
+            EXPECT_FALSE(r.x + 0.5f < q.x + q.w && q.x + 0.5f < r.x + r.w &&
+                         r.y + 0.5f < q.y + q.h && q.y + 0.5f < r.y + r.h)
+                << "overlap: " << l.dump();
+        seen.push_back(r);
+    }
+}
+// The same with the canvas as a JSON [x, y, w, h].
+inline void expect_unclipped_and_apart(const nlohmann::json& labels, const nlohmann::json& canvas) {
+    expect_unclipped_and_apart(labels, canvas[0], canvas[1], canvas[2], canvas[3]);
+}
+
+// Label texts of one kind, in drawing order.
+inline std::vector<std::string> label_texts(const nlohmann::json& labels, const std::string& kind) {
+    std::vector<std::string> out;
+    for (const auto& l : labels)
+        if (l["kind"] == kind) out.push_back(l["text"]);
+    return out;
+}
+
+// How many of `texts` read `text`.
+inline int count_of(const std::vector<std::string>& texts, const std::string& text) {
+    return int(std::count(texts.begin(), texts.end(), text));
+}
+
+// How many labels of `kind` read `text`.
+inline int count_label(const nlohmann::json& labels, const std::string& kind,
+                       const std::string& text) {
+    return count_of(label_texts(labels, kind), text);
+}
+
+}  // namespace ll::test
