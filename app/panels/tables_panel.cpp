@@ -140,7 +140,9 @@ void TablesPanel::draw_table(AppContext& ctx, const gpu::DocTable& t) {
     // (ImGui measures it while drawing: the first frame gave wrapped columns
     // a letter's width and cut "NVIDIA" into single letters): at least its
     // longest word (a slide broke "accelerato / r"), the rest of the room
-    // shared by how much more each column's longest line wants.
+    // shared by how much more each column's longest line wants. Fixed
+    // widths, set every frame (a stretch column's weight is read only in
+    // the table's first frame, and a slide's type grows after it).
     const ImGuiStyle& st = ImGui::GetStyle();
     std::vector<float> want(size_t(cols), 1.f), least(size_t(cols), 1.f);
     auto widen = [&](size_t c, const std::string& text) {
@@ -176,7 +178,7 @@ void TablesPanel::draw_table(AppContext& ctx, const gpu::DocTable& t) {
         // Core's English header is the column's ID; the translation is shown.
         for (size_t c = 0; c < t.header.size(); ++c)
             ImGui::TableSetupColumn((tr_text(t.header[c]) + "###" + t.header[c]).c_str(),
-                                    ImGuiTableColumnFlags_WidthStretch, width[c]);
+                                    ImGuiTableColumnFlags_WidthFixed, width[c]);
         ImGui::TableSetupColumn(tr_id("shown in"), ImGuiTableColumnFlags_WidthFixed, button_w);
         // The header row, each name's place kept for the probe.
         ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
@@ -238,19 +240,28 @@ void TablesPanel::draw_present(AppContext& ctx) {
     draw_table(ctx, t);
     ImGui::PopStyleVar();
     // The type grows until the table fills most of the slide (the next
-    // frame's scale; wrapped cells grow faster than the type, so a scale
-    // that overshoots comes back down; at most 2.2x, where the widest
+    // frame's scale; at most 2.2x, where the widest
     // button of the first table still fits its column at 1600 px). A short
     // table whose type is at its largest spreads its rows instead (half the
     // slide stayed empty under table 5.2).
     const float used = std::max(1.f, ImGui::GetCursorPosY());
     const float target = avail.y * 0.8f;
-    const float fit = std::clamp(present_scale_ * target / used, 1.3f, 2.2f);
+    // Wrapped cells make the height grow about as the square of the type
+    // (table 5.2 at the projector: 414 px at 1.3x, 621 px at 1.62x), and in
+    // steps, as a word moves to the next line: the step is the square root
+    // of what is missing, taken only while the table is short of 0.72 of the
+    // slide or runs past it (the extra row padding left out; a linear step toward 0.8 swung
+    // between 1.3x and 1.6x, never settling in the frames before a screenshot).
+    const float bare_now = std::max(1.f, used - 2 * float(t.rows.size() + 1) * present_pad_);
+    const float fit = std::clamp(present_scale_ * std::sqrt(target / bare_now), 1.3f, 2.2f);
+    const bool off = bare_now < 0.9f * target || used > avail.y;
+    const float next =
+        off && std::abs(fit - present_scale_) > 0.02f * present_scale_ ? fit : present_scale_;
     // Each row (and the header) gains 2 x pad; the rest grows with the type.
     const float rows = float(t.rows.size() + 1);
-    const float bare = std::max(1.f, used - 2 * rows * present_pad_) * fit / present_scale_;
+    const float bare = bare_now * next / present_scale_;
     const float pad = std::clamp((target - bare) / (2 * rows), 0.f, 3 * ImGui::GetFontSize());
-    if (std::abs(fit - present_scale_) > 0.05f * present_scale_) present_scale_ = fit;
+    present_scale_ = next;
     if (std::abs(pad - present_pad_) > 1) present_pad_ = pad;
     screen_ = {
         {"scale", present_scale_}, {"pad", present_pad_}, {"used_px", used}, {"slide_px", avail.y}};
