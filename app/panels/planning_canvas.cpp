@@ -109,6 +109,11 @@ EdgeText edge_text(const Graph& g, const NetPlan& plan, size_t ei) {
     return t;
 }
 
+// The mismatch marker's disc: 9 px, or more to hold a taller "!".
+float marker_radius(float line_h) {
+    return std::max(9.f, 0.55f * line_h);
+}
+
 // Box and gap sizes from the texts they must hold, in the current font.
 struct GraphSizing {
     GraphLayout L;
@@ -143,7 +148,7 @@ GraphSizing size_graph(const Graph& g, const NetPlan* plan) {
             z.texts.push_back(edge_text(g, *plan, ei));
             float w = std::max(ImGui::CalcTextSize(z.texts.back().line1.c_str()).x,
                                ImGui::CalcTextSize(z.texts.back().line2.c_str()).x);
-            if (z.texts.back().kind == 1) w += 22;  // the marker
+            if (z.texts.back().kind == 1) w += 2 * marker_radius(z.line_h) + 4;  // the marker
             float& gp = gap[size_t(L.depth[size_t(plan->propagation.edges[ei].producer)])];
             gp = std::max(gp, w + 30);
         }
@@ -259,8 +264,11 @@ GraphClick draw_graph(const Graph& g, const NetPlan* plan, int selected_node, lo
         if (clicked && ImGui::IsMouseHoveringRect(p, q)) out.node = int(i);
     }
     // Edge labels last, over everything, centred on the edge's midpoint.
-    for (const Pending& pe : pending) {
+    for (Pending pe : pending) {
         const EdgeText& t = texts[pe.edge];
+        // A mismatch's tag and its marker on the left are centred together
+        // on the edge (the marker ran into the producer's box on a slide).
+        if (t.kind == 1) pe.mid.x += marker_radius(line_h) + 1;
         bool sel = long(pe.edge) == selected_edge;
         ImVec2 s1 = ImGui::CalcTextSize(t.line1.c_str());
         ImVec2 s2 = t.line2.empty() ? ImVec2(0, 0) : ImGui::CalcTextSize(t.line2.c_str());
@@ -275,12 +283,15 @@ GraphClick draw_graph(const Graph& g, const NetPlan* plan, int selected_node, lo
             put(ImVec2(pe.mid.x - s2.x / 2, a.y + 3 + s1.y), t.kind == 2 ? kFixed : kSubText,
                 kTagFill, t.line2, "edge");
         if (t.kind == 1) {  // the mismatch marker: a filled disc with "!" on the label's left
-            ImVec2 c(a.x - 11, pe.mid.y);
-            dl->AddCircleFilled(c, 9, kMismatch);
+            // The disc grows with the type (on a slide a 9 px disc held a
+            // glyph taller than itself, over relu's box).
+            const float rad = marker_radius(line_h);
+            ImVec2 c(a.x - rad - 2, pe.mid.y);
+            dl->AddCircleFilled(c, rad, kMismatch);
             // Black on the red disc: 5.0:1 (white was 4.2:1).
             put(ImVec2(c.x - ImGui::CalcTextSize("!").x / 2, c.y - line_h / 2),
                 IM_COL32(15, 15, 18, 255), kMismatch, "!", "marker");
-            a.x -= 20;
+            a.x -= 2 * rad + 2;
         }
         label_boxes.push_back({a, b, pe.edge});
     }
