@@ -795,6 +795,14 @@ void PlanningPanel::draw_present(AppContext& ctx) {
     const float graph_h = d && present_graph_h_ > 0
                               ? std::min(graph_max, present_graph_h_ * present_scale_ + 20)
                               : graph_max;
+    // Never wider than the slide, from the first frame on (the fit below
+    // follows the drawn size, a frame late: "conv2" was cut in frame one).
+    for (int k = 0; k < 4; ++k) {
+        ImGui::SetWindowFontScale(present_scale_);
+        const float w = planning::graph_content_size(graph_, plan_ok_ ? &plan_ : nullptr).x;
+        if (w <= avail.x - 24 || present_scale_ <= 0.7f) break;
+        present_scale_ = std::max(0.7f, present_scale_ * 0.98f * (avail.x - 24) / w);
+    }
     ImGui::SetWindowFontScale(present_scale_);
     // No scroll bars: the scale below makes the graph fit (a scroll bar once
     // showed, and the graph scrolled sideways instead of fitting).
