@@ -290,6 +290,8 @@ void CubePanel::picture(ImVec2 size, bool dark) {
     const float k1w = float(sc.k1 * l.fw), n1 = float(sc.n1),
                 rows0 = float(std::min(l.rows, sc.m1));
     probe_["cell"] = view_.camera().zoom;
+    const ImVec2 vo = view_.origin(), vs_size = view_.canvas_size();
+    probe_["canvas"] = {vo.x, vo.y, vs_size.x, vs_size.y};
     probe_["labels"] = render::labels_json(view_.drawn_labels());
     probe_["strips"] = l.strips;
     probe_["a"] = rect(l.a_x(0), l.row_y(0), k1w, rows0);

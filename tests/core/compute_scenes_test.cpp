@@ -45,13 +45,13 @@ TEST(ComputeScenes, CubePlanGoldenInt8) {
         "  box highlight (5,9 1x1)\n"
         "  arrow (4,9.5) -> (5,9.5)\n"
         "  arrow (5.5,5) -> (5.5,9)\n"
-        "  label caption (0,6) \"A (ZZ)\"\n"
-        "  label caption (6.6,1.5) \"B (ZN)\"\n"
-        "  label caption (5,6) \"C (NZ)\"\n"
+        "  label caption (0,8) \"A (ZZ)\"\n"
+        "  label caption (6.2,8.5) \"C (NZ)\"\n"
+        "  label tick (1,8) \"k0\"\n"
+        "  label tick (3,8) \"k1\"\n"
         "  label tick (-0.15,8.5) \"m0\"\n"
         "  label tick (-0.15,9.5) \"m1\"\n"
-        "  label tick (1,7.5) \"k0\"\n"
-        "  label tick (3,7.5) \"k1\"\n"
+        "  label caption (6.6,1.5) \"B (ZN)\"\n"
         "  label tick (5.5,0.5) \"n0\"\n"
         "  highlight 5 cells: 6 10 7 11 13\n";
     EXPECT_EQ(plan_text(cube_plan(s, 3)), want);
