@@ -213,9 +213,10 @@ void CubePanel::loop_nest() {
     if (!st.done) {
         ImGui::Text("      C[n%lld][m%lld] %s", (long long)s.n, (long long)s.m,
                     s.first_k ? "=" : "+=");
-        // Wrapped: on the projector the line ran past the loop column.
-        ImGui::TextWrapped("        A[m%lld][k%lld] x B[k%lld][n%lld]", (long long)s.m,
-                           (long long)s.k, (long long)s.k, (long long)s.n);
+        // The product on two indented lines: on the projector one line ran
+        // past the loop column, and wrapped it lost its indent.
+        ImGui::Text("        A[m%lld][k%lld]", (long long)s.m, (long long)s.k);
+        ImGui::Text("          x B[k%lld][n%lld]", (long long)s.k, (long long)s.n);
         ImGui::Separator();
         ImGui::TextWrapped(tr("A fractal %lld (ZZ), B fractal %lld (ZN) -> C fractal %lld (NZ), "
                               "%lld of %lld partial products summed after this step"),

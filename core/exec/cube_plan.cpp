@@ -31,18 +31,20 @@ CubeLayout cube_layout(const CubeScene& s, float aspect) {
     s.validate();
     CubeLayout l;
     l.fw = s.dtype == DType::int8 ? 2 : 1;
-    // A caption row, B (k1*fw rows), three free rows (the A and C captions, k ticks).
-    l.top = 1 + s.k1 * l.fw + 3;
+    // B (k1*fw rows; its n ticks stand above its top edge), three free rows
+    // (A's header and k ticks, the B -> C arrow).
+    l.top = s.k1 * l.fw + 3;
     l.stride = s.k1 * l.fw + 1 + s.n1 + 2;  // A, a gap, C, two free columns
     const auto off = [&](int64_t strips) {
         const int64_t rows = ceil_div(s.m1, strips);
         const double w = double(strips * l.stride - 2), h = double(l.top + rows);
         return std::abs(std::log(w / h / double(aspect)));
     };
-    // Unfolded when within 3x of the aspect (the classic picture), else the
-    // number of strips that comes closest.
+    // Unfolded when within 2.5x of the aspect (the classic picture), else
+    // the number of strips that comes closest (the small example folds in
+    // two on a 1600x1000 slide, where its cells grow from 86 to 110 px).
     int64_t best = 1;
-    for (int64_t k = 2; k <= s.m1 && off(1) > std::log(3.0); ++k) {
+    for (int64_t k = 2; k <= s.m1 && off(1) > std::log(2.5); ++k) {
         if (ceil_div(s.m1, k) == ceil_div(s.m1, k - 1)) continue;  // same rows, wider
         if (off(k) < off(best)) best = k;
     }
@@ -154,14 +156,17 @@ Plan cube_plan(const CubeScene& s, int64_t step, float aspect) {
             for (int64_t n = 0; n < s.n1; ++n)
                 label(Label::tick, Label::above, Label::centre, 0, cx + float(n) + 0.5f, top,
                       "n" + std::to_string(n));
-        for (int64_t m = m0; m < m0 + rows; ++m)  // A's (and C's) fractal rows
-            label(Label::tick, Label::at, Label::right, 0, l.a_x(m) - 0.15f, l.row_y(m) + 0.5f,
+        // A's (and C's) fractal rows, left of A's edge in pixels (drawn
+        // "at" the cells they were left out where cells are smaller than text).
+        for (int64_t m = m0; m < m0 + rows; ++m)
+            label(Label::tick, Label::left_of, Label::right, 0, l.a_x(m), l.row_y(m) + 0.5f,
                   "m" + std::to_string(m));
     }
     g.boxes.push_back({l.b_x(s.k1), l.b_y(), n1, k1w, Box::outline, ""});
-    label(Label::caption, Label::at, Label::left, 0, l.b_x(s.k1) + n1 + 0.6f, 1.5f, "B (ZN)");
+    label(Label::caption, Label::at, Label::left, 0, l.b_x(s.k1) + n1 + 0.6f, l.b_y() + 0.5f,
+          "B (ZN)");
     for (int64_t n = 0; n < s.n1; ++n)  // n over B's columns
-        label(Label::tick, Label::at, Label::centre, 0, l.b_x(s.k1) + float(n) + 0.5f, 0.5f,
+        label(Label::tick, Label::above, Label::centre, 0, l.b_x(s.k1) + float(n) + 0.5f, l.b_y(),
               "n" + std::to_string(n));
     if (!st.done) {
         const CubeStep& c = st.current;
