@@ -8,6 +8,8 @@
 #   scripts/fuzz.sh --smoke             every target for 20 s (CI)
 #   scripts/fuzz.sh --runs N [T...]     N executions of each target named (default all)
 #   FUZZ_JOBS=8 scripts/fuzz.sh ...     that many fuzzing processes per target
+#   FUZZ_TIMEOUT=120 ...                seconds (wall clock) before one input counts as a hang
+#                                       (default 20; raise it on a loaded machine or under nice)
 #   LAYOUTLAB_FUZZ_CLI_RUN=1 ... cli     the CLI target does each command's work too
 #                                       (default: validate-only runs, see cli_fuzz.cpp)
 # Targets: npy, graph, scene, cli, lesson. New inputs found go to build-fuzz/corpus/<T>/
@@ -25,7 +27,7 @@ while [ $# -gt 0 ]; do
     --smoke) seconds=20; shift ;;
     --runs) mode=runs; runs=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -54,7 +56,7 @@ for t in "${targets[@]}"; do
     max_len=32768  # the bundled lessons seed it whole
     seeds+=("$root/assets/lessons")
   fi
-  args=(-dict="$root/tests/fuzz/$t.dict" -max_len=$max_len -timeout=20 -rss_limit_mb=2560
+  args=(-dict="$root/tests/fuzz/$t.dict" -max_len=$max_len -timeout=${FUZZ_TIMEOUT:-20} -rss_limit_mb=2560
         -artifact_prefix="$dir/artifacts/$t-" -print_final_stats=1)
   if [ "$mode" = runs ]; then
     args+=(-runs="$runs")

@@ -39,8 +39,8 @@ ImU32 colour_of(Label::Kind k, bool dark) {
     return ink(Role::text, dark);
 }
 
-float text_w(const std::string& s) {
-    return ImGui::CalcTextSize(s.c_str(), nullptr, true).x;
+float text_w(const std::string& s, float scale = 1) {
+    return ImGui::CalcTextSize(s.c_str(), nullptr, true).x * scale;
 }
 
 // The text each label shows: core's English through the catalog (tr_text);
@@ -71,13 +71,14 @@ std::vector<std::string> shown_texts(const Stage& st) {
 }
 
 // Left-of labels stand in lanes: lane l starts where lane l-1's widest text ends.
-std::vector<float> lane_widths(const Stage& st, const std::vector<std::string>& text) {
+std::vector<float> lane_widths(const Stage& st, const std::vector<std::string>& text,
+                               float scale = 1) {
     std::vector<float> w;
     for (size_t i = 0; i < st.labels.size(); ++i) {
         const Label& l = st.labels[i];
         if (l.side != Label::left_of) continue;
         if (w.size() <= l.lane) w.resize(size_t(l.lane) + 1, 0.f);
-        w[l.lane] = std::max(w[l.lane], text_w(text[i]));
+        w[l.lane] = std::max(w[l.lane], text_w(text[i], scale));
     }
     return w;
 }
@@ -143,28 +144,29 @@ nlohmann::json labels_json(const std::vector<DrawnLabel>& v) {
     return j;
 }
 
-LabelMargins label_margins(const Stage& st) {
+LabelMargins label_margins(const Stage& st, float scale) {
     LabelMargins m;
     if (st.labels.empty()) return m;
-    const float lh = ImGui::GetTextLineHeight();
+    const float lh = ImGui::GetTextLineHeight() * scale;
     const std::vector<std::string> text = shown_texts(st);
-    const std::vector<float> lw = lane_widths(st, text);
+    const std::vector<float> lw = lane_widths(st, text, scale);
     const float grid_w = grid_extent(st.grid).w;
     for (const Label& l : st.labels) {
         if (l.side == Label::above) {
             m.top = std::max(m.top, kGap + float(l.lane + 1) * (lh + 1));
             if (l.align == Label::right && l.x <= 0)
-                m.left = std::max(m.left, kGap + text_w(text[size_t(&l - st.labels.data())]));
+                m.left =
+                    std::max(m.left, kGap + text_w(text[size_t(&l - st.labels.data())], scale));
         } else if (l.side == Label::left_of && l.x <= 0) {
             m.left = std::max(m.left, lane_offset(lw, l.lane) + lw[l.lane]);
         } else if (l.side == Label::at && l.align == Label::right && l.x <= 0) {
             // Text ending left of the grid (the Cube's m0, m1 ...): without
             // room it was cut by the canvas and left out on a slide.
-            m.left = std::max(m.left, kGap + text_w(text[size_t(&l - st.labels.data())]));
+            m.left = std::max(m.left, kGap + text_w(text[size_t(&l - st.labels.data())], scale));
             m.cells_left = std::max(m.cells_left, -l.x);
         } else if (l.side == Label::at && l.align == Label::left && l.x >= grid_w) {
             // Text starting right of the grid (the Cube's "B (ZN)").
-            m.right = std::max(m.right, kGap + text_w(text[size_t(&l - st.labels.data())]));
+            m.right = std::max(m.right, kGap + text_w(text[size_t(&l - st.labels.data())], scale));
             m.cells_right = std::max(m.cells_right, l.x - grid_w);
         }
     }
@@ -174,9 +176,11 @@ LabelMargins label_margins(const Stage& st) {
 void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>* drawn) {
     if (st.labels.empty()) return;
     ImDrawList* dl = f.dl;
-    const float fs = ImGui::GetFontSize(), lh = ImGui::GetTextLineHeight();
+    // Text at the frame's label scale (app/render/label_scale.hpp).
+    const float ls = f.label_scale;
+    const float fs = ImGui::GetFontSize() * ls, lh = ImGui::GetTextLineHeight() * ls;
     const std::vector<std::string> text = shown_texts(st);
-    const std::vector<float> lw = lane_widths(st, text);
+    const std::vector<float> lw = lane_widths(st, text, ls);
     auto text_of = [&](const Label& l) -> const std::string& {
         return text[size_t(&l - st.labels.data())];
     };
@@ -191,7 +195,7 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
         if (g.count == 0) g.first = along;
         if (g.count == 1) g.second = along;
         ++g.count;
-        g.ext = std::max(g.ext, l.side == Label::above ? text_w(text_of(l)) : lh);
+        g.ext = std::max(g.ext, l.side == Label::above ? text_w(text_of(l), ls) : lh);
         g.room = std::max(g.room, l.room);
     }
     for (auto& kv : groups) {
@@ -237,6 +241,7 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
                 continue;
             const std::string& shown = text_of(l);
             ImVec2 ts = ImGui::CalcTextSize(shown.c_str(), nullptr, true);
+            ts = ImVec2(ts.x * ls, ts.y * ls);
             const ImVec2 p = f.at(l.x, l.y);
             float x = p.x, y = p.y - ts.y / 2;
             // A block tag stands in the gap (at least a cell) above its block;

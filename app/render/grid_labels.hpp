@@ -4,6 +4,7 @@
 // when their spacing is smaller than the text, no label overlaps another, and
 // a label that would be cut by the canvas edge is left out rather than cut.
 // The camera fit leaves room for them (label_margins).
+// On cells bigger than the desk's the text grows (app/render/label_scale.hpp).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -23,7 +24,8 @@ struct LabelMargins {
     // between the grid's edge and their point.
     float cells_left = 0, cells_right = 0;
 };
-LabelMargins label_margins(const Stage& st);
+// `scale`: the labels' text scale (OverlayFrame::label_scale).
+LabelMargins label_margins(const Stage& st, float scale = 1);
 
 // A label as drawn in the last frame (screen pixels), for --dump-view probes.
 struct DrawnLabel {

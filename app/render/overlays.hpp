@@ -24,6 +24,7 @@ struct OverlayFrame {
     float alpha = 1;                           // fade while the stage glides in or out
     std::vector<DrawnLabel>* drawn = nullptr;  // labels drawn (probes), when set
     bool sparse_tags = false;                  // ViewStyle::sparse_tags
+    float label_scale = 1;  // grid labels' text scale (app/render/label_scale.hpp)
 };
 
 // Boxes, arrows and labels of stage `st` (labels: see grid_labels.hpp). An

@@ -12,6 +12,7 @@
 
 #include "app/render/gl_programs.hpp"
 #include "app/render/grid_labels.hpp"
+#include "app/render/label_scale.hpp"
 #include "app/render/overlays.hpp"
 #include "app/render/present.hpp"
 #include "app/render/trail.hpp"
@@ -39,7 +40,18 @@ ImVec2 PlanView::to_screen(float x, float y) const {
                   origin_.y + (y - cam_.pan_y) * cam_.zoom);
 }
 
+// The fit of stages [k0, k1] with room for labels at the scale the fit's
+// cells give them (label_scale.hpp). The scale comes from a first fit with
+// body-size margins; the larger margins only shrink the cells, so the labels
+// drawn at the final cells' scale (no larger) fit the room kept for them, and
+// the result depends on the canvas alone: stable from frame to frame.
 Camera PlanView::fitted(PlanGpu& gpu, int k0, int k1) const {
+    const Camera first = fitted_at(gpu, k0, k1, 1.f);
+    const float s = label_text_scale(first.zoom);
+    return s > 1.f ? fitted_at(gpu, k0, k1, s) : first;
+}
+
+Camera PlanView::fitted_at(PlanGpu& gpu, int k0, int k1, float label_scale) const {
     Camera c = cam_;
     const Plan* p = gpu.plan();
     if (!p || size_.x < 8 || size_.y < 8) return c;
@@ -49,7 +61,7 @@ Camera PlanView::fitted(PlanGpu& gpu, int k0, int k1) const {
         Extent e = grid_extent(p->stages[size_t(k)].grid);
         w = std::max(w, e.w);
         h = std::max(h, e.h);
-        LabelMargins m = label_margins(p->stages[size_t(k)]);
+        LabelMargins m = label_margins(p->stages[size_t(k)], label_scale);
         lm.left = std::max(lm.left, m.left), lm.top = std::max(lm.top, m.top);
         lm.right = std::max(lm.right, m.right), lm.bottom = std::max(lm.bottom, m.bottom);
         lm.cells_left = std::max(lm.cells_left, m.cells_left);
@@ -280,6 +292,7 @@ void PlanView::draw_stage_overlays(PlanGpu& gpu, ImDrawList* dl, ImVec2 end,
         drawn_labels_.clear();
         of.drawn = &drawn_labels_;
         of.sparse_tags = style.sparse_tags;
+        of.label_scale = label_text_scale(cam_.zoom);
         draw_overlays(of, gpu.plan()->stages[kn]);
         const Stage& st = gpu.plan()->stages[kn];
         auto place = [&](int64_t cell) { return gpu.place(kn, cell); };
@@ -309,7 +322,9 @@ void PlanView::draw_numbers(PlanGpu& gpu, ImDrawList* dl, ImVec2 end, const View
     if (style.show_numbers && !cols.empty() && p->cell_count <= 16384) {
         // Numbers shrink to fit their cell down to 7 px (issue 13: at 9 px
         // they vanished in the smaller cells of the later stages).
-        float fs = std::min(cam_.zoom * 0.45f, ImGui::GetFontSize() * 1.2f);
+        // On big cells the cap grows with the labels (label_scale.hpp).
+        float fs =
+            std::min(cam_.zoom * 0.45f, ImGui::GetFontSize() * 1.2f * label_text_scale(cam_.zoom));
         if (fs >= 7.f) {
             ImFont* font = ImGui::GetFont();
             for (int64_t i = 0; i < p->cell_count; ++i) {

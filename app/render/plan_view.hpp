@@ -118,6 +118,7 @@ class PlanView {
     void draw_numbers(PlanGpu& gpu, ImDrawList* dl, ImVec2 end, const ViewStyle& style);
     void draw_path(PlanGpu& gpu, ImDrawList* dl, const ViewStyle& style);
     Camera fitted(PlanGpu& gpu, int k0, int k1) const;
+    Camera fitted_at(PlanGpu& gpu, int k0, int k1, float label_scale) const;
     int64_t pick(PlanGpu& gpu, ImVec2 mouse);
     void upload_uniforms(float w, float h, bool pick_mode, ImVec2 mouse);
     void upload_view_uniforms(unsigned prog, float w, float h, bool pick_mode, ImVec2 mouse);
