@@ -24,6 +24,7 @@
 #include "app/panels/playhead_panel.hpp"
 #include "app/panels/present.hpp"
 #include "app/panels/scene_reader.hpp"
+#include "app/render/grid_labels.hpp"
 #include "app/render/plan_view.hpp"
 #include "core/compare.hpp"
 #include "core/error.hpp"
@@ -125,9 +126,11 @@ nlohmann::json ComparePanel::probe() const {
     j["diff"] = d;
     if (!fields_.empty()) j["fields"] = fields_;
     for (const Side& s : side_) {
-        ImVec2 o = s.view.origin();
+        ImVec2 o = s.view.origin(), sz = s.view.canvas_size();
         const render::Camera& c = s.view.camera();
         j["screen"].push_back({{"origin", {o.x, o.y}},
+                               {"canvas", {o.x, o.y, sz.x, sz.y}},
+                               {"labels", render::labels_json(s.view.drawn_labels())},
                                {"zoom", c.zoom},
                                {"pan_x", c.pan_x},
                                {"pan_y", c.pan_y},

@@ -213,9 +213,10 @@ void CubePanel::loop_nest() {
     if (!st.done) {
         ImGui::Text("      C[n%lld][m%lld] %s", (long long)s.n, (long long)s.m,
                     s.first_k ? "=" : "+=");
-        // Wrapped: on the projector the line ran past the loop column.
-        ImGui::TextWrapped("        A[m%lld][k%lld] x B[k%lld][n%lld]", (long long)s.m,
-                           (long long)s.k, (long long)s.k, (long long)s.n);
+        // The product on two indented lines: on the projector one line ran
+        // past the loop column, and wrapped it lost its indent.
+        ImGui::Text("        A[m%lld][k%lld]", (long long)s.m, (long long)s.k);
+        ImGui::Text("          x B[k%lld][n%lld]", (long long)s.k, (long long)s.n);
         ImGui::Separator();
         ImGui::TextWrapped(tr("A fractal %lld (ZZ), B fractal %lld (ZN) -> C fractal %lld (NZ), "
                               "%lld of %lld partial products summed after this step"),
@@ -290,6 +291,8 @@ void CubePanel::picture(ImVec2 size, bool dark) {
     const float k1w = float(sc.k1 * l.fw), n1 = float(sc.n1),
                 rows0 = float(std::min(l.rows, sc.m1));
     probe_["cell"] = view_.camera().zoom;
+    const ImVec2 vo = view_.origin(), vs_size = view_.canvas_size();
+    probe_["canvas"] = {vo.x, vo.y, vs_size.x, vs_size.y};
     probe_["labels"] = render::labels_json(view_.drawn_labels());
     probe_["strips"] = l.strips;
     probe_["a"] = rect(l.a_x(0), l.row_y(0), k1w, rows0);

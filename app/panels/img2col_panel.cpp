@@ -25,6 +25,7 @@
 #include "app/panels/panel.hpp"
 #include "app/panels/playhead.hpp"
 #include "app/panels/present.hpp"
+#include "app/render/grid_labels.hpp"
 #include "app/render/palette.hpp"
 #include "app/render/plan_view.hpp"
 #include "app/render/present.hpp"
@@ -387,7 +388,10 @@ void Img2colPanel::draw_explicit(ImDrawList* dl, ImVec2 size, bool dark) {
     dl->AddRect(a, b, window_col(dark), 0, 0, 3.0f);
     dl->PopClipRect();
     screen_["row_box"] = rect_json(a, b);
-    screen_["matrix"] = {{"origin", {o.x, o.y}}, {"size", {size.x, size.y}}, {"zoom", zoom}};
+    screen_["matrix"] = {{"origin", {o.x, o.y}},
+                         {"size", {size.x, size.y}},
+                         {"zoom", zoom},
+                         {"labels", render::labels_json(explicit_.drawn_labels())}};
 }
 
 void Img2colPanel::draw_implicit(ImDrawList* dl, ImVec2 size, bool dark) {
@@ -426,7 +430,10 @@ void Img2colPanel::draw_implicit(ImDrawList* dl, ImVec2 size, bool dark) {
         if (c == 0) screen_["window_box"] = rect_json(a, b);
     }
     dl->PopClipRect();
-    screen_["input"] = {{"origin", {o.x, o.y}}, {"size", {size.x, size.y}}, {"zoom", zoom}};
+    screen_["input"] = {{"origin", {o.x, o.y}},
+                        {"size", {size.x, size.y}},
+                        {"zoom", zoom},
+                        {"labels", render::labels_json(input_.drawn_labels())}};
 }
 
 void Img2colPanel::formula() {

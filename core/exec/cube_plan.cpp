@@ -31,18 +31,20 @@ CubeLayout cube_layout(const CubeScene& s, float aspect) {
     s.validate();
     CubeLayout l;
     l.fw = s.dtype == DType::int8 ? 2 : 1;
-    // A caption row, B (k1*fw rows), three free rows (the A and C captions, k ticks).
-    l.top = 1 + s.k1 * l.fw + 3;
+    // B (k1*fw rows; its n ticks stand above its top edge), three free rows
+    // (A's header and k ticks, the B -> C arrow).
+    l.top = s.k1 * l.fw + 3;
     l.stride = s.k1 * l.fw + 1 + s.n1 + 2;  // A, a gap, C, two free columns
     const auto off = [&](int64_t strips) {
         const int64_t rows = ceil_div(s.m1, strips);
         const double w = double(strips * l.stride - 2), h = double(l.top + rows);
         return std::abs(std::log(w / h / double(aspect)));
     };
-    // Unfolded when within 3x of the aspect (the classic picture), else the
-    // number of strips that comes closest.
+    // Unfolded when within 2.5x of the aspect (the classic picture), else
+    // the number of strips that comes closest (the small example folds in
+    // two on a 1600x1000 slide, where its cells grow from 86 to 110 px).
     int64_t best = 1;
-    for (int64_t k = 2; k <= s.m1 && off(1) > std::log(3.0); ++k) {
+    for (int64_t k = 2; k <= s.m1 && off(1) > std::log(2.5); ++k) {
         if (ceil_div(s.m1, k) == ceil_div(s.m1, k - 1)) continue;  // same rows, wider
         if (off(k) < off(best)) best = k;
     }
@@ -125,61 +127,47 @@ Plan cube_plan(const CubeScene& s, int64_t step, float aspect) {
                     tensor_grid(canvas));
     g.axes = {"y", "x"};
     const float fw = float(l.fw), k1w = float(s.k1) * fw, n1 = float(s.n1);
-    // Captions and the matrices' outlines (one pair per strip for A and C).
-    auto caption = [&](float x, float y, const std::string& t) {
+    // Headers and the matrices' outlines (one pair per strip for A and C).
+    // A's header stands just above its k ticks, both in screen pixels over
+    // the strip's top edge (at a fixed cell offset it floated ~170 px above
+    // the ticks on the desk slide); C's stands right of C's first row, as
+    // B's does right of B: above C it sat in the B -> C arrow's path.
+    auto label = [&](Label::Kind kind, Label::Side side, Label::Align align, uint8_t lane, float x,
+                     float y, std::string t) {
         Label lb;
-        lb.x = x, lb.y = y, lb.text = t, lb.kind = Label::caption;
-        g.labels.push_back(lb);
+        lb.x = x, lb.y = y, lb.text = std::move(t), lb.kind = kind;
+        lb.side = side, lb.align = align, lb.lane = lane;
+        g.labels.push_back(std::move(lb));
     };
-    caption(0, float(l.top) - 2.0f, "A (ZZ)");
-    caption(l.b_x(s.k1) + n1 + 0.6f, 1.5f, "B (ZN)");
-    caption(l.c_x(0, s.k1), float(l.top) - 2.0f, "C (NZ)");
+    const float top = float(l.top);
     for (int64_t strip = 0; strip < l.strips; ++strip) {
         const int64_t m0 = strip * l.rows, rows = std::min(l.rows, s.m1 - m0);
-        Box a{l.a_x(m0), l.row_y(m0), k1w, float(rows), Box::outline, ""};
-        Box c{l.c_x(m0, s.k1), l.row_y(m0), n1, float(rows), Box::outline, ""};
-        g.boxes.push_back(a);
-        g.boxes.push_back(c);
-        if (strip > 0) {
-            // Every strip is an A | C pair of its own: it carries the same
-            // headers and k ticks as the first (strip 0's are added below),
-            // and n ticks over its C.
-            caption(l.a_x(m0), float(l.top) - 2.0f, "A (ZZ)");
-            caption(l.c_x(m0, s.k1), float(l.top) - 2.0f, "C (NZ)");
-            for (int64_t k = 0; k < s.k1; ++k) {
-                Label t;
-                t.x = l.a_x(m0) + float(k) * fw + fw / 2, t.y = float(l.top) - 0.5f;
-                t.kind = Label::tick, t.align = Label::centre, t.text = "k" + std::to_string(k);
-                g.labels.push_back(t);
-            }
-            for (int64_t n = 0; n < s.n1; ++n) {  // strip 0's C shares B's n ticks
-                Label t;
-                t.x = l.c_x(m0, s.k1) + float(n) + 0.5f, t.y = float(l.top) - 0.5f;
-                t.kind = Label::tick, t.align = Label::centre, t.text = "n" + std::to_string(n);
-                g.labels.push_back(t);
-            }
-        }
-        for (int64_t m = m0; m < m0 + rows; ++m) {  // A's (and C's) fractal rows
-            Label mt;
-            mt.x = l.a_x(m) - 0.15f, mt.y = l.row_y(m) + 0.5f, mt.kind = Label::tick;
-            mt.align = Label::right, mt.text = "m" + std::to_string(m);
-            g.labels.push_back(mt);
-        }
+        const float ax = l.a_x(m0), cx = l.c_x(m0, s.k1);
+        g.boxes.push_back({ax, l.row_y(m0), k1w, float(rows), Box::outline, ""});
+        g.boxes.push_back({cx, l.row_y(m0), n1, float(rows), Box::outline, ""});
+        // Every strip is an A | C pair of its own with the same headers and
+        // k ticks; n ticks over every C but the first (under B's).
+        label(Label::caption, Label::above, Label::left, 1, ax, top, "A (ZZ)");
+        label(Label::caption, Label::at, Label::left, 0, cx + n1 + 0.2f, top + 0.5f, "C (NZ)");
+        for (int64_t k = 0; k < s.k1; ++k)
+            label(Label::tick, Label::above, Label::centre, 0, ax + float(k) * fw + fw / 2, top,
+                  "k" + std::to_string(k));
+        if (strip > 0)
+            for (int64_t n = 0; n < s.n1; ++n)
+                label(Label::tick, Label::above, Label::centre, 0, cx + float(n) + 0.5f, top,
+                      "n" + std::to_string(n));
+        // A's (and C's) fractal rows, left of A's edge in pixels (drawn
+        // "at" the cells they were left out where cells are smaller than text).
+        for (int64_t m = m0; m < m0 + rows; ++m)
+            label(Label::tick, Label::left_of, Label::right, 0, l.a_x(m), l.row_y(m) + 0.5f,
+                  "m" + std::to_string(m));
     }
     g.boxes.push_back({l.b_x(s.k1), l.b_y(), n1, k1w, Box::outline, ""});
-    // Ticks: k over A's columns... and n over B's.
-    for (int64_t k = 0; k < s.k1; ++k) {
-        Label t;
-        t.x = float(k) * fw + fw / 2, t.y = float(l.top) - 0.5f, t.kind = Label::tick;
-        t.align = Label::centre, t.text = "k" + std::to_string(k);
-        g.labels.push_back(t);
-    }
-    for (int64_t n = 0; n < s.n1; ++n) {
-        Label t;
-        t.x = l.b_x(s.k1) + float(n) + 0.5f, t.y = 0.5f, t.kind = Label::tick;
-        t.align = Label::centre, t.text = "n" + std::to_string(n);
-        g.labels.push_back(t);
-    }
+    label(Label::caption, Label::at, Label::left, 0, l.b_x(s.k1) + n1 + 0.6f, l.b_y() + 0.5f,
+          "B (ZN)");
+    for (int64_t n = 0; n < s.n1; ++n)  // n over B's columns
+        label(Label::tick, Label::above, Label::centre, 0, l.b_x(s.k1) + float(n) + 0.5f, l.b_y(),
+              "n" + std::to_string(n));
     if (!st.done) {
         const CubeStep& c = st.current;
         const float y = l.row_y(c.m);

@@ -62,7 +62,7 @@ struct CubeLayout {
     float c_x(int64_t m, int64_t k1) const { return a_x(m) + float(k1 * fw + 1); }
     float row_y(int64_t m) const { return float(top + m % rows); }
     float b_x(int64_t k1) const { return float(k1 * fw + 1); }
-    float b_y() const { return 1; }
+    float b_y() const { return 0; }
 };
 // Folds M so the canvas is close to `aspect` (width / height).
 CubeLayout cube_layout(const CubeScene& s, float aspect);

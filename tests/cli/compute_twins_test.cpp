@@ -71,7 +71,8 @@ TEST(CliTwins, CubeStepAndPlan) {
     EXPECT_EQ(j["current"]["c_fractal"], 5);
     ASSERT_EQ(j["values"]["before"].size(), 16u);
     EXPECT_EQ(j["plan"]["cell_count"], 12 + 6 + 8);
-    EXPECT_EQ(j["plan"]["stages"][0]["shape"], json({11, 6}));
+    // B's 3 rows, 3 free rows (A's header and k ticks), A's and C's 4 rows.
+    EXPECT_EQ(j["plan"]["stages"][0]["shape"], json({10, 6}));
     auto t = run_layoutlab({"cube", "--step", "13"});
     ASSERT_EQ(t.code, 0) << t.err;
     EXPECT_NE(t.out.find("C[n1][m1] += A[m1][k1] x B[k1][n1]"), std::string::npos) << t.out;
