@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -16,6 +17,69 @@
 #include "tests/support/process.hpp"
 
 namespace ll::test {
+
+// The five looks of a screenshot round: desk, projector, projector
+// presenting, projector in Chinese, desk presenting in Chinese.
+inline const char* const kFiveLooks[] = {
+    "--size 1600x1000 --lang en",
+    "--size 1024x768 --ui-scale 1.5 --theme light --lang en",
+    "--size 1024x768 --ui-scale 1.5 --theme light --lang en --present",
+    "--size 1024x768 --ui-scale 1.5 --theme light --lang zh",
+    "--size 1600x1000 --lang zh --present",
+};
+// A projector: 1024x768 at UI scale 1.5 in the light theme.
+inline const char* const kProjectorLook = "--size 1024x768 --ui-scale 1.5 --theme light";
+
+// Runs the app with `args`, a screenshot and --dump-text; the report (null
+// on failure, which is also a test failure).
+inline nlohmann::json dump_text(const std::string& dir, const std::string& args) {
+    const std::string png = dir + "/t.png", js = dir + "/t.json";
+    auto r = run_app(args + " --screenshot " + png + " --dump-text " + js);
+    EXPECT_EQ(r.code, 0) << args << ": " << r.err;
+    if (r.code != 0) return nlohmann::json();
+    return nlohmann::json::parse(read_file(js));
+}
+
+// The lines --dump-text found cut by their column, pane or window edge.
+inline nlohmann::json cut_lines(const std::string& dir, const std::string& args) {
+    const nlohmann::json j = dump_text(dir, args);
+    if (!j.is_object()) return nlohmann::json::array();
+    EXPECT_TRUE(j.contains("cut")) << j.dump();
+    return j.contains("cut") ? j["cut"] : nlohmann::json::array();
+}
+
+// WCAG 2 contrast ratio of two sRGB colours [r, g, b, ...] (1 .. 21).
+inline double contrast(const nlohmann::json& a, const nlohmann::json& b) {
+    auto lum = [](const nlohmann::json& c) {
+        auto lin = [](double v) {
+            v /= 255;
+            return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * lin(c[0].get<double>()) + 0.7152 * lin(c[1].get<double>()) +
+               0.0722 * lin(c[2].get<double>());
+    };
+    double la = lum(a), lb = lum(b);
+    if (la < lb) std::swap(la, lb);
+    return (la + 0.05) / (lb + 0.05);
+}
+
+// The light theme's window background.
+inline const nlohmann::json kLightWindow = {240, 240, 240};
+
+// Every line of words the light-theme window drew (--dump-text's "ink": text
+// and colour; lines of digits only are cell numbers on coloured cells, left
+// out) keeps 4.5:1 against the window's background.
+inline void expect_legible_on_light(const std::string& dir, const std::string& args) {
+    const nlohmann::json j = dump_text(dir, args);
+    ASSERT_TRUE(j.is_object()) << args;
+    ASSERT_TRUE(j.contains("ink")) << j.dump();
+    ASSERT_GT(j["ink"].size(), 3u) << args;
+    for (const nlohmann::json& l : j["ink"]) {
+        const std::string t = l["text"];
+        if (t.find_first_not_of("0123456789 .-") == std::string::npos) continue;
+        EXPECT_GE(contrast(l["rgba"], kLightWindow), 4.5) << args << ": " << l.dump();
+    }
+}
 
 // Runs the app with `args`, a screenshot and --dump-view; the dump (null on
 // failure, which is also a test failure).

@@ -34,40 +34,14 @@ namespace {
 
 const char* const kMine[] = {"planning", "tables", "fusion", "agu", "tiling"};
 
-const char* const kLooks[] = {
-    "--size 1600x1000 --lang en",
-    "--size 1024x768 --ui-scale 1.5 --theme light --lang en",
-    "--size 1024x768 --ui-scale 1.5 --theme light --lang en --present",
-    "--size 1024x768 --ui-scale 1.5 --theme light --lang zh",
-    "--size 1600x1000 --lang zh --present",
-};
-const char* const kProjector = "--size 1024x768 --ui-scale 1.5 --theme light";
-
-// The --dump-text report of one run (null on failure, also a test failure).
-json dump_text(const std::string& dir, const std::string& args) {
-    const std::string png = dir + "/t.png", js = dir + "/t.json";
-    auto r = ll::test::run_app(args + " --screenshot " + png + " --dump-text " + js);
-    EXPECT_EQ(r.code, 0) << args << ": " << r.err;
-    if (r.code != 0) return json();
-    return json::parse(ll::test::read_file(js));
-}
-
-// WCAG 2 contrast of two sRGB colours (1 .. 21).
-double contrast(const json& a, const json& b) {
-    auto lum = [](const json& c) {
-        auto lin = [](double v) {
-            v /= 255;
-            return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
-        };
-        return 0.2126 * lin(c[0].get<double>()) + 0.7152 * lin(c[1].get<double>()) +
-               0.0722 * lin(c[2].get<double>());
-    };
-    double la = lum(a), lb = lum(b);
-    if (la < lb) std::swap(la, lb);
-    return (la + 0.05) / (lb + 0.05);
-}
-
-const json kLightWindow = {240, 240, 240};
+// The five looks, the projector, --dump-text and the contrast ratio are
+// shared with the other slide tests (tests/gui/probe_labels.hpp).
+constexpr auto& kLooks = ll::test::kFiveLooks;
+const char* const kProjector = ll::test::kProjectorLook;
+using ll::test::contrast;
+using ll::test::cut_lines;
+using ll::test::dump_text;
+using ll::test::kLightWindow;
 
 // The centre of a rect [x, y, w, h].
 float mid_x(const json& r) {

@@ -34,17 +34,16 @@ namespace {
 
 const char* const kMine[] = {"img2col", "cube", "compare", "scatter"};
 
-// The five looks of the screenshot round: desk, projector, projector
-// presenting, projector in Chinese, desk presenting in Chinese.
-const char* const kLooks[] = {
-    "--size 1600x1000 --lang en",
-    "--size 1024x768 --ui-scale 1.5 --theme light --lang en",
-    "--size 1024x768 --ui-scale 1.5 --theme light --lang en --present",
-    "--size 1024x768 --ui-scale 1.5 --theme light --lang zh",
-    "--size 1600x1000 --lang zh --present",
-};
+// The five looks, the projector, --dump-text and the contrast ratio are
+// shared with the other slide tests (tests/gui/probe_labels.hpp).
+constexpr auto& kLooks = ll::test::kFiveLooks;
+const char* const kProjector = ll::test::kProjectorLook;
+using ll::test::contrast;
+using ll::test::cut_lines;
+using ll::test::dump_text;
+using ll::test::kLightWindow;
+
 const char* const kDesk = "--size 1600x1000";
-const char* const kProjector = "--size 1024x768 --ui-scale 1.5 --theme light";
 
 // Scenes beyond each panel's default that a lecture shows: the Cube mid-run
 // and on the case study, img2col on a padded strided window.
@@ -67,15 +66,6 @@ std::vector<json> scenes() {
     };
 }
 
-// The --dump-text report of `args` (null on failure, also a test failure).
-json dump_text(const std::string& dir, const std::string& args) {
-    const std::string png = dir + "/t.png", js = dir + "/t.json";
-    auto r = ll::test::run_app(args + " --screenshot " + png + " --dump-text " + js);
-    EXPECT_EQ(r.code, 0) << args << ": " << r.err;
-    if (r.code != 0) return json();
-    return json::parse(ll::test::read_file(js));
-}
-
 // Runs for every panel: by name, and each extra scene from a file.
 std::vector<std::string> runs(const std::string& dir) {
     std::vector<std::string> out;
@@ -88,19 +78,6 @@ std::vector<std::string> runs(const std::string& dir) {
         out.push_back("--scene " + file);
     }
     return out;
-}
-
-// WCAG 2 contrast of two sRGB colours (1 .. 21).
-double contrast(const json& a, const std::array<int, 3>& b) {
-    auto lum = [](double r, double g, double bl) {
-        auto lin = [](double c) {
-            c /= 255.0;
-            return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
-        };
-        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(bl);
-    };
-    const double la = lum(a[0], a[1], a[2]), lb = lum(b[0], b[1], b[2]);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 
 struct Box {
@@ -148,18 +125,24 @@ TEST(GuiSlidesPanels2, NoTextIsCutInAnyLook) {
 TEST(GuiSlidesPanels2, LightThemeTextKeepsItsContrast) {
     const std::string dir = ll::test::make_temp_dir();
     for (const std::string& run : runs(dir))
-        for (const char* extra : {"", " --present", " --lang zh"}) {
-            const std::string args = run + " " + kProjector + extra;
-            const json j = dump_text(dir, args);
-            ASSERT_TRUE(j.is_object()) << args;
-            ASSERT_TRUE(j.contains("ink")) << j.dump();
-            ASSERT_GT(j["ink"].size(), 3u) << args;
-            for (const json& l : j["ink"]) {
-                const std::string t = l["text"];
-                if (t.find_first_not_of("0123456789 .-") == std::string::npos) continue;
-                EXPECT_GE(contrast(l["rgba"], {240, 240, 240}), 4.5) << args << ": " << l.dump();
-            }
+        for (const char* extra : {"", " --present", " --lang zh"})
+            ll::test::expect_legible_on_light(dir, run + " " + kProjector + extra);
+}
+
+// The views and LoadData panels (their slide work landed earlier) in the
+// same looks; with the other slide tests every panel is covered.
+TEST(GuiSlidesPanels2, ViewsAndLoadDataKeepEveryLineWholeAndLegible) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const char* id : {"views", "loaddata"}) {
+        for (const char* look : kLooks) {
+            const std::string args = std::string("--panel ") + id + " " + look;
+            const json cut = cut_lines(dir, args);
+            EXPECT_TRUE(cut.empty()) << args << ": " << cut.dump();
         }
+        for (const char* extra : {"", " --present", " --lang zh"})
+            ll::test::expect_legible_on_light(
+                dir, std::string("--panel ") + id + " " + kProjector + extra);
+    }
 }
 
 // img2col, input (1,1,3,3), kernel 2x2, stride 1, no padding, at its matrix

@@ -35,32 +35,19 @@ namespace {
 
 const char* const kMine[] = {"explorer", "conv", "pipeline", "gpu", "systolic"};
 
-// The five looks of /work/notes' screenshot round: desk, projector,
-// projector presenting, projector in Chinese, desk presenting in Chinese.
-const char* const kLooks[] = {
-    "--size 1600x1000 --lang en",
-    "--size 1024x768 --ui-scale 1.5 --theme light --lang en",
-    "--size 1024x768 --ui-scale 1.5 --theme light --lang en --present",
-    "--size 1024x768 --ui-scale 1.5 --theme light --lang zh",
-    "--size 1600x1000 --lang zh --present",
-};
-const char* const kProjector = "--size 1024x768 --ui-scale 1.5 --theme light";
+// The five looks, the projector, --dump-text and the contrast ratio are
+// shared with the other slide tests (tests/gui/probe_labels.hpp).
+constexpr auto& kLooks = ll::test::kFiveLooks;
+const char* const kProjector = ll::test::kProjectorLook;
+using ll::test::contrast;
+using ll::test::cut_lines;
+using ll::test::dump_text;
+using ll::test::kLightWindow;
 
 // Desk, projector, and both presenting (the desk one in Chinese).
 std::vector<std::string> four_looks() {
     return {"--size 1600x1000", kProjector, "--size 1600x1000 --present --lang zh",
             std::string(kProjector) + " --present"};
-}
-
-// The lines of text the window drew cut by a clip edge, for `args`.
-json cut_lines(const std::string& dir, const std::string& args) {
-    const std::string png = dir + "/t.png", js = dir + "/t.json";
-    auto r = ll::test::run_app(args + " --screenshot " + png + " --dump-text " + js);
-    EXPECT_EQ(r.code, 0) << args << ": " << r.err;
-    if (r.code != 0) return json::array();
-    const json j = json::parse(ll::test::read_file(js));
-    EXPECT_TRUE(j.contains("cut")) << j.dump();
-    return j.value("cut", json::array());
 }
 
 }  // namespace
@@ -268,25 +255,6 @@ TEST(GuiSlides, TensorCoreMapRowNamesStayApart) {
     }
 }
 
-namespace {
-
-// WCAG 2 contrast of two sRGB colours (1 .. 21).
-double contrast(const json& a, const std::array<int, 3>& b) {
-    auto lum = [](double r, double g, double bl) {
-        auto lin = [](double v) {
-            v /= 255;
-            return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
-        };
-        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(bl);
-    };
-    double la = lum(a[0].get<double>(), a[1].get<double>(), a[2].get<double>());
-    double lb = lum(b[0], b[1], b[2]);
-    if (la < lb) std::swap(la, lb);
-    return (la + 0.05) / (lb + 0.05);
-}
-
-}  // namespace
-
 // On the light theme at the projector (where white and yellow text vanished),
 // every line of words these panels draw keeps 4.5:1 against the light window
 // (240,240,240): the GPU and systolic checks' green was 1.8:1 and 2.7:1, the
@@ -305,20 +273,8 @@ TEST(GuiSlides, LightThemeTextKeepsItsContrast) {
                             " > " + ll::test::shell_quote(scene));
         runs.push_back("--scene " + scene);
     }
-    for (const std::string& run : runs) {
-        const std::string args = run + " " + kProjector;
-        const std::string png = dir + "/c.png", js = dir + "/c.json";
-        auto r = ll::test::run_app(args + " --screenshot " + png + " --dump-text " + js);
-        ASSERT_EQ(r.code, 0) << args << ": " << r.err;
-        const json j = json::parse(ll::test::read_file(js));
-        ASSERT_TRUE(j.contains("ink")) << j.dump();
-        ASSERT_GT(j["ink"].size(), 3u) << args;
-        for (const json& l : j["ink"]) {
-            const std::string t = l["text"];
-            if (t.find_first_not_of("0123456789 .-") == std::string::npos) continue;
-            EXPECT_GE(contrast(l["rgba"], {240, 240, 240}), 4.5) << args << ": " << l.dump();
-        }
-    }
+    for (const std::string& run : runs)
+        ll::test::expect_legible_on_light(dir, run + " " + kProjector);
 }
 
 // Follow one element in the conv panel's feature map (issue 13): a pinned
