@@ -147,4 +147,15 @@ inline int count_label(const nlohmann::json& labels, const std::string& kind,
     return count_of(label_texts(labels, kind), text);
 }
 
+// The slide tests' short names for the above: `using namespace
+// ll::test::slide_checks;`.
+namespace slide_checks {
+constexpr auto& kLooks = kFiveLooks;
+inline const char* const kProjector = kProjectorLook;
+using ll::test::contrast;
+using ll::test::cut_lines;
+using ll::test::dump_text;
+using ll::test::kLightWindow;
+}  // namespace slide_checks
+
 }  // namespace ll::test

@@ -34,14 +34,8 @@ namespace {
 
 const char* const kMine[] = {"img2col", "cube", "compare", "scatter"};
 
-// The five looks, the projector, --dump-text and the contrast ratio are
-// shared with the other slide tests (tests/gui/probe_labels.hpp).
-constexpr auto& kLooks = ll::test::kFiveLooks;
-const char* const kProjector = ll::test::kProjectorLook;
-using ll::test::contrast;
-using ll::test::cut_lines;
-using ll::test::dump_text;
-using ll::test::kLightWindow;
+// The looks and checks shared by the slide tests (tests/gui/probe_labels.hpp).
+using namespace ll::test::slide_checks;
 
 const char* const kDesk = "--size 1600x1000";
 

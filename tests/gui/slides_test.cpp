@@ -35,14 +35,8 @@ namespace {
 
 const char* const kMine[] = {"explorer", "conv", "pipeline", "gpu", "systolic"};
 
-// The five looks, the projector, --dump-text and the contrast ratio are
-// shared with the other slide tests (tests/gui/probe_labels.hpp).
-constexpr auto& kLooks = ll::test::kFiveLooks;
-const char* const kProjector = ll::test::kProjectorLook;
-using ll::test::contrast;
-using ll::test::cut_lines;
-using ll::test::dump_text;
-using ll::test::kLightWindow;
+// The looks and checks shared by the slide tests (tests/gui/probe_labels.hpp).
+using namespace ll::test::slide_checks;
 
 // Desk, projector, and both presenting (the desk one in Chinese).
 std::vector<std::string> four_looks() {
