@@ -189,6 +189,29 @@ TEST(ExecutorFastPaths, StreamingStoresOnLargeTensors) {
     }
 }
 
+// 1-byte tiled scatters past 8 MiB go through a line buffer (transpose_tile.hpp):
+// plain rows on 64-byte lines (H*W = 64*224, N = 8256) take windows of one
+// line, rows off the grid (H*W = 110*110, N = 25201) windows of 256 bytes
+// with normal stores at the partial ends; C = 37 leaves the last x block
+// partly valid and every shape leaves a ragged y tail after the windows.
+TEST(ExecutorFastPaths, OneByteScattersThroughALineBuffer) {
+    const ConvertSpec cases[] = {
+        spec(Format::NCHW, Format::NC1HWC0, {16, 37, 64, 224}, DType::int8, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {12, 64, 110, 110}, DType::uint8, 0),
+        spec(Format::ND, Format::FRACTAL_ZN, {1031, 8256}, DType::int8, 0),
+        spec(Format::ND, Format::FRACTAL_ZN, {1031, 8201}, DType::fp8_e4m3fn, 0),
+        spec(Format::HWCN, Format::FRACTAL_Z, {3, 3, 37, 25201}, DType::int8, 0),
+        spec(Format::NCDHW, Format::NDC1HWC0, {48, 32, 8, 28, 28}, DType::int8, 0),
+    };
+    for (ConvertSpec sp : cases) {
+        sp.pad_value = pad_of(sp.dtype);
+        const Pipeline p = make_pipeline(sp);
+        ASSERT_GE(Executor(p).src_bytes(), int64_t(8) << 20) << to_string(sp.shape);
+        check(sp, 1);
+        check(sp, 2);
+    }
+}
+
 // C = 3 (and 5) into C0 on a destination past 8 MiB: each padded row is
 // built in registers and streamed; the last row's source load stays inside
 // the source (the row falls back to the byte path where it would not).
