@@ -212,6 +212,24 @@ TEST(ExecutorFastPaths, OneByteScattersThroughALineBuffer) {
     }
 }
 
+// 1-byte tiled gathers past 8 MiB whose destination rows are a line or more
+// (C of NHWC) go through the same buffer: rows of exactly one line (C = 64),
+// rows off the line grid (C = 80), rows wider than one 256-byte window
+// (C = 272); H*W leaves a ragged y tail.
+TEST(ExecutorFastPaths, OneByteGathersThroughALineBuffer) {
+    const ConvertSpec cases[] = {
+        spec(Format::NCHW, Format::NHWC, {8, 64, 130, 130}, DType::int8, 0),
+        spec(Format::NCHW, Format::NHWC, {8, 80, 115, 115}, DType::uint8, 0),
+        spec(Format::NCHW, Format::NHWC, {2, 272, 127, 127}, DType::int8, 0),
+    };
+    for (ConvertSpec sp : cases) {
+        const Pipeline p = make_pipeline(sp);
+        ASSERT_GE(Executor(p).dst_bytes(), int64_t(8) << 20) << to_string(sp.shape);
+        check(sp, 1);
+        check(sp, 2);
+    }
+}
+
 // C = 3 (and 5) into C0 on a destination past 8 MiB: each padded row is
 // built in registers and streamed; the last row's source load stays inside
 // the source (the row falls back to the byte path where it would not).
