@@ -10,6 +10,7 @@
 // Sections:
 //   copy_rows / pick_rows        row copies, streaming or not
 //   CopyPolicy, NibblePolicy     element moves for walk()
+//   NibbleTransposePolicy        int4 transposes in 32 x 32 nibble blocks
 //   TilePolicy                   tiled 2-D transposes
 //   setup_rows, stream_*         when streaming stores are used
 //   Range, walk_threads          threads, or one slab's range
@@ -349,6 +350,114 @@ bool nibble_tiles(const Gather& g) {
     return true;
 }
 
+// int4 tiled transposes whose nibbles do not move in pairs (C0 of NCHW ->
+// NC1HWC0 and back, FRACTAL_Z, NCHW <-> NHWC, NZ <-> ZN): the valid part of
+// each tile in whole 32 x 32 nibble blocks through nibble_block32, the
+// ragged edges and the padding nibble by nibble. a is the plain side, b the
+// blocked one (as TilePolicy); every tile starts on a byte (nibble_transposes).
+template <bool kScatter, bool kStream = false>
+struct NibbleTransposePolicy {
+    static constexpr bool kTiles = true;
+    uint8_t* a;
+    uint8_t* b;
+    uint8_t pad;  // one nibble
+
+    // The whole blocks, output rows (y of b in a gather, x of a in a
+    // scatter) in the outer loop and four blocks at a time along them, so
+    // each output row gets 64 bytes at once (nibble_block32x4).
+    void blocks(int64_t s, int64_t d, int64_t sx, int64_t dy, int64_t by, int64_t bx) {
+        const int64_t rows = kScatter ? bx : by, cols = kScatter ? by : bx;
+        const int64_t is = (kScatter ? dy : sx) / 2, os = (kScatter ? sx : dy) / 2;
+        if (cols <= 128 && os * 2 == cols) {  // the output rows are one contiguous piece
+            for (int64_t r0 = 0; r0 < rows; r0 += 32) {
+                const int64_t y0 = kScatter ? 0 : r0, x0 = kScatter ? r0 : 0;
+                uint8_t* pa = a + (s + y0 + x0 * sx) / 2;
+                uint8_t* pb = b + (d + y0 * dy + x0) / 2;
+                detail::nibble_blocks_packed<kStream>(kScatter ? pb : pa, is, kScatter ? pa : pb,
+                                                      static_cast<int>(cols / 32));
+            }
+            return;
+        }
+        for (int64_t r0 = 0; r0 < rows; r0 += 32)
+            for (int64_t c0 = 0; c0 < cols;) {
+                const int64_t y0 = kScatter ? c0 : r0, x0 = kScatter ? r0 : c0;
+                uint8_t* pa = a + (s + y0 + x0 * sx) / 2;
+                uint8_t* pb = b + (d + y0 * dy + x0) / 2;
+                const uint8_t* in = kScatter ? pb : pa;
+                uint8_t* out = kScatter ? pa : pb;
+                if (c0 + 128 <= cols) {
+                    detail::nibble_block32x4<kStream>(in, is, out, os);
+                    c0 += 128;
+                } else {
+                    detail::nibble_block32(in, is, out, os);
+                    c0 += 32;
+                }
+            }
+    }
+
+    void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx) {
+        using N = NibblePolicy<kScatter>;
+        const int64_t sx = x.src_stride, dy = y.dst_stride;
+        const int64_t by = vy / 32 * 32, bx = vx / 32 * 32;
+        blocks(s, d, sx, dy, by, bx);
+        for (int64_t j = 0; j < y.size; ++j) {
+            const int64_t i0 = j < by ? bx : 0, iv = j < vy ? vx : 0;
+            for (int64_t i = i0; i < iv; ++i) {
+                const int64_t ps = s + j + i * sx, pd = d + j * dy + i;
+                if (kScatter)
+                    N::set(a, ps, N::get(b, pd));
+                else
+                    N::set(b, pd, N::get(a, ps));
+            }
+            if (!kScatter) pad_run(d + j * dy + (iv > i0 ? iv : i0), d + j * dy + x.size);
+        }
+    }
+
+    // Pads the destination nibbles [p, q): whole bytes at once.
+    void pad_run(int64_t p, int64_t q) {
+        if (p < q && p % 2 != 0) NibblePolicy<false>::set(b, p++, pad);
+        if (q - p >= 2) {
+            std::memset(b + p / 2, pad | (pad << 4), static_cast<size_t>((q - p) / 2));
+            p += (q - p) / 2 * 2;
+        }
+        if (p < q) NibblePolicy<false>::set(b, p, pad);
+    }
+    void block(const Level* lv, int n, int64_t s, int64_t d) {
+        if (n == 2) {
+            tile(lv[0], lv[1], s, d, lv[0].size, lv[1].size);
+            return;
+        }
+        if (n < 2)
+            throw std::logic_error("NibbleTransposePolicy: a tiled gather ends in two levels");
+        for (int64_t i = 0; i < lv[0].size; ++i)
+            block(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
+    }
+    void fill(const Level* lv, int n, int64_t d) {
+        if (kScatter) return;
+        if (n == 0) {
+            NibblePolicy<false>::set(b, d, pad);
+            return;
+        }
+        for (int64_t i = 0; i < lv[0].size; ++i) fill(lv + 1, n - 1, d + i * lv[0].dst_stride);
+    }
+};
+
+// Whether g (levels in nibbles) suits NibbleTransposePolicy: tiled, and every
+// tile's rows start on a byte on both sides (even strides outside the unit
+// ones). threads_ok: no byte is shared between two tiles (even tile sizes),
+// so ranges of the outermost level may run on different threads.
+bool nibble_transposes(const Gather& g, bool* threads_ok) {
+    if (!g.tiled || g.levels.size() < 2) return false;
+    const Level& y = g.levels[g.levels.size() - 2];
+    const Level& x = g.levels.back();
+    if (y.src_stride != 1 || x.dst_stride != 1 || x.src_stride % 2 != 0 || y.dst_stride % 2 != 0)
+        return false;
+    for (size_t i = 0; i + 2 < g.levels.size(); ++i)
+        if (g.levels[i].src_stride % 2 != 0 || g.levels[i].dst_stride % 2 != 0) return false;
+    *threads_ok = y.size % 2 == 0 && x.size % 2 == 0;
+    return true;
+}
+
 // Runs f(begin, end) over [0, n) cut into `threads` ranges, the last on the
 // calling thread.
 template <class F>
@@ -534,10 +643,26 @@ void run_segment(const detail::Segment& seg, DType t, const void* src, void* dst
                                 Range{threads});
             return;
         }
-        // The nibble walk cannot take a tiled order; compile again without it.
-        const Gather gn = detail::compile_gather(seg.plain, seg.steps, 1, false, false);
         auto* plain = const_cast<uint8_t*>(static_cast<const uint8_t*>(seg.inverse ? dst : src));
         auto* blocked = const_cast<uint8_t*>(static_cast<const uint8_t*>(seg.inverse ? src : dst));
+        // A transpose of nibbles: 32 x 32 blocks.
+        const Gather gt = detail::compile_gather(seg.plain, seg.steps, 1, true, false);
+        bool threads_ok = false;
+        if (nibble_transposes(gt, &threads_ok)) {
+            const Range r{threads_ok ? threads : 1};
+            const bool stream = (seg.inverse ? gt.src_numel : gt.dst_numel) / 2 >= kStreamBytes;
+            if (seg.inverse && stream)
+                walk_threads(gt, NibbleTransposePolicy<true, true>{plain, blocked, nib}, r, true);
+            else if (seg.inverse)
+                walk_threads(gt, NibbleTransposePolicy<true>{plain, blocked, nib}, r, false);
+            else if (stream)
+                walk_threads(gt, NibbleTransposePolicy<false, true>{plain, blocked, nib}, r, true);
+            else
+                walk_threads(gt, NibbleTransposePolicy<false>{plain, blocked, nib}, r, false);
+            return;
+        }
+        // The nibble walk cannot take a tiled order; compile again without it.
+        const Gather gn = detail::compile_gather(seg.plain, seg.steps, 1, false, false);
         if (!seg.inverse) {
             NibblePolicy<false> pol{plain, blocked, nib};
             detail::walk(gn, pol);

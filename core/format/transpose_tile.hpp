@@ -82,6 +82,83 @@ inline __m128i splat(T v) {
 
 #endif  // __SSE2__
 
+// int4: a 32 x 32 nibble transpose. Input row r (r < 32) holds 32 nibbles
+// in 16 bytes at in + r * is (nibble c in byte c / 2, low half for even c);
+// output row c gets nibble r of every input row, 16 bytes at out + c * os.
+// Rows 2i and 2i+1 first merge into two registers: their low nibbles
+// (columns 2j) pair up into byte j of one, their high nibbles (columns
+// 2j+1) into byte j of the other; a 16 x 16 byte transpose of each then
+// gives the even and the odd output rows.
+inline void nibble_block32(const uint8_t* in, int64_t is, uint8_t* out, int64_t os) {
+#ifdef __SSE2__
+    const __m128i lo4 = _mm_set1_epi8(0x0F), hi4 = _mm_set1_epi8(static_cast<char>(0xF0));
+    for (int odd = 0; odd < 2; ++odd) {
+        __m128i r[16];
+        for (int i = 0; i < 16; ++i) {
+            const __m128i p = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 2 * i * is));
+            const __m128i q =
+                _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + (2 * i + 1) * is));
+            // even columns: (p & 0x0F) | (q << 4); odd: (p >> 4) | (q & 0xF0)
+            r[i] =
+                odd ? _mm_or_si128(_mm_and_si128(_mm_srli_epi16(p, 4), lo4), _mm_and_si128(q, hi4))
+                    : _mm_or_si128(_mm_and_si128(p, lo4), _mm_and_si128(_mm_slli_epi16(q, 4), hi4));
+        }
+        transpose_regs<1>(r);
+        for (int j = 0; j < 16; ++j)
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (2 * j + odd) * os), r[j]);
+    }
+#else
+    for (int c = 0; c < 32; ++c)
+        for (int i = 0; i < 16; ++i) {
+            const uint8_t p = in[2 * i * is + c / 2], q = in[(2 * i + 1) * is + c / 2];
+            out[c * os + i] = (c & 1) ? static_cast<uint8_t>((p >> 4) | (q & 0xF0))
+                                      : static_cast<uint8_t>((p & 0x0F) | (q << 4));
+        }
+#endif
+}
+
+// Four nibble_block32 side by side: 128 input rows (32 nibbles each) to 32
+// output rows of 64 bytes, each row stored whole from a buffer (a line when
+// out + r * os is 64-byte aligned, then with streaming stores if kStream),
+// so that no line is left open while 31 others fill (see Tile::scatter).
+template <bool kStream>
+inline void nibble_block32x4(const uint8_t* in, int64_t is, uint8_t* out, int64_t os) {
+    alignas(16) uint8_t buf[32 * 64];
+    for (int k = 0; k < 4; ++k) nibble_block32(in + 32 * k * is, is, buf + 16 * k, 64);
+    for (int r = 0; r < 32; ++r) {
+        uint8_t* o = out + r * os;
+#ifdef __SSE2__
+        const auto* row = reinterpret_cast<const __m128i*>(buf + 64 * r);
+        if (kStream && reinterpret_cast<uintptr_t>(o) % 64 == 0) {
+            for (int k = 0; k < 4; ++k)
+                _mm_stream_si128(reinterpret_cast<__m128i*>(o) + k, _mm_load_si128(row + k));
+            continue;
+        }
+#endif
+        std::memcpy(o, buf + 64 * r, 64);
+    }
+}
+
+// n nibble_block32 side by side (n <= 4) whose 32 output rows of 16n bytes
+// are one contiguous piece (os == 16n, e.g. 32-byte C0 rows of int4
+// NC1HWC0): transposed into a buffer, then stored as one piece, streamed
+// when kStream and out is 16-byte aligned.
+template <bool kStream>
+inline void nibble_blocks_packed(const uint8_t* in, int64_t is, uint8_t* out, int n) {
+    alignas(16) uint8_t buf[32 * 64];
+    const int64_t w = 16 * n;
+    for (int k = 0; k < n; ++k) nibble_block32(in + 32 * k * is, is, buf + 16 * k, w);
+#ifdef __SSE2__
+    if (kStream && reinterpret_cast<uintptr_t>(out) % 16 == 0) {
+        for (int64_t k = 0; k < 2 * w; ++k)
+            _mm_stream_si128(reinterpret_cast<__m128i*>(out) + k,
+                             _mm_load_si128(reinterpret_cast<const __m128i*>(buf) + k));
+        return;
+    }
+#endif
+    std::memcpy(out, buf, static_cast<size_t>(32 * w));
+}
+
 template <class T>
 struct Tile {
     static constexpr int64_t B = 16 / static_cast<int64_t>(sizeof(T));

@@ -230,6 +230,28 @@ TEST(ExecutorFastPaths, OneByteGathersThroughALineBuffer) {
     }
 }
 
+// int4 whose nibbles do not move in pairs (C0 of NCHW, C of NHWC, ZN):
+// 32 x 32 nibble transposes, four at a time along long output rows, packed
+// where the output rows are one piece (32-byte C0 rows), one at a time
+// otherwise; ragged edges and padding (C = 37, C = 32 into C0 = 64) nibble
+// by nibble and in whole pad bytes; streaming stores past 8 MiB.
+TEST(ExecutorFastPaths, Int4NibbleTransposes) {
+    const ConvertSpec cases[] = {
+        spec(Format::NCHW, Format::NC1HWC0, {2, 37, 67, 65}, DType::int4, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {3, 64, 40, 40}, DType::int4, 0),
+        spec(Format::NCHW, Format::NHWC, {2, 160, 33, 35}, DType::int4, 0),
+        spec(Format::ND, Format::FRACTAL_ZN, {100, 300}, DType::int4, 0),
+        spec(Format::NCDHW, Format::NDC1HWC0, {2, 32, 4, 28, 28}, DType::int4, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {10, 64, 180, 180}, DType::int4, 0),
+        spec(Format::NCHW, Format::NHWC, {4, 256, 130, 130}, DType::int4, 0),
+    };
+    for (ConvertSpec sp : cases) {
+        sp.pad_value = pad_of(sp.dtype);
+        check(sp, 1);
+        check(sp, 2);
+    }
+}
+
 // C = 3 (and 5) into C0 on a destination past 8 MiB: each padded row is
 // built in registers and streamed; the last row's source load stays inside
 // the source (the row falls back to the byte path where it would not).
