@@ -396,21 +396,30 @@ struct NibbleTransposePolicy {
     }
 
     void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx) {
-        using N = NibblePolicy<kScatter>;
         const int64_t sx = x.src_stride, dy = y.dst_stride;
         const int64_t by = vy / 32 * 32, bx = vx / 32 * 32;
         blocks(s, d, sx, dy, by, bx);
-        for (int64_t j = 0; j < y.size; ++j) {
-            const int64_t i0 = j < by ? bx : 0, iv = j < vy ? vx : 0;
-            for (int64_t i = i0; i < iv; ++i) {
-                const int64_t ps = s + j + i * sx, pd = d + j * dy + i;
-                if (kScatter)
-                    N::set(a, ps, N::get(b, pd));
-                else
-                    N::set(b, pd, N::get(a, ps));
+        // The ragged edges as parts of blocks (C = 56: 24 of every 56 rows).
+        // A gather also fills the x >= vx part of its valid rows (the pad
+        // rows of the block), then the rows y >= vy.
+        const int64_t xe = kScatter ? vx : x.size;
+        for (int64_t y0 = 0; y0 < vy; y0 += 32)
+            for (int64_t x0 = y0 < by ? bx : 0; x0 < xe; x0 += 32) {
+                const int64_t my = vy - y0 < 32 ? vy - y0 : 32;
+                uint8_t* pa = a + (s + y0 + x0 * sx) / 2;
+                uint8_t* pb = b + (d + y0 * dy + x0) / 2;
+                if (kScatter) {
+                    const int64_t mx = vx - x0 < 32 ? vx - x0 : 32;
+                    detail::nibble_block32_part(pb, dy / 2, my, mx, pa, sx / 2, mx, my, 0);
+                } else {
+                    const int64_t rin = vx - x0 <= 0 ? 0 : (vx - x0 < 32 ? vx - x0 : 32);
+                    const int64_t mx = x.size - x0 < 32 ? x.size - x0 : 32;
+                    detail::nibble_block32_part(pa, sx / 2, rin, my, pb, dy / 2, my, mx,
+                                                static_cast<uint8_t>(pad | (pad << 4)));
+                }
             }
-            if (!kScatter) pad_run(d + j * dy + (iv > i0 ? iv : i0), d + j * dy + x.size);
-        }
+        if (!kScatter)
+            for (int64_t j = vy; j < y.size; ++j) pad_run(d + j * dy, d + j * dy + x.size);
     }
 
     // Pads the destination nibbles [p, q): whole bytes at once.

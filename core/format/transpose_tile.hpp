@@ -117,6 +117,27 @@ inline void nibble_block32(const uint8_t* in, int64_t is, uint8_t* out, int64_t 
 #endif
 }
 
+// A part of a 32 x 32 nibble block, through buffers: input rows r < rin
+// hold cin valid nibbles (rows r >= rin read as `padbyte`), output rows
+// c < cout get their first rout nibbles (an odd last one by read-modify-
+// write, keeping the other half of its byte).
+inline void nibble_block32_part(const uint8_t* in, int64_t is, int64_t rin, int64_t cin,
+                                uint8_t* out, int64_t os, int64_t cout, int64_t rout,
+                                uint8_t padbyte) {
+    alignas(16) uint8_t bi[32 * 16], bo[32 * 16];
+    std::memset(bi, padbyte, sizeof bi);
+    const auto nb = static_cast<size_t>((cin + 1) / 2);
+    for (int64_t r = 0; r < rin; ++r) std::memcpy(bi + 16 * r, in + r * is, nb);
+    nibble_block32(bi, 16, bo, 16);
+    for (int64_t c = 0; c < cout; ++c) {
+        uint8_t* o = out + c * os;
+        std::memcpy(o, bo + 16 * c, static_cast<size_t>(rout / 2));
+        if (rout % 2 != 0)
+            o[rout / 2] =
+                static_cast<uint8_t>((o[rout / 2] & 0xF0) | (bo[16 * c + rout / 2] & 0x0F));
+    }
+}
+
 // Four nibble_block32 side by side: 128 input rows (32 nibbles each) to 32
 // output rows of 64 bytes, each row stored whole from a buffer (a line when
 // out + r * os is 64-byte aligned, then with streaming stores if kStream),

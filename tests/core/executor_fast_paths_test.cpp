@@ -241,6 +241,8 @@ TEST(ExecutorFastPaths, Int4NibbleTransposes) {
         spec(Format::NCHW, Format::NC1HWC0, {3, 64, 40, 40}, DType::int4, 0),
         spec(Format::NCHW, Format::NHWC, {2, 160, 33, 35}, DType::int4, 0),
         spec(Format::ND, Format::FRACTAL_ZN, {100, 300}, DType::int4, 0),
+        spec(Format::ND, Format::FRACTAL_ZN, {101, 301}, DType::int4, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {99, 302}, DType::int4, 0),
         spec(Format::NCDHW, Format::NDC1HWC0, {2, 32, 4, 28, 28}, DType::int4, 0),
         spec(Format::NCHW, Format::NC1HWC0, {10, 64, 180, 180}, DType::int4, 0),
         spec(Format::NCHW, Format::NHWC, {4, 256, 130, 130}, DType::int4, 0),
