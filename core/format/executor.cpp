@@ -302,54 +302,6 @@ struct NibblePolicy {
     }
 };
 
-// int4 tiled transpose without padding (NZ <-> ZN): Y has source stride 1,
-// X destination stride 1, every offset and stride even, so two source rows'
-// bytes give two destination rows' bytes (4 nibbles per step).
-struct NibbleTilePolicy {
-    static constexpr bool kTiles = true;
-    const uint8_t* a;
-    uint8_t* b;
-
-    void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t, int64_t) {
-        // Destination rows in order (two at a time), each written left to
-        // right; the source tile is small enough to stay in L1.
-        const int64_t xs = x.src_stride / 2, yd = y.dst_stride / 2;
-        const uint8_t* src = a + s / 2;
-        for (int64_t j = 0; j < y.size; j += 2) {
-            uint8_t* w0 = b + (d + j * y.dst_stride) / 2;
-            uint8_t* w1 = w0 + yd;
-            const uint8_t* r = src + j / 2;
-            for (int64_t i = 0; i < x.size; i += 2, r += 2 * xs) {
-                const uint8_t lo = r[0], hi = r[xs];
-                w0[i / 2] = static_cast<uint8_t>((lo & 0x0F) | (hi << 4));
-                w1[i / 2] = static_cast<uint8_t>((lo >> 4) | (hi & 0xF0));
-            }
-        }
-    }
-    void block(const Level* lv, int n, int64_t s, int64_t d) {
-        if (n == 2) {
-            tile(lv[0], lv[1], s, d, lv[0].size, lv[1].size);
-            return;
-        }
-        if (n < 2) throw std::logic_error("NibbleTilePolicy: a tiled gather ends in two levels");
-        for (int64_t i = 0; i < lv[0].size; ++i)
-            block(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
-    }
-    void fill(const Level*, int, int64_t) {}  // only gathers without padding
-};
-
-// Whether g suits NibbleTilePolicy.
-bool nibble_tiles(const Gather& g) {
-    if (!g.tiled || g.mask != 0 || g.levels.size() < 2) return false;
-    const Level& y = g.levels[g.levels.size() - 2];
-    const Level& x = g.levels.back();
-    if (y.size % 2 != 0 || x.size % 2 != 0 || x.src_stride % 2 != 0 || y.dst_stride % 2 != 0)
-        return false;
-    for (size_t i = 0; i + 2 < g.levels.size(); ++i)
-        if (g.levels[i].src_stride % 2 != 0 || g.levels[i].dst_stride % 2 != 0) return false;
-    return true;
-}
-
 // int4 tiled transposes whose nibbles do not move in pairs (C0 of NCHW ->
 // NC1HWC0 and back, FRACTAL_Z, NCHW <-> NHWC, NZ <-> ZN): the valid part of
 // each tile in whole 32 x 32 nibble blocks through nibble_block32, the
@@ -856,10 +808,15 @@ bool run_composed(const Pipeline& p, const std::vector<detail::Segment>& segs, c
         }
         const auto gt =
             detail::compile_composed(segs[0].plain, segs[0].steps, segs[1].steps, 1, true, false);
-        if (gt && nibble_tiles(*gt)) {
-            walk_threads(
-                *gt, NibbleTilePolicy{static_cast<const uint8_t*>(src), static_cast<uint8_t*>(dst)},
-                Range{threads}, false);
+        bool threads_ok = false;
+        if (gt && nibble_transposes(*gt, &threads_ok)) {
+            auto* in = const_cast<uint8_t*>(static_cast<const uint8_t*>(src));
+            auto* out = static_cast<uint8_t*>(dst);
+            const Range r{threads_ok ? threads : 1};
+            if (gt->dst_numel / 2 >= kStreamBytes)
+                walk_threads(*gt, NibbleTransposePolicy<false, true>{in, out, nib}, r, true);
+            else
+                walk_threads(*gt, NibbleTransposePolicy<false>{in, out, nib}, r, false);
             return true;
         }
         const auto gn =

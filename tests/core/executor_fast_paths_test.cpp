@@ -246,6 +246,10 @@ TEST(ExecutorFastPaths, Int4NibbleTransposes) {
         spec(Format::NCDHW, Format::NDC1HWC0, {2, 32, 4, 28, 28}, DType::int4, 0),
         spec(Format::NCHW, Format::NC1HWC0, {10, 64, 180, 180}, DType::int4, 0),
         spec(Format::NCHW, Format::NHWC, {4, 256, 130, 130}, DType::int4, 0),
+        // fractal -> fractal, composed into one gather (no padding: the
+        // round trip then gives the source back)
+        spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {4096, 4608}, DType::int4, 0),
+        spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {64, 128}, DType::int4, 0),
     };
     for (ConvertSpec sp : cases) {
         sp.pad_value = pad_of(sp.dtype);
