@@ -444,6 +444,7 @@ struct TilePolicy {
     T* a;
     T* b;
     T pad;
+    int64_t a_numel = 0;  // elements of a (0: not known, e.g. a slab buffer)
 
     void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx) {
         if (kScatter)
@@ -451,7 +452,8 @@ struct TilePolicy {
                                                        x.size, vy, vx);
         else
             detail::Tile<T>::template gather<kStream>(a + s, x.src_stride, b + d, y.dst_stride,
-                                                      y.size, x.size, vy, vx, pad);
+                                                      y.size, x.size, vy, vx, pad,
+                                                      a_numel > 0 ? a_numel - s : 0);
     }
 
     void block(const Level* lv, int n, int64_t s, int64_t d) {
@@ -562,10 +564,12 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
     if (g.tiled) {
         T* plain = const_cast<T*>(static_cast<const T*>(inverse ? dst : src));
         T* blocked = const_cast<T*>(static_cast<const T*>(inverse ? src : dst));
+        // A slab buffer (r.part) is smaller than the plain tensor: no bound.
+        const int64_t plain_numel = r.part ? 0 : g.src_numel;
         if (!inverse && stream_tiles<T>(g, blocked))
-            walk_threads(g, TilePolicy<T, false, true>{plain, blocked, pad}, r, true);
+            walk_threads(g, TilePolicy<T, false, true>{plain, blocked, pad, plain_numel}, r, true);
         else if (!inverse)
-            walk_threads(g, TilePolicy<T, false>{plain, blocked, pad}, r, false);
+            walk_threads(g, TilePolicy<T, false>{plain, blocked, pad, plain_numel}, r, false);
         else if (r.plain_stream && stream_plain<T>(g, plain))
             walk_threads(g, TilePolicy<T, true, true>{plain, blocked, pad}, r, true);
         else

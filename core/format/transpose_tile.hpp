@@ -253,9 +253,14 @@ struct Tile {
     // 0.33 of memcpy. Shorter rows share lines (32-byte C0 rows of NC1HWC0
     // int8: 8 lines open), and there the buffer measured slower (0.40 ->
     // 0.37, ND -> FRACTAL_ZN 0.46 -> 0.35): the copy costs, nothing gained.
+    // a_left: elements readable from a (0: not known). Where it allows, the
+    // last m < B valid rows (all 9 of a 3x3 kernel's FRACTAL_Z tile for
+    // 1-byte types, whose B is 16) still go through the block transpose:
+    // its B-wide row loads read past row m into the next source row (or
+    // the next tile), and only m output rows are stored.
     template <bool kStream = false>
     static void gather(const T* a, int64_t sx, T* b, int64_t dy, int64_t ny, int64_t nx, int64_t vy,
-                       int64_t vx, T pad) {
+                       int64_t vx, T pad, int64_t a_left = 0) {
         const int64_t nxb = nx - nx % B;  // x covered by whole blocks
         int64_t y = 0;
 #ifdef __SSE2__
@@ -270,6 +275,24 @@ struct Tile {
             for (int64_t i = 0; i < B; ++i)
                 for (int64_t x = nxb; x < nx; ++x)
                     brow[i * dy + x] = x < vx ? a[x * sx + y + i] : pad;
+        }
+        if (y < vy && 4 * (vy - y) >= B && a_left > 0) {
+            const int64_t m = vy - y;
+            T* brow = b + y * dy;
+            for (int64_t x = 0; x < nxb; x += B) {
+                const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
+                if (nin > 0 && (x + nin - 1) * sx + y + B > a_left) {  // the loads would overrun
+                    for (int64_t i = 0; i < m; ++i)
+                        for (int64_t c = x; c < x + B; ++c)
+                            brow[i * dy + c] = c < vx ? a[c * sx + y + i] : pad;
+                    continue;
+                }
+                block<kStream>(a + x * sx + y, sx, nin, brow + x, dy, m, pad);
+            }
+            for (int64_t i = 0; i < m; ++i)
+                for (int64_t x = nxb; x < nx; ++x)
+                    brow[i * dy + x] = x < vx ? a[x * sx + y + i] : pad;
+            y = vy;
         }
         for (; y < ny; ++y) {
             T* brow = b + y * dy;

@@ -258,6 +258,26 @@ TEST(ExecutorFastPaths, Int4NibbleTransposes) {
     }
 }
 
+// 1-byte gathers whose tiles have fewer rows than a block (3x3 and 3x3x3
+// kernels: 9 or 27 of 16): the last rows still go through the block
+// transpose, whose row loads read past the tile, except where they would
+// run past the source (the last tiles, element by element); ragged C.
+// Under ASan (CI) a load past the source would be reported.
+TEST(ExecutorFastPaths, OneByteShortTilesThroughTheBlockTranspose) {
+    const ConvertSpec cases[] = {
+        spec(Format::NCHW, Format::FRACTAL_Z, {37, 45, 3, 3}, DType::int8, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {16, 32, 3, 3}, DType::uint8, 0),
+        spec(Format::NCDHW, Format::FRACTAL_Z_3D, {5, 40, 3, 3, 3}, DType::int8, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {3, 5, 7, 7}, DType::int8, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {4000, 256, 3, 3}, DType::int8, 0),
+    };
+    for (ConvertSpec sp : cases) {
+        sp.pad_value = pad_of(sp.dtype);
+        check(sp, 1);
+        check(sp, 2);
+    }
+}
+
 // C = 3 (and 5) into C0 on a destination past 8 MiB: each padded row is
 // built in registers and streamed; the last row's source load stays inside
 // the source (the row falls back to the byte path where it would not).
