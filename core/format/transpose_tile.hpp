@@ -397,6 +397,33 @@ struct Tile {
             for (int64_t x = vxb; x < vx; ++x)
                 for (int64_t i = 0; i < B; ++i) a[x * sx + y + i] = brow[i * dy + x];
         }
+#ifdef __SSE2__
+        // A tile of fewer rows than a block whose plain rows are back to back
+        // (FRACTAL_Z -> NCHW with 3x3 kernels, 1-byte types: 9 rows, sx = 9):
+        // the block transpose on the m rows, each output row stored whole
+        // (16 bytes) in ascending order, so its tail is overwritten by the
+        // next row; the block's last row through a buffer, so nothing is
+        // written past the tile's own rows.
+        if (y == 0 && vy == sx && 4 * vy >= B && vy < B) {
+            const int64_t m = vy;
+            alignas(16) T last[B];
+            for (int64_t x = 0; x < vxb; x += B) {
+                const int64_t nout = vx - x < B ? vx - x : B;
+                __m128i r[B];
+                for (int64_t i = 0; i < B; ++i)
+                    r[i] = i < m ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i * dy + x))
+                                 : _mm_setzero_si128();
+                transpose_regs<static_cast<int>(sizeof(T))>(r);
+                for (int64_t i = 0; i + 1 < nout; ++i)
+                    _mm_storeu_si128(reinterpret_cast<__m128i*>(a + (x + i) * sx), r[i]);
+                _mm_store_si128(reinterpret_cast<__m128i*>(last), r[nout - 1]);
+                std::memcpy(a + (x + nout - 1) * sx, last, static_cast<size_t>(m) * sizeof(T));
+            }
+            for (int64_t x = vxb; x < vx; ++x)
+                for (int64_t i = 0; i < m; ++i) a[x * sx + i] = b[i * dy + x];
+            return;
+        }
+#endif
         for (; y < vy; ++y)
             for (int64_t x = 0; x < vx; ++x) a[x * sx + y] = b[y * dy + x];
     }
