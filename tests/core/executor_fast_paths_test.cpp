@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "core/format/format.hpp"
 #include "core/format/gather.hpp"
@@ -84,10 +85,29 @@ void check(const ConvertSpec& sp, int threads) {
     ASSERT_EQ(again, src) << what << " (inverse)";
 }
 
+// check() with 1 and 2 threads for each case, the pad value of its dtype;
+// big: the side (source or destination bytes) that must be past 8 MiB for
+// the streaming paths the case is there for.
+enum class Big { none, src, dst };
+void check_cases(const std::vector<ConvertSpec>& cases, Big big = Big::none) {
+    for (ConvertSpec sp : cases) {
+        sp.pad_value = pad_of(sp.dtype);
+        if (big != Big::none) {
+            const Executor ex(make_pipeline(sp));
+            ASSERT_GE(big == Big::src ? ex.src_bytes() : ex.dst_bytes(), int64_t(8) << 20)
+                << to_string(sp.shape);
+        }
+        check(sp, 1);
+        if (::testing::Test::HasFatalFailure()) return;
+        check(sp, 2);
+        if (::testing::Test::HasFatalFailure()) return;
+    }
+}
+
 }  // namespace
 
 TEST(ExecutorFastPaths, ThreadsGiveTheSameResultOnOddShapes) {
-    const ConvertSpec cases[] = {
+    const std::vector<ConvertSpec> cases = {
         spec(Format::ND, Format::FRACTAL_NZ, {3, 37, 45}, DType::fp16, 0),
         spec(Format::NCHW, Format::NC1HWC0, {5, 19, 7, 9}, DType::fp16, 0),
         spec(Format::NHWC, Format::NC1HWC0, {3, 5, 7, 35}, DType::fp16, 0),
@@ -121,7 +141,7 @@ TEST(ExecutorFastPaths, ThreadsGiveTheSameResultOnOddShapes) {
 // not a multiple of N0: the padded innermost level moves as one run and a
 // pad fill.
 TEST(ExecutorFastPaths, PaddedInnermostRunEveryDtype) {
-    const ConvertSpec cases[] = {
+    const std::vector<ConvertSpec> cases = {
         spec(Format::NHWC, Format::NC1HWC0, {2, 3, 5, 3}, DType::fp16, 0),
         spec(Format::NHWC, Format::NC1HWC0, {2, 4, 3, 56}, DType::fp16, 0),
         spec(Format::NHWC, Format::NC1HWC0, {1, 3, 3, 67}, DType::fp16, 0),
@@ -170,7 +190,7 @@ TEST(ExecutorFastPaths, Int4PairsAndSingleNibbles) {
 // stores: tiled gather, tiled scatter, row copies; odd and ragged shapes
 // included (C=3, C=37, H*W not a multiple of the block).
 TEST(ExecutorFastPaths, StreamingStoresOnLargeTensors) {
-    const ConvertSpec cases[] = {
+    const std::vector<ConvertSpec> cases = {
         spec(Format::NCHW, Format::NC1HWC0, {12, 37, 97, 101}, DType::fp16, 0),
         spec(Format::NCHW, Format::NC1HWC0, {100, 3, 100, 97}, DType::fp32, 0),
         spec(Format::NCHW, Format::NC1HWC0, {12, 64, 110, 110}, DType::int8, 0),
@@ -195,7 +215,7 @@ TEST(ExecutorFastPaths, StreamingStoresOnLargeTensors) {
 // with normal stores at the partial ends; C = 37 leaves the last x block
 // partly valid and every shape leaves a ragged y tail after the windows.
 TEST(ExecutorFastPaths, OneByteScattersThroughALineBuffer) {
-    const ConvertSpec cases[] = {
+    const std::vector<ConvertSpec> cases = {
         spec(Format::NCHW, Format::NC1HWC0, {16, 37, 64, 224}, DType::int8, 0),
         spec(Format::NCHW, Format::NC1HWC0, {12, 64, 110, 110}, DType::uint8, 0),
         spec(Format::ND, Format::FRACTAL_ZN, {1031, 8256}, DType::int8, 0),
@@ -203,13 +223,7 @@ TEST(ExecutorFastPaths, OneByteScattersThroughALineBuffer) {
         spec(Format::HWCN, Format::FRACTAL_Z, {3, 3, 37, 25201}, DType::int8, 0),
         spec(Format::NCDHW, Format::NDC1HWC0, {48, 32, 8, 28, 28}, DType::int8, 0),
     };
-    for (ConvertSpec sp : cases) {
-        sp.pad_value = pad_of(sp.dtype);
-        const Pipeline p = make_pipeline(sp);
-        ASSERT_GE(Executor(p).src_bytes(), int64_t(8) << 20) << to_string(sp.shape);
-        check(sp, 1);
-        check(sp, 2);
-    }
+    check_cases(cases, Big::src);
 }
 
 // 1-byte tiled gathers past 8 MiB whose destination rows are a line or more
@@ -217,17 +231,12 @@ TEST(ExecutorFastPaths, OneByteScattersThroughALineBuffer) {
 // rows off the line grid (C = 80), rows wider than one 256-byte window
 // (C = 272); H*W leaves a ragged y tail.
 TEST(ExecutorFastPaths, OneByteGathersThroughALineBuffer) {
-    const ConvertSpec cases[] = {
+    const std::vector<ConvertSpec> cases = {
         spec(Format::NCHW, Format::NHWC, {8, 64, 130, 130}, DType::int8, 0),
         spec(Format::NCHW, Format::NHWC, {8, 80, 115, 115}, DType::uint8, 0),
         spec(Format::NCHW, Format::NHWC, {2, 272, 127, 127}, DType::int8, 0),
     };
-    for (ConvertSpec sp : cases) {
-        const Pipeline p = make_pipeline(sp);
-        ASSERT_GE(Executor(p).dst_bytes(), int64_t(8) << 20) << to_string(sp.shape);
-        check(sp, 1);
-        check(sp, 2);
-    }
+    check_cases(cases, Big::dst);
 }
 
 // int4 whose nibbles do not move in pairs (C0 of NCHW, C of NHWC, ZN):
@@ -236,7 +245,7 @@ TEST(ExecutorFastPaths, OneByteGathersThroughALineBuffer) {
 // otherwise; ragged edges and padding (C = 37, C = 32 into C0 = 64) nibble
 // by nibble and in whole pad bytes; streaming stores past 8 MiB.
 TEST(ExecutorFastPaths, Int4NibbleTransposes) {
-    const ConvertSpec cases[] = {
+    const std::vector<ConvertSpec> cases = {
         spec(Format::NCHW, Format::NC1HWC0, {2, 37, 67, 65}, DType::int4, 0),
         spec(Format::NCHW, Format::NC1HWC0, {3, 64, 40, 40}, DType::int4, 0),
         spec(Format::NCHW, Format::NHWC, {2, 160, 33, 35}, DType::int4, 0),
@@ -251,11 +260,7 @@ TEST(ExecutorFastPaths, Int4NibbleTransposes) {
         spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {4096, 4608}, DType::int4, 0),
         spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {64, 128}, DType::int4, 0),
     };
-    for (ConvertSpec sp : cases) {
-        sp.pad_value = pad_of(sp.dtype);
-        check(sp, 1);
-        check(sp, 2);
-    }
+    check_cases(cases);
 }
 
 // 1-byte gathers whose tiles have fewer rows than a block (3x3 and 3x3x3
@@ -264,35 +269,25 @@ TEST(ExecutorFastPaths, Int4NibbleTransposes) {
 // run past the source (the last tiles, element by element); ragged C.
 // Under ASan (CI) a load past the source would be reported.
 TEST(ExecutorFastPaths, OneByteShortTilesThroughTheBlockTranspose) {
-    const ConvertSpec cases[] = {
+    const std::vector<ConvertSpec> cases = {
         spec(Format::NCHW, Format::FRACTAL_Z, {37, 45, 3, 3}, DType::int8, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {16, 32, 3, 3}, DType::uint8, 0),
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {5, 40, 3, 3, 3}, DType::int8, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {3, 5, 7, 7}, DType::int8, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {4000, 256, 3, 3}, DType::int8, 0),
     };
-    for (ConvertSpec sp : cases) {
-        sp.pad_value = pad_of(sp.dtype);
-        check(sp, 1);
-        check(sp, 2);
-    }
+    check_cases(cases);
 }
 
 // C = 3 (and 5) into C0 on a destination past 8 MiB: each padded row is
 // built in registers and streamed; the last row's source load stays inside
 // the source (the row falls back to the byte path where it would not).
 TEST(ExecutorFastPaths, ShortPaddedRowsStreamed) {
-    const ConvertSpec cases[] = {
+    const std::vector<ConvertSpec> cases = {
         spec(Format::NHWC, Format::NC1HWC0, {8, 199, 201, 3}, DType::fp16, 0),
         spec(Format::NHWC, Format::NC1HWC0, {15, 199, 201, 3}, DType::int8, 0),
         spec(Format::NHWC, Format::NC1HWC0, {8, 199, 201, 5}, DType::fp32, 0),
         spec(Format::NHWC, Format::NC1HWC0, {14, 99, 101, 21}, DType::fp16, 0),
     };
-    for (ConvertSpec sp : cases) {
-        sp.pad_value = pad_of(sp.dtype);
-        const Pipeline p = make_pipeline(sp);
-        ASSERT_GE(Executor(p).dst_bytes(), int64_t(8) << 20) << to_string(sp.shape);
-        check(sp, 1);
-        check(sp, 2);
-    }
+    check_cases(cases, Big::dst);
 }
