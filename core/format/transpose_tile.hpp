@@ -403,8 +403,10 @@ struct Tile {
         // the block transpose on the m rows, each output row stored whole
         // (16 bytes) in ascending order, so its tail is overwritten by the
         // next row; the block's last row through a buffer, so nothing is
-        // written past the tile's own rows.
-        if (y == 0 && vy == sx && 4 * vy >= B && vy < B) {
+        // written past the tile's own rows. A tail reaches one row further
+        // only, so the rows hold at least half a block (2m >= B; a 1x1
+        // kernel's fp32 rows of 1 element would reach 3 rows further).
+        if (y == 0 && vy == sx && 2 * vy >= B && vy < B) {
             const int64_t m = vy;
             alignas(16) T last[B];
             for (int64_t x = 0; x < vxb; x += B) {

@@ -268,13 +268,19 @@ TEST(ExecutorFastPaths, Int4NibbleTransposes) {
 // transpose, whose row loads read past the tile, except where they would
 // run past the source (the last tiles, element by element); ragged C.
 // Under ASan (CI) a load past the source would be reported.
-TEST(ExecutorFastPaths, OneByteShortTilesThroughTheBlockTranspose) {
+TEST(ExecutorFastPaths, ShortTilesThroughTheBlockTranspose) {
     const std::vector<ConvertSpec> cases = {
         spec(Format::NCHW, Format::FRACTAL_Z, {37, 45, 3, 3}, DType::int8, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {16, 32, 3, 3}, DType::uint8, 0),
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {5, 40, 3, 3, 3}, DType::int8, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {3, 5, 7, 7}, DType::int8, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {4000, 256, 3, 3}, DType::int8, 0),
+        // kernels whose rows are under half a block (the inverse must not
+        // store whole blocks there: a row's tail would reach past the tile)
+        spec(Format::NCHW, Format::FRACTAL_Z, {37, 45, 1, 1}, DType::fp32, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {20, 40, 2, 2}, DType::int8, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {20, 40, 2, 2}, DType::fp16, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {20, 40, 1, 3}, DType::fp32, 0),
     };
     check_cases(cases);
 }
