@@ -10,6 +10,8 @@
 #   FUZZ_JOBS=8 scripts/fuzz.sh ...     that many fuzzing processes per target
 #   FUZZ_TIMEOUT=120 ...                seconds (wall clock) before one input counts as a hang
 #                                       (default 20; raise it on a loaded machine or under nice)
+#   FUZZ_ARGS='-entropic=0' ...         more libFuzzer flags (the long runs in docs/RELIABILITY.md
+#                                       used -entropic=0 with ASAN_OPTIONS=...:malloc_context_size=0)
 #   LAYOUTLAB_FUZZ_CLI_RUN=1 ... cli     the CLI target does each command's work too
 #                                       (default: validate-only runs, see cli_fuzz.cpp)
 # Targets: npy, graph, scene, cli, lesson. New inputs found go to build-fuzz/corpus/<T>/
@@ -27,7 +29,7 @@ while [ $# -gt 0 ]; do
     --smoke) seconds=20; shift ;;
     --runs) mode=runs; runs=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -58,6 +60,8 @@ for t in "${targets[@]}"; do
   fi
   args=(-dict="$root/tests/fuzz/$t.dict" -max_len=$max_len -timeout=${FUZZ_TIMEOUT:-20} -rss_limit_mb=2560
         -artifact_prefix="$dir/artifacts/$t-" -print_final_stats=1)
+  # shellcheck disable=SC2206  # FUZZ_ARGS is a list of flags, split on spaces
+  args+=(${FUZZ_ARGS:-})
   if [ "$mode" = runs ]; then
     args+=(-runs="$runs")
   else
