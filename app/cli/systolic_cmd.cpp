@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/gpu/systolic.hpp"
 #include "core/plan_text.hpp"
+#include "core/validate_only.hpp"
 
 namespace ll::cli {
 
@@ -54,6 +55,10 @@ Runner setup_systolic(CLI::App& sub) {
             if (e.key().empty()) throw;
             throw UsageError(flag_of(e.key()) + ": " + e.detail());
         }
+        // The run checked the parameters and --cycle against its length (a
+        // 16x16 array, 64^3 GEMM at most); building and printing the report
+        // is the work.
+        work_begins();
         const gpu::SystolicSummary& s = r.summary;
         if (a->json) {
             nlohmann::json j = gpu::systolic_to_json(r, p);
