@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/dtype.hpp"
+#include "core/validate_only.hpp"
 
 namespace ll::view {
 
@@ -107,6 +108,9 @@ Fused fuse(const View& input, const std::vector<Op>& ops) {
         cur = a.view;
     }
     f.result = cur;
+    // Every op has been applied and checked; counting the distinct offsets
+    // read (up to 2^22 of them one by one) and the rest is the analysis.
+    work_begins();
     bool overlapping =
         std::any_of(ops.begin(), ops.end(), [](const Op& o) { return o.kind == OpKind::im2col; });
     f.composite = cur.storage != input.storage;
