@@ -16,6 +16,15 @@
 // SSE2 registers: B row loads, log2(B) rounds of unpacks, B row stores; the
 // ragged edges are plain loops. Blocks are visited y-major, so b is written
 // in address order when dy == nx (NC1HWC0) and a is read as nx streams.
+//
+// Sections:
+//   unpack_lo/hi, transpose_regs, splat   SSE2 register transposes
+//   nibble_block32, _part, _x4, _packed   int4: 32 x 32 nibble blocks
+//   Tile::block                           one B x B block
+//   Tile::gather_buffered, gather         plain -> blocked (1-byte rows of a line or
+//                                         more through a line buffer; short tiles)
+//   Tile::store_row, scatter_buffered,    blocked -> plain (1-byte through the line
+//   scatter                               buffer; 3x3-kernel short tiles)
 #pragma once
 
 #include <cstdint>
