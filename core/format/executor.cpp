@@ -316,7 +316,7 @@ struct NibbleTransposePolicy {
 
     // The whole blocks, output rows (y of b in a gather, x of a in a
     // scatter) in the outer loop and four blocks at a time along them, so
-    // each output row gets 64 bytes at once (nibble_block32x4).
+    // each output row gets 64 bytes at once (nibble_blocks).
     void blocks(int64_t s, int64_t d, int64_t sx, int64_t dy, int64_t by, int64_t bx) {
         const int64_t rows = kScatter ? bx : by, cols = kScatter ? by : bx;
         const int64_t is = (kScatter ? dy : sx) / 2, os = (kScatter ? sx : dy) / 2;
@@ -325,8 +325,8 @@ struct NibbleTransposePolicy {
                 const int64_t y0 = kScatter ? 0 : r0, x0 = kScatter ? r0 : 0;
                 uint8_t* pa = a + (s + y0 + x0 * sx) / 2;
                 uint8_t* pb = b + (d + y0 * dy + x0) / 2;
-                detail::nibble_blocks_packed<kStream>(kScatter ? pb : pa, is, kScatter ? pa : pb,
-                                                      static_cast<int>(cols / 32));
+                detail::nibble_blocks<kStream>(kScatter ? pb : pa, is, kScatter ? pa : pb, os,
+                                               static_cast<int>(cols / 32));
             }
             return;
         }
@@ -338,7 +338,7 @@ struct NibbleTransposePolicy {
                 const uint8_t* in = kScatter ? pb : pa;
                 uint8_t* out = kScatter ? pa : pb;
                 if (c0 + 128 <= cols) {
-                    detail::nibble_block32x4<kStream>(in, is, out, os);
+                    detail::nibble_blocks<kStream>(in, is, out, os, 4);
                     c0 += 128;
                 } else {
                     detail::nibble_block32(in, is, out, os);
@@ -394,12 +394,7 @@ struct NibbleTransposePolicy {
             block(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
     }
     void fill(const Level* lv, int n, int64_t d) {
-        if (kScatter) return;
-        if (n == 0) {
-            NibblePolicy<false>::set(b, d, pad);
-            return;
-        }
-        for (int64_t i = 0; i < lv[0].size; ++i) fill(lv + 1, n - 1, d + i * lv[0].dst_stride);
+        if (!kScatter) NibblePolicy<false>{a, b, pad}.fill(lv, n, d);
     }
 };
 

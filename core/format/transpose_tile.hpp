@@ -19,7 +19,7 @@
 //
 // Sections:
 //   unpack_lo/hi, transpose_regs, splat   SSE2 register transposes
-//   nibble_block32, _part, _x4, _packed   int4: 32 x 32 nibble blocks
+//   nibble_block32(_part), nibble_blocks  int4: 32 x 32 nibble blocks
 //   Tile::block                           one B x B block
 //   Tile::gather_buffered, gather         plain -> blocked (1-byte rows of a line or
 //                                         more through a line buffer; short tiles)
@@ -147,46 +147,43 @@ inline void nibble_block32_part(const uint8_t* in, int64_t is, int64_t rin, int6
     }
 }
 
-// Four nibble_block32 side by side: 128 input rows (32 nibbles each) to 32
-// output rows of 64 bytes, each row stored whole from a buffer (a line when
-// out + r * os is 64-byte aligned, then with streaming stores if kStream),
-// so that no line is left open while 31 others fill (see Tile::scatter).
+// n nibble_block32 side by side (n <= 4): 32n input rows (32 nibbles each)
+// to 32 output rows of 16n bytes at out + r * os, transposed into a buffer
+// first so that each output row is stored whole and no line is left open
+// while 31 others fill (see Tile::scatter). Where the rows are one
+// contiguous piece (os == 16n, e.g. 32-byte C0 rows of int4 NC1HWC0) the
+// piece goes out at once, streamed when kStream and out is 16-byte aligned;
+// else four blocks' 64-byte rows are streamed when kStream and a row is a
+// line (out + r * os 64-byte aligned).
 template <bool kStream>
-inline void nibble_block32x4(const uint8_t* in, int64_t is, uint8_t* out, int64_t os) {
+inline void nibble_blocks(const uint8_t* in, int64_t is, uint8_t* out, int64_t os, int n) {
     alignas(16) uint8_t buf[32 * 64];
-    for (int k = 0; k < 4; ++k) nibble_block32(in + 32 * k * is, is, buf + 16 * k, 64);
+    const int64_t w = 16 * n;
+    for (int k = 0; k < n; ++k) nibble_block32(in + 32 * k * is, is, buf + 16 * k, w);
+    if (os == w) {
+#ifdef __SSE2__
+        if (kStream && reinterpret_cast<uintptr_t>(out) % 16 == 0) {
+            for (int64_t k = 0; k < 2 * w; ++k)
+                _mm_stream_si128(reinterpret_cast<__m128i*>(out) + k,
+                                 _mm_load_si128(reinterpret_cast<const __m128i*>(buf) + k));
+            return;
+        }
+#endif
+        std::memcpy(out, buf, static_cast<size_t>(32 * w));
+        return;
+    }
     for (int r = 0; r < 32; ++r) {
         uint8_t* o = out + r * os;
 #ifdef __SSE2__
-        const auto* row = reinterpret_cast<const __m128i*>(buf + 64 * r);
-        if (kStream && reinterpret_cast<uintptr_t>(o) % 64 == 0) {
+        const auto* row = reinterpret_cast<const __m128i*>(buf + w * r);
+        if (kStream && n == 4 && reinterpret_cast<uintptr_t>(o) % 64 == 0) {
             for (int k = 0; k < 4; ++k)
                 _mm_stream_si128(reinterpret_cast<__m128i*>(o) + k, _mm_load_si128(row + k));
             continue;
         }
 #endif
-        std::memcpy(o, buf + 64 * r, 64);
+        std::memcpy(o, buf + w * r, static_cast<size_t>(w));
     }
-}
-
-// n nibble_block32 side by side (n <= 4) whose 32 output rows of 16n bytes
-// are one contiguous piece (os == 16n, e.g. 32-byte C0 rows of int4
-// NC1HWC0): transposed into a buffer, then stored as one piece, streamed
-// when kStream and out is 16-byte aligned.
-template <bool kStream>
-inline void nibble_blocks_packed(const uint8_t* in, int64_t is, uint8_t* out, int n) {
-    alignas(16) uint8_t buf[32 * 64];
-    const int64_t w = 16 * n;
-    for (int k = 0; k < n; ++k) nibble_block32(in + 32 * k * is, is, buf + 16 * k, w);
-#ifdef __SSE2__
-    if (kStream && reinterpret_cast<uintptr_t>(out) % 16 == 0) {
-        for (int64_t k = 0; k < 2 * w; ++k)
-            _mm_stream_si128(reinterpret_cast<__m128i*>(out) + k,
-                             _mm_load_si128(reinterpret_cast<const __m128i*>(buf) + k));
-        return;
-    }
-#endif
-    std::memcpy(out, buf, static_cast<size_t>(32 * w));
 }
 
 template <class T>
