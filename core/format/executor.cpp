@@ -520,6 +520,51 @@ bool stream_plain(const Gather& g, const T* plain) {
     return true;
 }
 
+// A copy scatter whose innermost runs are short pieces of plain rows (the
+// 32-byte N0 rows of FRACTAL_NZ fp16 -> ND): the rest of each plain row
+// comes from the level two out (N1), and the walk, ordered for the plain
+// side as the forward gather is, reads the 512-byte fractals from 256 KiB
+// apart (one N1 column after another within a row of fractals) while it
+// writes every plain line in two halves with normal stores (each paying
+// the read for ownership). `wide` takes K steps of that level inside the
+// chunk, after the middle level (M0), so each plain row gets K runs back to
+// back (kWideBytes, whole lines, streamed past 8 MiB), and walks the outer
+// levels by decreasing blocked-side stride, so the K fractal columns are
+// read in order. FRACTAL_NZ -> ND, 64 MiB, every dtype: 0.46-0.49 of memcpy
+// -> 0.72-0.86 (docs/PERFORMANCE.md, finding 13). Only where that order is
+// new (FRACTAL_ZZ is read in order already, and widening it measured
+// 0.49-0.53 -> 0.38-0.45), for plain tensors of rank <= 3 (the NHWC
+// targets measured mixed), and without padding (g.mask == 0: the split
+// level's axis bookkeeping is then not needed).
+constexpr int64_t kWideBytes = 128;
+bool widen_scatter_rows(const Gather& g, int64_t esz, Gather& wide) {
+    const size_t n = g.levels.size();
+    if (g.tiled || g.mask != 0 || n < 4 || g.src.size() > 3) return false;
+    const Level& in = g.levels[n - 1];
+    const Level& up = g.levels[n - 3];
+    if (in.src_stride != 1 || in.dst_stride != 1) return false;
+    const int64_t run = in.size * esz;
+    if (run % 16 != 0 || run >= kWideBytes || kWideBytes % run != 0) return false;
+    const int64_t k = kWideBytes / run;
+    if (up.src_stride != in.size || up.size % k != 0) return false;
+    wide = g;
+    Level outer = up, inner = up;
+    outer.size = up.size / k;
+    outer.src_stride *= k;
+    outer.dst_stride *= k;
+    outer.axis_stride *= k;
+    inner.size = k;
+    wide.levels[n - 3] = outer;
+    wide.levels.insert(wide.levels.begin() + static_cast<std::ptrdiff_t>(n - 1), inner);
+    const auto first = wide.levels.begin(), last = first + static_cast<std::ptrdiff_t>(n - 2);
+    const auto by_blocked = [](const Level& a, const Level& b) {
+        return a.dst_stride > b.dst_stride;
+    };
+    if (std::is_sorted(first, last, by_blocked)) return false;  // read in order already
+    std::stable_sort(first, last, by_blocked);
+    return true;
+}
+
 // Where a gather runs: split across `threads` (each thread fences its own
 // streaming stores), or, for one slab of a fused fractal -> fractal
 // conversion, the outermost-level range [begin, end) on the calling thread
@@ -587,6 +632,15 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
     } else {
         CopyPolicy<T, true> pol{static_cast<T*>(dst), const_cast<T*>(static_cast<const T*>(src)),
                                 pad};
+        Gather wide;
+        // A slab's range (r.part) is a range of g's own outermost level.
+        if (!r.part && widen_scatter_rows(g, static_cast<int64_t>(sizeof(T)), wide)) {
+            setup_rows(pol, wide, static_cast<char*>(dst), false);
+            const bool stream = stream_plain<T>(wide, static_cast<T*>(dst));
+            if (stream) pol.rows = pick_rows(pol.run, true);
+            walk_threads(wide, pol, r, stream);
+            return;
+        }
         setup_rows(pol, g, static_cast<char*>(dst), false);
         walk_threads(g, pol, r, false);
     }

@@ -297,3 +297,25 @@ TEST(ExecutorFastPaths, ShortPaddedRowsStreamed) {
     };
     check_cases(cases, Big::dst);
 }
+
+// FRACTAL_NZ -> ND scatters take K steps of N1 inside each chunk and
+// read the K fractal columns in order, so each plain row gets 128 bytes at
+// once (streamed past 8 MiB): runs of 32 bytes for fp16, fp32, int8 and
+// int4 (nibble pairs), a batch axis, threads splitting the widened outer
+// level; N1 = 257 (no K divides it), FRACTAL_ZZ (read in order already)
+// and 16 rows (one fractal row) keep the plain walk beside them.
+TEST(ExecutorFastPaths, ShortScatterRunsWidenedToLines) {
+    const std::vector<ConvertSpec> cases = {
+        spec(Format::ND, Format::FRACTAL_NZ, {1024, 4096}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {1024, 2048}, DType::fp32, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {2048, 4096}, DType::int8, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {4096, 4096}, DType::int4, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {3, 1024, 512}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {48, 4112}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_ZZ, {1024, 4096}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {16, 4096}, DType::fp16, 0),
+    };
+    check_cases(cases);
+    for (const auto& sp : {cases[0], cases[1], cases[2], cases[3]})
+        ASSERT_GE(Executor(make_pipeline(sp)).src_bytes(), int64_t(8) << 20) << to_string(sp.shape);
+}
