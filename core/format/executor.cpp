@@ -528,18 +528,28 @@ bool stream_plain(const Gather& g, const T* plain) {
 // writes every plain line in two halves with normal stores (each paying
 // the read for ownership). `wide` takes K steps of that level inside the
 // chunk, after the middle level (M0), so each plain row gets K runs back to
-// back (kWideBytes, whole lines, streamed past 8 MiB), and walks the outer
+// back (kWideBytes, whole lines, streamed: used only where the plain side
+// can take streaming stores, see stream_plain), and walks the outer
 // levels by decreasing blocked-side stride, so the K fractal columns are
 // read in order. FRACTAL_NZ -> ND, 64 MiB, every dtype: 0.46-0.49 of memcpy
 // -> 0.72-0.86 (docs/PERFORMANCE.md, finding 13). Only where that order is
 // new (FRACTAL_ZZ is read in order already, and widening it measured
 // 0.49-0.53 -> 0.38-0.45), for plain tensors of rank <= 3 (the NHWC
-// targets measured mixed), and without padding (g.mask == 0: the split
-// level's axis bookkeeping is then not needed).
+// targets measured mixed). Padding is skipped as in any scatter (the two
+// new levels step the same padded axis; inner_max is recomputed for the
+// new order), but only a padded M keeps the plain rows on the 16-byte grid
+// that streaming needs: with an odd N the widened walk measured 0.41-0.43
+// -> 0.35-0.38 of memcpy unstreamed, so it is not used there.
+// It gains only where the K fractal columns lie a multiple of 4 KiB apart
+// (M1 a multiple of 8): M1 = 256, 384, 512, 768, 1024 measured 0.46-0.49
+// -> 0.67-0.81, M1 = 513, 514, 625 (not a multiple of 8) 0.48-0.53 ->
+// 0.39-0.45. Why is not known yet (no hardware counters on the machine);
+// until it is, the widening is kept to the shapes where it was measured
+// to gain.
 constexpr int64_t kWideBytes = 128;
 bool widen_scatter_rows(const Gather& g, int64_t esz, Gather& wide) {
     const size_t n = g.levels.size();
-    if (g.tiled || g.mask != 0 || n < 4 || g.src.size() > 3) return false;
+    if (g.tiled || n < 4 || g.src.size() > 3) return false;
     const Level& in = g.levels[n - 1];
     const Level& up = g.levels[n - 3];
     if (in.src_stride != 1 || in.dst_stride != 1) return false;
@@ -547,6 +557,7 @@ bool widen_scatter_rows(const Gather& g, int64_t esz, Gather& wide) {
     if (run % 16 != 0 || run >= kWideBytes || kWideBytes % run != 0) return false;
     const int64_t k = kWideBytes / run;
     if (up.src_stride != in.size || up.size % k != 0) return false;
+    if ((up.dst_stride * esz) % 4096 != 0) return false;  // measured, not explained: see above
     wide = g;
     Level outer = up, inner = up;
     outer.size = up.size / k;
@@ -562,6 +573,12 @@ bool widen_scatter_rows(const Gather& g, int64_t esz, Gather& wide) {
     };
     if (std::is_sorted(first, last, by_blocked)) return false;  // read in order already
     std::stable_sort(first, last, by_blocked);
+    for (auto l = wide.levels.begin(); l != wide.levels.end(); ++l) {  // as compile_gather's finish
+        l->inner_max = 0;
+        if (l->axis < 0) continue;
+        for (auto j = l + 1; j != wide.levels.end(); ++j)
+            if (j->axis == l->axis) l->inner_max += (j->size - 1) * j->axis_stride;
+    }
     return true;
 }
 
@@ -633,12 +650,13 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
         CopyPolicy<T, true> pol{static_cast<T*>(dst), const_cast<T*>(static_cast<const T*>(src)),
                                 pad};
         Gather wide;
-        // A slab's range (r.part) is a range of g's own outermost level.
-        if (!r.part && widen_scatter_rows(g, static_cast<int64_t>(sizeof(T)), wide)) {
+        // A slab's range (r.part) is a range of g's own outermost level. The
+        // widened walk only pays with streaming stores (finding 13).
+        if (!r.part && widen_scatter_rows(g, static_cast<int64_t>(sizeof(T)), wide) &&
+            stream_plain<T>(wide, static_cast<T*>(dst))) {
             setup_rows(pol, wide, static_cast<char*>(dst), false);
-            const bool stream = stream_plain<T>(wide, static_cast<T*>(dst));
-            if (stream) pol.rows = pick_rows(pol.run, true);
-            walk_threads(wide, pol, r, stream);
+            pol.rows = pick_rows(pol.run, true);
+            walk_threads(wide, pol, r, true);
             return;
         }
         setup_rows(pol, g, static_cast<char*>(dst), false);

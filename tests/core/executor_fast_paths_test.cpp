@@ -302,8 +302,10 @@ TEST(ExecutorFastPaths, ShortPaddedRowsStreamed) {
 // read the K fractal columns in order, so each plain row gets 128 bytes at
 // once (streamed past 8 MiB): runs of 32 bytes for fp16, fp32, int8 and
 // int4 (nibble pairs), a batch axis, threads splitting the widened outer
-// level; N1 = 257 (no K divides it), FRACTAL_ZZ (read in order already)
-// and 16 rows (one fractal row) keep the plain walk beside them.
+// level, padded M (partial fractals skipped); N1 = 257 (no K divides
+// it), FRACTAL_ZZ (read in order already), 16 rows (one fractal row), an
+// odd N (rows off the 16-byte grid, no streaming) and M1 = 65 (columns
+// not 4 KiB apart) keep the plain walk.
 TEST(ExecutorFastPaths, ShortScatterRunsWidenedToLines) {
     const std::vector<ConvertSpec> cases = {
         spec(Format::ND, Format::FRACTAL_NZ, {1024, 4096}, DType::fp16, 0),
@@ -314,8 +316,18 @@ TEST(ExecutorFastPaths, ShortScatterRunsWidenedToLines) {
         spec(Format::ND, Format::FRACTAL_NZ, {48, 4112}, DType::fp16, 0),
         spec(Format::ND, Format::FRACTAL_ZZ, {1024, 4096}, DType::fp16, 0),
         spec(Format::ND, Format::FRACTAL_NZ, {16, 4096}, DType::fp16, 0),
+        // padded M (partial fractals at the bottom edge), then odd N, whose
+        // plain rows are off the 16-byte grid (the plain walk)
+        spec(Format::ND, Format::FRACTAL_NZ, {2041, 4096}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {2041, 2048}, DType::fp32, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {4089, 4096}, DType::int8, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {3, 377, 4096}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {1001, 4090}, DType::fp16, 0),
+        // M1 = 65: fractal columns not a multiple of 4 KiB apart
+        spec(Format::ND, Format::FRACTAL_NZ, {1040, 4096}, DType::fp16, 0),
     };
     check_cases(cases);
-    for (const auto& sp : {cases[0], cases[1], cases[2], cases[3]})
+    for (const auto& sp :
+         {cases[0], cases[1], cases[2], cases[3], cases[8], cases[9], cases[10], cases[11]})
         ASSERT_GE(Executor(make_pipeline(sp)).src_bytes(), int64_t(8) << 20) << to_string(sp.shape);
 }
