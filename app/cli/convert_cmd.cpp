@@ -422,17 +422,28 @@ int run_convert(ConvertArgs a) {
     if (need_data) src = have_input ? std::move(in.data) : demo_source(p);
     if (a.bench) return run_bench_one(p, src, a.bo);
 
-    std::vector<uint8_t> dst;
+    // The output on a 64-byte boundary: the executor's widened scatters
+    // (FRACTAL_NZ -> ND, C0 rows into NHWC) stream whole lines only there
+    // (docs/PERFORMANCE.md, finding 13), and a vector this size starts 16
+    // bytes past a page.
+    std::vector<uint8_t> raw;
+    uint8_t* out = nullptr;
+    size_t out_bytes = 0;
     if (need_data) {
         const Executor ex(p);
-        dst.resize(static_cast<size_t>(ex.dst_bytes()));
-        ex.run(src.data(), dst.data(), a.bo.threads);
+        out_bytes = static_cast<size_t>(ex.dst_bytes());
+        raw.resize(out_bytes + 63);
+        out = raw.data() + (64 - reinterpret_cast<uintptr_t>(raw.data()) % 64) % 64;
+        ex.run(src.data(), out, a.bo.threads);
     }
-    if (!a.output.empty()) write_npy(a.output, p.dtype, p.dst_shape, dst.data(), dst.size());
-    if (a.json)
+    if (!a.output.empty()) write_npy(a.output, p.dtype, p.dst_shape, out, out_bytes);
+    if (a.json) {
         print_json(p, a.output);
-    else
-        print_text(p, need_data ? &src : nullptr, need_data ? &dst : nullptr, a.output);
+        return 0;
+    }
+    std::vector<uint8_t> dst;  // printed only when small (kPrintLimit)
+    if (need_data && numel(p.dst_shape) <= kPrintLimit) dst.assign(out, out + out_bytes);
+    print_text(p, need_data ? &src : nullptr, need_data ? &dst : nullptr, a.output);
     return 0;
 }
 

@@ -66,6 +66,28 @@ void copy_rows(char* dst, const char* src, int64_t rows, int64_t ds, int64_t ss,
 
 using RowsFn = void (*)(char*, const char*, int64_t, int64_t, int64_t, int64_t);
 
+#ifdef __SSE2__
+// copy_rows<kRun, true> for the widened FRACTAL_NZ -> ND walk
+// (widen_scatter_rows), which reads K fractal columns side by side: each
+// run also prefetches the source kAheadBytes further on, four fractals
+// down its own column. The hardware prefetchers kept up with the K streams
+// only where the columns lay a multiple of 4 KiB apart (M1 = 512: 0.73-0.79
+// of memcpy without this, M1 = 513: 0.46); with it M1 = 513 runs at
+// 0.86-0.91 (512 bytes ahead 0.77, 4096 0.78), finding 13.
+constexpr int64_t kAheadBytes = 2048;
+template <int kRun>
+void copy_rows_ahead(char* dst, const char* src, int64_t rows, int64_t ds, int64_t ss,
+                     int64_t run) {
+    for (int64_t r = 0; r < rows; ++r, dst += ds, src += ss) {
+        _mm_prefetch(src + kAheadBytes, _MM_HINT_T0);  // a hint: never faults
+        const int64_t n = kRun ? kRun : run;
+        for (int64_t k = 0; k < n; k += 16)
+            _mm_stream_si128(reinterpret_cast<__m128i*>(dst + k),
+                             _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + k)));
+    }
+}
+#endif
+
 RowsFn pick_rows(int64_t run, bool stream) {
 #ifdef __SSE2__
     if (stream && run % 16 == 0) {
@@ -521,35 +543,29 @@ bool stream_plain(const Gather& g, const T* plain) {
 }
 
 // A copy scatter whose innermost runs are short pieces of plain rows (the
-// 32-byte N0 rows of FRACTAL_NZ fp16 -> ND): the rest of each plain row
-// comes from the level two out (N1), and the walk, ordered for the plain
-// side as the forward gather is, reads the 512-byte fractals from 256 KiB
-// apart (one N1 column after another within a row of fractals) while it
-// writes every plain line in two halves with normal stores (each paying
-// the read for ownership). `wide` takes K steps of that level inside the
-// chunk, after the middle level (M0), so each plain row gets K runs back to
-// back (kWideBytes, whole lines, streamed: used only where the plain side
-// can take streaming stores, see stream_plain), and walks the outer
-// levels by decreasing blocked-side stride, so the K fractal columns are
-// read in order. FRACTAL_NZ -> ND, 64 MiB, every dtype: 0.46-0.49 of memcpy
-// -> 0.72-0.86 (docs/PERFORMANCE.md, finding 13). Only where that order is
-// new (FRACTAL_ZZ is read in order already, and widening it measured
-// 0.49-0.53 -> 0.38-0.45), for plain tensors of rank <= 3 (the NHWC
-// targets measured mixed). Padding is skipped as in any scatter (the two
-// new levels step the same padded axis; inner_max is recomputed for the
-// new order), but only a padded M keeps the plain rows on the 16-byte grid
-// that streaming needs: with an odd N the widened walk measured 0.41-0.43
-// -> 0.35-0.38 of memcpy unstreamed, so it is not used there.
-// It gains only where the K fractal columns lie a multiple of 4 KiB apart
-// (M1 a multiple of 8): M1 = 256, 384, 512, 768, 1024 measured 0.46-0.49
-// -> 0.67-0.81, M1 = 513, 514, 625 (not a multiple of 8) 0.48-0.53 ->
-// 0.39-0.45. Why is not known yet (no hardware counters on the machine);
-// until it is, the widening is kept to the shapes where it was measured
-// to gain.
+// 32-byte N0 rows of FRACTAL_NZ fp16 -> ND, the C0 rows of NC1HWC0 or
+// FRACTAL_Z -> NHWC): the rest of each plain row comes from the level two
+// out (N1, C1), and the walk, ordered for the plain side as the forward
+// gather is, reads one 512-byte fractal from each N1 column in turn (256
+// KiB apart) while it writes every plain line in 32-byte pieces with
+// normal stores (each line paying the read for ownership). `wide` takes K
+// steps of that level inside the chunk, after the middle level (M0), so
+// each plain row gets K runs back to back (kWideBytes, two lines), and
+// walks the outer levels by decreasing blocked-side stride, so the K
+// columns are read as K sequential streams (copy_rows_ahead prefetches
+// them). Used only where the plain side takes streaming stores in whole
+// lines (stream_plain, whole_lines): unstreamed the widened walk measured
+// slower (NZ -> ND 0.49 -> 0.29-0.39), and not where the walk reads the
+// blocked side in order already (FRACTAL_ZZ -> ND: 0.49-0.53 -> 0.38-0.51
+// widened). Padding is skipped as in any scatter: the two new levels step
+// the same padded axis, and inner_max is recomputed for the new order.
+// docs/PERFORMANCE.md, finding 13: FRACTAL_NZ -> ND 0.44-0.51 -> 0.78-0.91
+// of memcpy for every dtype, NC1HWC0 and FRACTAL_Z(_3D) -> NHWC/NDHWC up
+// to 0.8-1.1.
 constexpr int64_t kWideBytes = 128;
 bool widen_scatter_rows(const Gather& g, int64_t esz, Gather& wide) {
     const size_t n = g.levels.size();
-    if (g.tiled || n < 4 || g.src.size() > 3) return false;
+    if (g.tiled || n < 4) return false;
     const Level& in = g.levels[n - 1];
     const Level& up = g.levels[n - 3];
     if (in.src_stride != 1 || in.dst_stride != 1) return false;
@@ -557,7 +573,6 @@ bool widen_scatter_rows(const Gather& g, int64_t esz, Gather& wide) {
     if (run % 16 != 0 || run >= kWideBytes || kWideBytes % run != 0) return false;
     const int64_t k = kWideBytes / run;
     if (up.src_stride != in.size || up.size % k != 0) return false;
-    if ((up.dst_stride * esz) % 4096 != 0) return false;  // measured, not explained: see above
     wide = g;
     Level outer = up, inner = up;
     outer.size = up.size / k;
@@ -579,6 +594,18 @@ bool widen_scatter_rows(const Gather& g, int64_t esz, Gather& wide) {
         for (auto j = l + 1; j != wide.levels.end(); ++j)
             if (j->axis == l->axis) l->inner_max += (j->size - 1) * j->axis_stride;
     }
+    return true;
+}
+
+// Whether the widened walk writes whole lines: the plain side 64-byte
+// aligned and every plain step outside the last two levels (K runs that
+// make kWideBytes) a multiple of 64 bytes. NHWC with C = 56 (112-byte
+// rows) would stream part lines: 0.63 -> 0.06 of memcpy.
+template <class T>
+bool whole_lines(const Gather& wide, const void* plain) {
+    if (reinterpret_cast<uintptr_t>(plain) % 64 != 0) return false;
+    for (size_t i = 0; i + 2 < wide.levels.size(); ++i)
+        if ((wide.levels[i].src_stride * static_cast<int64_t>(sizeof(T))) % 64 != 0) return false;
     return true;
 }
 
@@ -653,9 +680,13 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
         // A slab's range (r.part) is a range of g's own outermost level. The
         // widened walk only pays with streaming stores (finding 13).
         if (!r.part && widen_scatter_rows(g, static_cast<int64_t>(sizeof(T)), wide) &&
-            stream_plain<T>(wide, static_cast<T*>(dst))) {
+            stream_plain<T>(wide, static_cast<T*>(dst)) && whole_lines<T>(wide, dst)) {
             setup_rows(pol, wide, static_cast<char*>(dst), false);
+#ifdef __SSE2__
+            pol.rows = pol.run == 32 ? copy_rows_ahead<32> : copy_rows_ahead<0>;
+#else
             pol.rows = pick_rows(pol.run, true);
+#endif
             walk_threads(wide, pol, r, true);
             return;
         }

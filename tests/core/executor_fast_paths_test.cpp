@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -298,36 +301,70 @@ TEST(ExecutorFastPaths, ShortPaddedRowsStreamed) {
     check_cases(cases, Big::dst);
 }
 
-// FRACTAL_NZ -> ND scatters take K steps of N1 inside each chunk and
-// read the K fractal columns in order, so each plain row gets 128 bytes at
-// once (streamed past 8 MiB): runs of 32 bytes for fp16, fp32, int8 and
-// int4 (nibble pairs), a batch axis, threads splitting the widened outer
-// level, padded M (partial fractals skipped); N1 = 257 (no K divides
-// it), FRACTAL_ZZ (read in order already), 16 rows (one fractal row), an
-// odd N (rows off the 16-byte grid, no streaming) and M1 = 65 (columns
-// not 4 KiB apart) keep the plain walk.
+// The round trip on 64-byte aligned buffers (a std::vector's large buffer
+// sits 16 bytes past a page, and the widened scatter below runs only where
+// it writes whole lines): forward, then back into a fresh plain buffer.
+void check_aligned(const ConvertSpec& sp, int threads) {
+    const Pipeline p = make_pipeline(sp);
+    const Executor fwd(p), back(inverse(p));
+    const auto src = plain_source(sp.dtype, numel(p.src_shape));
+    const auto buffer = [](int64_t n) {
+        const auto bytes = static_cast<size_t>((n + 63) / 64 * 64);
+        return std::unique_ptr<uint8_t, void (*)(void*)>(
+            static_cast<uint8_t*>(std::aligned_alloc(64, bytes)), std::free);
+    };
+    auto blocked = buffer(fwd.dst_bytes());
+    auto again = buffer(static_cast<int64_t>(src.size()));
+    std::memset(again.get(), 0xA5, src.size());
+    fwd.run(src.data(), blocked.get(), threads);
+    back.run(blocked.get(), again.get(), threads);
+    const auto at = std::mismatch(src.begin(), src.end(), again.get()).first - src.begin();
+    ASSERT_EQ(at, static_cast<std::ptrdiff_t>(src.size()))
+        << name(sp.from) << "->" << name(sp.to) << " " << name(sp.dtype) << " "
+        << to_string(sp.shape) << " threads " << threads << ": byte " << at << " (aligned)";
+}
+
+// Copy scatters whose runs are 32-byte pieces of plain rows (N0 rows of
+// FRACTAL_NZ -> ND, C0 rows into NHWC/NDHWC) take K steps of the level two
+// out inside each chunk and read the K columns in order, so each plain row
+// gets 128 bytes at once (streamed, with a software prefetch), on aligned
+// plain buffers past 8 MiB: fp16, fp32, int8, int4 (nibble pairs), a batch
+// axis, threads splitting the widened outer level, padded M (partial
+// fractals skipped), columns not 4 KiB apart, the channels-last targets.
+// N1 = 257 (no K divides it), FRACTAL_ZZ (read in order already), 16 rows
+// (one fractal row), an odd N (rows off the 16-byte grid), C = 56 (rows off
+// the line grid) and every unaligned buffer keep the plain walk.
 TEST(ExecutorFastPaths, ShortScatterRunsWidenedToLines) {
     const std::vector<ConvertSpec> cases = {
         spec(Format::ND, Format::FRACTAL_NZ, {1024, 4096}, DType::fp16, 0),
         spec(Format::ND, Format::FRACTAL_NZ, {1024, 2048}, DType::fp32, 0),
         spec(Format::ND, Format::FRACTAL_NZ, {2048, 4096}, DType::int8, 0),
         spec(Format::ND, Format::FRACTAL_NZ, {4096, 4096}, DType::int4, 0),
-        spec(Format::ND, Format::FRACTAL_NZ, {3, 1024, 512}, DType::fp16, 0),
-        spec(Format::ND, Format::FRACTAL_NZ, {48, 4112}, DType::fp16, 0),
-        spec(Format::ND, Format::FRACTAL_ZZ, {1024, 4096}, DType::fp16, 0),
-        spec(Format::ND, Format::FRACTAL_NZ, {16, 4096}, DType::fp16, 0),
-        // padded M (partial fractals at the bottom edge), then odd N, whose
-        // plain rows are off the 16-byte grid (the plain walk)
+        spec(Format::ND, Format::FRACTAL_NZ, {3, 1024, 1408}, DType::fp16, 0),
         spec(Format::ND, Format::FRACTAL_NZ, {2041, 4096}, DType::fp16, 0),
         spec(Format::ND, Format::FRACTAL_NZ, {2041, 2048}, DType::fp32, 0),
         spec(Format::ND, Format::FRACTAL_NZ, {4089, 4096}, DType::int8, 0),
         spec(Format::ND, Format::FRACTAL_NZ, {3, 377, 4096}, DType::fp16, 0),
-        spec(Format::ND, Format::FRACTAL_NZ, {1001, 4090}, DType::fp16, 0),
-        // M1 = 65: fractal columns not a multiple of 4 KiB apart
         spec(Format::ND, Format::FRACTAL_NZ, {1040, 4096}, DType::fp16, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {24, 56, 56, 64}, DType::fp16, 0),
+        spec(Format::NHWC, Format::FRACTAL_Z, {4000, 3, 3, 256}, DType::int8, 0),
+        spec(Format::NDHWC, Format::NDC1HWC0, {24, 8, 28, 28, 32}, DType::fp32, 0),
+        // the plain walk
+        spec(Format::ND, Format::FRACTAL_NZ, {48, 4112}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_ZZ, {1024, 4096}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {16, 4096}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {1001, 4090}, DType::fp16, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {24, 56, 56, 56}, DType::fp16, 0),
     };
     check_cases(cases);
-    for (const auto& sp :
-         {cases[0], cases[1], cases[2], cases[3], cases[8], cases[9], cases[10], cases[11]})
-        ASSERT_GE(Executor(make_pipeline(sp)).src_bytes(), int64_t(8) << 20) << to_string(sp.shape);
+    for (ConvertSpec sp : cases) {
+        sp.pad_value = pad_of(sp.dtype);
+        for (int threads : {1, 2}) {
+            check_aligned(sp, threads);
+            if (HasFatalFailure()) return;
+        }
+    }
+    for (size_t i = 0; i < 13; ++i)
+        ASSERT_GE(Executor(make_pipeline(cases[i])).src_bytes(), int64_t(8) << 20)
+            << to_string(cases[i].shape);
 }
