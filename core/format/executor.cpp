@@ -45,10 +45,13 @@ using detail::Level;
 // Copies `rows` runs of kRun bytes (run r from src + r*ss to dst + r*ds,
 // strides in bytes). kRun == 0: `run` bytes, not known at compile time.
 // kStream: non-temporal 16-byte stores (dst and ds 16-byte aligned).
-template <int kRun, bool kStream>
+// kAhead: each run also prefetches the source that many bytes further on
+// (the widened scatters, see kAheadBytes).
+template <int kRun, bool kStream, int64_t kAhead = 0>
 void copy_rows(char* dst, const char* src, int64_t rows, int64_t ds, int64_t ss, int64_t run) {
     for (int64_t r = 0; r < rows; ++r, dst += ds, src += ss) {
 #ifdef __SSE2__
+        if (kAhead) _mm_prefetch(src + kAhead, _MM_HINT_T0);  // a hint: never faults
         if (kStream) {
             const int64_t n = kRun ? kRun : run;
             for (int64_t k = 0; k < n; k += 16)
@@ -66,27 +69,13 @@ void copy_rows(char* dst, const char* src, int64_t rows, int64_t ds, int64_t ss,
 
 using RowsFn = void (*)(char*, const char*, int64_t, int64_t, int64_t, int64_t);
 
-#ifdef __SSE2__
-// copy_rows<kRun, true> for the widened FRACTAL_NZ -> ND walk
-// (widen_scatter_rows), which reads K fractal columns side by side: each
-// run also prefetches the source kAheadBytes further on, four fractals
-// down its own column. The hardware prefetchers kept up with the K streams
-// only where the columns lay a multiple of 4 KiB apart (M1 = 512: 0.73-0.79
-// of memcpy without this, M1 = 513: 0.46); with it M1 = 513 runs at
-// 0.86-0.91 (512 bytes ahead 0.77, 4096 0.78), finding 13.
+// The prefetch distance of the widened scatters (widen_scatter_rows),
+// which read K fractal columns side by side: four fractals down each
+// column. The hardware prefetchers kept up with the K streams only where
+// the columns lay a multiple of 4 KiB apart (M1 = 512: 0.73-0.79 of memcpy
+// without it, M1 = 513: 0.46); with it M1 = 513 runs at 0.86-0.91 (512
+// bytes ahead 0.77, 4096 0.78), finding 13.
 constexpr int64_t kAheadBytes = 2048;
-template <int kRun>
-void copy_rows_ahead(char* dst, const char* src, int64_t rows, int64_t ds, int64_t ss,
-                     int64_t run) {
-    for (int64_t r = 0; r < rows; ++r, dst += ds, src += ss) {
-        _mm_prefetch(src + kAheadBytes, _MM_HINT_T0);  // a hint: never faults
-        const int64_t n = kRun ? kRun : run;
-        for (int64_t k = 0; k < n; k += 16)
-            _mm_stream_si128(reinterpret_cast<__m128i*>(dst + k),
-                             _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + k)));
-    }
-}
-#endif
 
 RowsFn pick_rows(int64_t run, bool stream) {
 #ifdef __SSE2__
@@ -552,8 +541,8 @@ bool stream_plain(const Gather& g, const T* plain) {
 // steps of that level inside the chunk, after the middle level (M0), so
 // each plain row gets K runs back to back (kWideBytes, two lines), and
 // walks the outer levels by decreasing blocked-side stride, so the K
-// columns are read as K sequential streams (copy_rows_ahead prefetches
-// them). Used only where the plain side takes streaming stores in whole
+// columns are read as K sequential streams (copy_rows prefetches them,
+// kAheadBytes). Used only where the plain side takes streaming stores in whole
 // lines (stream_plain, whole_lines): unstreamed the widened walk measured
 // slower (NZ -> ND 0.49 -> 0.29-0.39), and not where the walk reads the
 // blocked side in order already (FRACTAL_ZZ -> ND: 0.49-0.53 -> 0.38-0.51
@@ -588,12 +577,7 @@ bool widen_scatter_rows(const Gather& g, int64_t esz, Gather& wide) {
     };
     if (std::is_sorted(first, last, by_blocked)) return false;  // read in order already
     std::stable_sort(first, last, by_blocked);
-    for (auto l = wide.levels.begin(); l != wide.levels.end(); ++l) {  // as compile_gather's finish
-        l->inner_max = 0;
-        if (l->axis < 0) continue;
-        for (auto j = l + 1; j != wide.levels.end(); ++j)
-            if (j->axis == l->axis) l->inner_max += (j->size - 1) * j->axis_stride;
-    }
+    detail::set_inner_max(wide.levels);
     return true;
 }
 
@@ -682,11 +666,8 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
         if (!r.part && widen_scatter_rows(g, static_cast<int64_t>(sizeof(T)), wide) &&
             stream_plain<T>(wide, static_cast<T*>(dst)) && whole_lines<T>(wide, dst)) {
             setup_rows(pol, wide, static_cast<char*>(dst), false);
-#ifdef __SSE2__
-            pol.rows = pol.run == 32 ? copy_rows_ahead<32> : copy_rows_ahead<0>;
-#else
-            pol.rows = pick_rows(pol.run, true);
-#endif
+            pol.rows =
+                pol.run == 32 ? copy_rows<32, true, kAheadBytes> : copy_rows<0, true, kAheadBytes>;
             walk_threads(wide, pol, r, true);
             return;
         }

@@ -169,6 +169,15 @@ bool pair_nibbles(std::vector<Level>& lv, std::vector<int64_t>& limit) {
 
 }  // namespace
 
+void set_inner_max(std::vector<Level>& lv) {
+    for (size_t i = 0; i < lv.size(); ++i) {
+        lv[i].inner_max = 0;
+        if (lv[i].axis < 0) continue;
+        for (size_t j = i + 1; j < lv.size(); ++j)
+            if (lv[j].axis == lv[i].axis) lv[i].inner_max += (lv[j].size - 1) * lv[j].axis_stride;
+    }
+}
+
 namespace {
 
 // The destination's axes as pieces of the padded source axes, outermost
@@ -238,12 +247,7 @@ void finish(Gather& g, std::vector<Level> lv, int esize, bool allow_tile, bool n
     } else {
         chunk_order(lv, esize);
     }
-    for (size_t i = 0; i < lv.size(); ++i) {
-        lv[i].inner_max = 0;
-        if (lv[i].axis < 0) continue;
-        for (size_t j = i + 1; j < lv.size(); ++j)
-            if (lv[j].axis == lv[i].axis) lv[i].inner_max += (lv[j].size - 1) * lv[j].axis_stride;
-    }
+    set_inner_max(lv);
     g.levels = lv;
 }
 

@@ -32,6 +32,10 @@ struct Level {
     int64_t inner_max = 0;    // largest coordinate the inner levels add on the same axis
 };
 
+// Sets every level's inner_max for the walk order lv is in (call again
+// after reordering or splitting levels).
+void set_inner_max(std::vector<Level>& lv);
+
 struct Gather {
     Shape src, dst;              // unpadded source shape, destination shape
     std::vector<Level> levels;   // traversal order, outermost first
