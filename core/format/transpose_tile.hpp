@@ -215,6 +215,33 @@ struct Tile {
 #endif
     }
 
+    // A tiled gather reads its vx source rows (sx apart) side by side, each
+    // as a stream advancing 16 bytes per block. The hardware prefetchers did
+    // not keep up with 16-64 such streams (NCHW -> NC1HWC0 fp16 at 0.46 of
+    // memcpy): each row is now prefetched once per line, kAheadTotal / vx
+    // bytes ahead (128 to 1024), so about 8 KiB is in flight in all.
+    // Measured per row shape, fp16 NC1HWC0 (16 rows): 0 bytes ahead 0.46,
+    // 256 0.78, 512 0.85-0.92, 1024 0.73-0.77, 2048 0.55; int8 (32 rows)
+    // best at 256 (0.86), NCHW -> NHWC fp16/fp32 (64 rows) at 128 (0.89,
+    // 0.91). docs/PERFORMANCE.md, finding 14.
+    static constexpr int64_t kAheadTotal = 8192;
+    // Rows of under 4 lines (a 3x3 kernel's 9 positions) are not streams;
+    // fewer than 8 rows the hardware follows alone (C = 3 into NC1HWC0
+    // fp32: 1.58 of memcpy without, 1.06-1.36 with), and past 64 rows the
+    // prefetches cost more than they bring (NCHW -> HWCN, 168 rows: 0.43 ->
+    // 0.36-0.39 at 64-512 bytes ahead): 0, no prefetch.
+    // Each row gets one prefetch per 64-byte step of y, so every line of it
+    // once. The loop is written out where it is used: GCC 12 at -O1 and
+    // above deleted every call to a helper function whose only effect was
+    // the prefetch (taking it for one without side effects), and the
+    // prefetches silently vanished.
+    static int64_t ahead_elems(int64_t rows, int64_t row_len) {
+        if (rows < 8 || rows > 64 || row_len * static_cast<int64_t>(sizeof(T)) < 256) return 0;
+        int64_t bytes = kAheadTotal / rows;
+        bytes = bytes < 128 ? 128 : (bytes > 1024 ? 1024 : bytes);
+        return (bytes & ~int64_t{63}) / static_cast<int64_t>(sizeof(T));
+    }
+
 #ifdef __SSE2__
     // gather()'s streaming part for 1-byte types: the blocks of B rows go
     // through a buffer, x in windows of up to 256 bytes, and then out in
@@ -229,8 +256,17 @@ struct Tile {
         const bool packed = dy == nx && nx % B == 0 && nx <= kMax;
         const int64_t ws = packed ? nx : kMax;  // buffer row stride
         int64_t y = 0;
+        [[maybe_unused]] const int64_t ahead = ahead_elems(vx, vy);
+        [[maybe_unused]] const auto ahead_bytes = static_cast<uintptr_t>(ahead) * sizeof(T);
         for (; y + B <= vy; y += B) {
             T* brow = b + y * dy;
+#ifdef __SSE2__
+            if (ahead > 0 && (y * static_cast<int64_t>(sizeof(T))) % 64 == 0)
+                for (int64_t x = 0; x < vx; ++x)  // a hint: never faults past a's end
+                    _mm_prefetch(reinterpret_cast<const char*>(
+                                     reinterpret_cast<uintptr_t>(a + x * sx + y) + ahead_bytes),
+                                 _MM_HINT_T0);
+#endif
             for (int64_t x0 = 0; x0 < nxb; x0 += kMax) {
                 const int64_t w = nxb - x0 < kMax ? nxb - x0 : kMax;
                 for (int64_t x = x0; x < x0 + w; x += B) {
@@ -250,6 +286,41 @@ struct Tile {
         return y;
     }
 #endif
+
+    // gather()'s whole blocks of B rows from y on; returns the first y not
+    // done. kPrefetch: each of the vx source rows is prefetched `ahead`
+    // elements ahead (ahead_elems). A separate instantiation, not inlined,
+    // so that the loop without it stays as it was: with the prefetch inline
+    // in one loop, NHWC -> NCHW fp16 (rows too short to prefetch) measured
+    // 0.70 -> 0.61-0.65 of memcpy; inlined instantiations 0.61-0.65; apart
+    // 0.66-0.68 (code placement, not work: the loop itself is unchanged).
+    template <bool kStream, bool kPrefetch>
+    __attribute__((noinline)) static int64_t gather_blocks(const T* a, int64_t sx, T* b, int64_t dy,
+                                                           int64_t nx, int64_t y, int64_t vy,
+                                                           int64_t vx, T pad,
+                                                           [[maybe_unused]] int64_t ahead) {
+        const int64_t nxb = nx - nx % B;  // x covered by whole blocks
+        for (; y + B <= vy; y += B) {
+            T* brow = b + y * dy;
+#ifdef __SSE2__
+            if (kPrefetch && (y * static_cast<int64_t>(sizeof(T))) % 64 == 0) {
+                const auto step = static_cast<uintptr_t>(ahead) * sizeof(T);
+                for (int64_t x = 0; x < vx; ++x)  // a hint: never faults past a's end
+                    _mm_prefetch(reinterpret_cast<const char*>(
+                                     reinterpret_cast<uintptr_t>(a + x * sx + y) + step),
+                                 _MM_HINT_T0);
+            }
+#endif
+            for (int64_t x = 0; x < nxb; x += B) {
+                const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
+                block<kStream>(a + x * sx + y, sx, nin, brow + x, dy, B, pad);
+            }
+            for (int64_t i = 0; i < B; ++i)
+                for (int64_t x = nxb; x < nx; ++x)
+                    brow[i * dy + x] = x < vx ? a[x * sx + y + i] : pad;
+        }
+        return y;
+    }
 
     // kStream: whole blocks use non-temporal stores (b and dy*sizeof(T)
     // 16-byte aligned); the ragged edges store normally. 1-byte types with
@@ -272,16 +343,9 @@ struct Tile {
 #ifdef __SSE2__
         if (kStream && B == 16 && dy >= 64) y = gather_buffered(a, sx, b, dy, nx, vy, vx, pad);
 #endif
-        for (; y + B <= vy; y += B) {
-            T* brow = b + y * dy;
-            for (int64_t x = 0; x < nxb; x += B) {
-                const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
-                block<kStream>(a + x * sx + y, sx, nin, brow + x, dy, B, pad);
-            }
-            for (int64_t i = 0; i < B; ++i)
-                for (int64_t x = nxb; x < nx; ++x)
-                    brow[i * dy + x] = x < vx ? a[x * sx + y + i] : pad;
-        }
+        const int64_t ahead = ahead_elems(vx, vy);
+        y = ahead > 0 ? gather_blocks<kStream, true>(a, sx, b, dy, nx, y, vy, vx, pad, ahead)
+                      : gather_blocks<kStream, false>(a, sx, b, dy, nx, y, vy, vx, pad, 0);
         if (y < vy && 4 * (vy - y) >= B && a_left > 0) {
             const int64_t m = vy - y;
             T* brow = b + y * dy;

@@ -15,6 +15,7 @@
 
 #include "core/format/format.hpp"
 #include "core/format/gather.hpp"
+#include "core/format/transpose_tile.hpp"
 
 using namespace ll;
 
@@ -367,4 +368,66 @@ TEST(ExecutorFastPaths, ShortScatterRunsWidenedToLines) {
     for (size_t i = 0; i < 13; ++i)
         ASSERT_GE(Executor(make_pipeline(cases[i])).src_bytes(), int64_t(8) << 20)
             << to_string(cases[i].shape);
+}
+
+// Tiled gathers whose 8-64 source rows are streams of 4 lines or more take
+// a software prefetch down each row (Tile::gather_blocks, finding 14 of
+// docs/PERFORMANCE.md). Straight through Tile::gather for every element
+// size: x counts on both sides of the range (7 and 65 rows: no prefetch),
+// a partly valid last x block, a ragged y tail, padding on both axes, and a
+// source that ends right after the tile (the prefetches run past its end;
+// the loads must not). Every destination element against the definition.
+template <class T>
+void check_prefetched_tiles() {
+    using Tile = detail::Tile<T>;
+    struct Case {
+        int64_t ny, nx, vy, vx;
+        bool prefetched;
+    };
+    const std::vector<Case> cases = {
+        {301, 16, 301, 16, true}, {300, 16, 290, 13, true},  {517, 32, 517, 32, true},
+        {250, 64, 250, 64, true}, {333, 48, 333, 37, true},  {400, 8, 400, 8, true},
+        {400, 8, 400, 7, false},  {301, 72, 301, 65, false}, {20, 16, 20, 16, false},
+    };
+    for (const Case& c : cases) {
+        const int64_t sx = c.vy + 3;  // source rows a little longer than the tile
+        const int64_t dy = c.nx;
+        std::vector<T> a(static_cast<size_t>((c.vx - 1) * sx + c.vy));
+        for (size_t i = 0; i < a.size(); ++i) a[i] = static_cast<T>(i * 7 + 1);
+        const T pad = static_cast<T>(0x5A);
+        std::vector<T> b(static_cast<size_t>(c.ny * dy), static_cast<T>(0x33));
+        const int64_t ahead = Tile::ahead_elems(c.vx, c.vy);
+        EXPECT_EQ(ahead > 0, c.prefetched && c.vy * static_cast<int64_t>(sizeof(T)) >= 256)
+            << sizeof(T) << "-byte, " << c.vx << " rows of " << c.vy;
+        Tile::template gather<false>(a.data(), sx, b.data(), dy, c.ny, c.nx, c.vy, c.vx, pad,
+                                     static_cast<int64_t>(a.size()));
+        for (int64_t y = 0; y < c.ny; ++y)
+            for (int64_t x = 0; x < c.nx; ++x) {
+                const T want = (y < c.vy && x < c.vx) ? a[static_cast<size_t>(x * sx + y)] : pad;
+                ASSERT_EQ(b[static_cast<size_t>(y * dy + x)], want)
+                    << sizeof(T) << "-byte tile " << c.ny << "x" << c.nx << " at y " << y << ", x "
+                    << x;
+            }
+    }
+}
+
+TEST(ExecutorFastPaths, PrefetchedTileRowsEveryElementSize) {
+    check_prefetched_tiles<uint8_t>();
+    check_prefetched_tiles<uint16_t>();
+    check_prefetched_tiles<uint32_t>();
+    check_prefetched_tiles<uint64_t>();
+}
+
+// The same through the Executor: C-blocking conversions whose C0 (or C)
+// rows take the prefetch, odd H*W and C, every dtype, 1 and 2 threads and
+// the inverse; one case past 8 MiB so the streamed gather takes it too.
+TEST(ExecutorFastPaths, PrefetchedTileRowsThroughTheExecutor) {
+    std::vector<ConvertSpec> cases;
+    for (DType t : all_dtypes()) {
+        cases.push_back(spec(Format::NCHW, Format::NC1HWC0, {2, 37, 13, 29}, t, 0));
+        cases.push_back(spec(Format::NCHW, Format::NHWC, {2, 41, 11, 31}, t, 0));
+        cases.push_back(spec(Format::HWCN, Format::FRACTAL_Z, {3, 3, 37, 301}, t, 0));
+    }
+    check_cases(cases);
+    check_cases({spec(Format::NCHW, Format::NC1HWC0, {10, 45, 97, 101}, DType::fp16, 0)}, Big::dst);
 }
