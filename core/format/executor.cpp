@@ -77,37 +77,45 @@ using RowsFn = void (*)(char*, const char*, int64_t, int64_t, int64_t, int64_t);
 // bytes ahead 0.77, 4096 0.78), finding 13.
 constexpr int64_t kAheadBytes = 2048;
 
-RowsFn pick_rows(int64_t run, bool stream) {
-#ifdef __SSE2__
-    if (stream && run % 16 == 0) {
-        switch (run) {
-            case 16:
-                return copy_rows<16, true>;
-            case 32:
-                return copy_rows<32, true>;
-            case 64:
-                return copy_rows<64, true>;
-            case 128:
-                return copy_rows<128, true>;
-            default:
-                return copy_rows<0, true>;
-        }
-    }
-#endif
+// The prefetch distance down each strided row of a row copy (kRowAhead in
+// pick_rows): the 16 rows of a fractal, or of C0 runs, are 16 streams when
+// they lie 256 bytes or more apart, and the hardware prefetchers followed
+// them only where the rows sat at one offset within their pages (ND ->
+// FRACTAL_NZ, rows 8 KiB apart: 0.69 of memcpy; NC1HWC0 -> FRACTAL_Z, rows
+// 4.5 KiB apart: 0.57). Measured with 256, 512, 1024 and 2048 bytes:
+// NC1HWC0 -> FRACTAL_Z fp16 0.87 / 0.91 / 0.83 / 0.69, FRACTAL_Z ->
+// NC1HWC0 1.02 / 1.21 / 1.17 / 1.15, ND -> FRACTAL_NZ 0.85 / 0.83 / 0.77 /
+// 0.73 (finding 15 of docs/PERFORMANCE.md).
+constexpr int64_t kRowAhead = 512;
+
+template <bool kStream, int64_t kAhead>
+RowsFn pick_rows_for(int64_t run) {
     switch (run) {
         case 8:
-            return copy_rows<8, false>;
+            if (kStream) break;
+            return copy_rows<8, false, kAhead>;
         case 16:
-            return copy_rows<16, false>;
+            return copy_rows<16, kStream, kAhead>;
         case 32:
-            return copy_rows<32, false>;
+            return copy_rows<32, kStream, kAhead>;
         case 64:
-            return copy_rows<64, false>;
+            return copy_rows<64, kStream, kAhead>;
         case 128:
-            return copy_rows<128, false>;
+            return copy_rows<128, kStream, kAhead>;
         default:
-            return copy_rows<0, false>;
+            break;
     }
+    return copy_rows<0, kStream, kAhead>;
+}
+
+// stream: 16-byte pieces (run % 16 == 0) with streaming stores; ahead: each
+// row's source prefetched kRowAhead bytes on.
+RowsFn pick_rows(int64_t run, bool stream, bool ahead) {
+#ifdef __SSE2__
+    if (stream && run % 16 == 0)
+        return ahead ? pick_rows_for<true, kRowAhead>(run) : pick_rows_for<true, 0>(run);
+#endif
+    return ahead ? pick_rows_for<false, kRowAhead>(run) : pick_rows_for<false, 0>(run);
 }
 
 // Writes `pad` at every destination place of levels lv[0..n) from d.
@@ -504,7 +512,16 @@ bool setup_rows(P& pol, const Gather& g, char* write_base, bool write_is_dst) {
         // MiB); an earlier wall-clock measurement that said otherwise did not
         // hold on a loaded machine.
     }
-    pol.rows = pick_rows(pol.run, stream);
+    // The rows (the level outside the run) as separate read streams: 256
+    // bytes or more apart on the side read, in a tensor past the cache.
+    bool ahead = false;
+    if (g.levels.size() >= 2) {
+        const Level& o = g.levels[g.levels.size() - 2];
+        const int64_t read_stride = (write_is_dst ? o.src_stride : o.dst_stride) * esz;
+        ahead = read_stride >= 256 &&
+                (g.src_numel > g.dst_numel ? g.src_numel : g.dst_numel) * esz >= kStreamBytes;
+    }
+    pol.rows = pick_rows(pol.run, stream, ahead);
     return stream;
 }
 

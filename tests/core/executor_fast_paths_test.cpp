@@ -431,3 +431,22 @@ TEST(ExecutorFastPaths, PrefetchedTileRowsThroughTheExecutor) {
     check_cases(cases);
     check_cases({spec(Format::NCHW, Format::NC1HWC0, {10, 45, 97, 101}, DType::fp16, 0)}, Big::dst);
 }
+
+// Row copies whose rows are 256 bytes or more apart on the side read, in a
+// tensor past 8 MiB, prefetch down each row (kRowAhead in executor.cpp,
+// finding 15): the composed fractal -> fractal gathers (C0 runs from 16
+// rows of NC1HWC0 into FRACTAL_Z and back), ND -> FRACTAL_NZ/ZZ, on odd
+// shapes (N, M not multiples of 16; C a whole number of C0 where the
+// blocked source would hold padding, which a round trip cannot give back),
+// 1/2/4-byte types; check() runs each inverse too (FRACTAL_Z -> NC1HWC0).
+TEST(ExecutorFastPaths, StridedRowCopiesPrefetched) {
+    const std::vector<ConvertSpec> cases = {
+        spec(Format::NC1HWC0, Format::FRACTAL_Z, {3601, 144, 3, 3}, DType::fp16, 0),
+        spec(Format::NC1HWC0, Format::FRACTAL_Z, {3001, 104, 3, 3}, DType::fp32, 0),
+        spec(Format::NC1HWC0, Format::FRACTAL_Z, {4001, 256, 3, 3}, DType::int8, 0),
+        spec(Format::NHWC, Format::FRACTAL_Z, {3601, 3, 3, 130}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_ZZ, {2100, 2050}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {3001, 2999}, DType::int8, 0),
+    };
+    check_cases(cases, Big::dst);
+}
