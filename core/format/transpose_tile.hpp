@@ -230,16 +230,30 @@ struct Tile {
     // fp32: 1.58 of memcpy without, 1.06-1.36 with), and past 64 rows the
     // prefetches cost more than they bring (NCHW -> HWCN, 168 rows: 0.43 ->
     // 0.36-0.39 at 64-512 bytes ahead): 0, no prefetch.
-    // Each row gets one prefetch per 64-byte step of y, so every line of it
-    // once. The loop is written out where it is used: GCC 12 at -O1 and
-    // above deleted every call to a helper function whose only effect was
-    // the prefetch (taking it for one without side effects), and the
-    // prefetches silently vanished.
     static int64_t ahead_elems(int64_t rows, int64_t row_len) {
         if (rows < 8 || rows > 64 || row_len * static_cast<int64_t>(sizeof(T)) < 256) return 0;
         int64_t bytes = kAheadTotal / rows;
         bytes = bytes < 128 ? 128 : (bytes > 1024 ? 1024 : bytes);
         return (bytes & ~int64_t{63}) / static_cast<int64_t>(sizeof(T));
+    }
+
+    // Prefetches rows [0, n) of a (sx apart) `ahead` elements past y when y
+    // starts a 64-byte step, so every line of each row once; a hint, which
+    // never faults past a's end. always_inline: GCC 12 at -O1 and above
+    // deleted every call to this function when it was an ordinary one (a
+    // function whose only effect is a prefetch counts as free of side
+    // effects), and the prefetches silently vanished; inlined, they stay.
+    __attribute__((always_inline)) static inline void prefetch_rows(
+        [[maybe_unused]] const T* a, [[maybe_unused]] int64_t sx, [[maybe_unused]] int64_t n,
+        [[maybe_unused]] int64_t y, [[maybe_unused]] int64_t ahead) {
+#ifdef __SSE2__
+        if ((y * static_cast<int64_t>(sizeof(T))) % 64 != 0) return;
+        const auto step = static_cast<uintptr_t>(ahead) * sizeof(T);
+        for (int64_t x = 0; x < n; ++x)
+            _mm_prefetch(
+                reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(a + x * sx + y) + step),
+                _MM_HINT_T0);
+#endif
     }
 
 #ifdef __SSE2__
@@ -256,17 +270,10 @@ struct Tile {
         const bool packed = dy == nx && nx % B == 0 && nx <= kMax;
         const int64_t ws = packed ? nx : kMax;  // buffer row stride
         int64_t y = 0;
-        [[maybe_unused]] const int64_t ahead = ahead_elems(vx, vy);
-        [[maybe_unused]] const auto ahead_bytes = static_cast<uintptr_t>(ahead) * sizeof(T);
+        const int64_t ahead = ahead_elems(vx, vy);
         for (; y + B <= vy; y += B) {
             T* brow = b + y * dy;
-#ifdef __SSE2__
-            if (ahead > 0 && (y * static_cast<int64_t>(sizeof(T))) % 64 == 0)
-                for (int64_t x = 0; x < vx; ++x)  // a hint: never faults past a's end
-                    _mm_prefetch(reinterpret_cast<const char*>(
-                                     reinterpret_cast<uintptr_t>(a + x * sx + y) + ahead_bytes),
-                                 _MM_HINT_T0);
-#endif
+            if (ahead > 0) prefetch_rows(a, sx, vx, y, ahead);
             for (int64_t x0 = 0; x0 < nxb; x0 += kMax) {
                 const int64_t w = nxb - x0 < kMax ? nxb - x0 : kMax;
                 for (int64_t x = x0; x < x0 + w; x += B) {
@@ -302,15 +309,7 @@ struct Tile {
         const int64_t nxb = nx - nx % B;  // x covered by whole blocks
         for (; y + B <= vy; y += B) {
             T* brow = b + y * dy;
-#ifdef __SSE2__
-            if (kPrefetch && (y * static_cast<int64_t>(sizeof(T))) % 64 == 0) {
-                const auto step = static_cast<uintptr_t>(ahead) * sizeof(T);
-                for (int64_t x = 0; x < vx; ++x)  // a hint: never faults past a's end
-                    _mm_prefetch(reinterpret_cast<const char*>(
-                                     reinterpret_cast<uintptr_t>(a + x * sx + y) + step),
-                                 _MM_HINT_T0);
-            }
-#endif
+            if (kPrefetch) prefetch_rows(a, sx, vx, y, ahead);
             for (int64_t x = 0; x < nxb; x += B) {
                 const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
                 block<kStream>(a + x * sx + y, sx, nin, brow + x, dy, B, pad);
