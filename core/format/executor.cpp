@@ -256,6 +256,17 @@ struct CopyPolicy {
             return;
         }
 #endif
+#ifdef __SSE2__
+        // A scatter that streams its plain rows (plain_order) streams the
+        // valid part too: a normal store into a line whose other part just
+        // went out streaming would flush it as a part write.
+        if (kScatter && stream && l.src_stride == 1 && l.dst_stride == 1 &&
+            (valid * kSize) % 16 == 0) {
+            copy_rows<0, true>(reinterpret_cast<char*>(a + s), reinterpret_cast<const char*>(b + d),
+                               1, 0, 0, valid * kSize);
+            return;
+        }
+#endif
         if (l.src_stride == 1 && l.dst_stride == 1) {
             if (kScatter)
                 std::memcpy(a + s, b + d, static_cast<size_t>(valid * kSize));
@@ -613,6 +624,57 @@ bool whole_lines(const Gather& wide, const void* plain) {
     return true;
 }
 
+// A copy scatter whose runs are short pieces (16-48 bytes) of plain rows
+// and whose walk, ordered for the blocked side, writes each plain line in
+// pieces far apart in time: FRACTAL_ZZ -> ND reads fractal after fractal
+// and gives each of 16 plain rows 32 bytes per fractal, so every line is
+// written in two halves 512 bytes of reading apart, with normal stores
+// (read for ownership). plain_order walks every level by decreasing plain
+// stride instead, so the plain side is written in address order, pieces
+// back to back, and streamed; the blocked side is then read with jumps,
+// which is only kept where all the jumps inside one step of the outermost
+// reordered level stay within kPlainOrderSpan bytes (one 16-row strip of
+// ZZ fractals, 128 KiB at N = 4096; held in L2 while its 16 rows are
+// written). Not for FRACTAL_NZ -> ND, whose fractal columns are 256 KiB
+// apart (finding 12: 0.28), which widen_scatter_rows takes.
+constexpr int64_t kPlainOrderSpan = int64_t(512) << 10;
+constexpr int64_t kPlainOrderRow = 512;
+// Below this many plain bytes per step (int4 ZZ -> ND, N = 4096: 16 rows of
+// 2 KiB) the blocked order's part-written lines all stay in L1 until their
+// other halves come, and that order measured faster (0.65-0.70 against
+// 0.51-0.54 of memcpy in plain order).
+constexpr int64_t kPlainOrderMin = int64_t(64) << 10;
+bool plain_order(const Gather& g, int64_t esz, Gather& po) {
+    const size_t n = g.levels.size();
+    if (g.tiled || n < 3) return false;
+    const Level& in = g.levels.back();
+    if (in.src_stride != 1 || in.dst_stride != 1) return false;
+    const int64_t run = in.size * esz;
+    if (run % 16 != 0 || run >= 64) return false;
+    po = g;
+    std::stable_sort(po.levels.begin(), po.levels.end() - 1,
+                     [](const Level& a, const Level& b) { return a.src_stride > b.src_stride; });
+    size_t first = 0;
+    while (first < n && po.levels[first].src_stride == g.levels[first].src_stride &&
+           po.levels[first].dst_stride == g.levels[first].dst_stride)
+        ++first;
+    if (first == n) return false;  // in plain order already
+    int64_t span = 1, plain = 1;
+    for (size_t i = first; i < n; ++i) {
+        span += (po.levels[i].size - 1) * po.levels[i].dst_stride;
+        plain += (po.levels[i].size - 1) * po.levels[i].src_stride;
+    }
+    if (span * esz > kPlainOrderSpan || plain * esz < kPlainOrderMin) return false;
+    // The pieces continue the plain row, and a row copy moves at least
+    // kPlainOrderRow bytes: with 2 or 4 pieces per call (NDC1HWC0 -> NDHWC,
+    // C1 = 2; NC1HWC0 -> NHWC, C = 56) the walk's own steps cost more than
+    // the order saves (0.75 -> 0.44, 0.68 -> 0.25 of memcpy).
+    const Level& up = po.levels[n - 2];
+    if (up.src_stride != in.size || up.size * run < kPlainOrderRow) return false;
+    detail::set_inner_max(po.levels);
+    return true;
+}
+
 // Where a gather runs: split across `threads` (each thread fences its own
 // streaming stores), or, for one slab of a fused fractal -> fractal
 // conversion, the outermost-level range [begin, end) on the calling thread
@@ -689,6 +751,15 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
             pol.rows =
                 pol.run == 32 ? copy_rows<32, true, kAheadBytes> : copy_rows<0, true, kAheadBytes>;
             walk_threads(wide, pol, r, true);
+            return;
+        }
+        Gather po;
+        if (!r.part && plain_order(g, static_cast<int64_t>(sizeof(T)), po) &&
+            stream_plain<T>(po, static_cast<T*>(dst))) {
+            setup_rows(pol, po, static_cast<char*>(dst), false);
+            pol.rows = pick_rows(pol.run, true, false);
+            pol.stream = true;
+            walk_threads(po, pol, r, true);
             return;
         }
         setup_rows(pol, g, static_cast<char*>(dst), false);

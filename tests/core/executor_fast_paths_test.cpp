@@ -450,3 +450,31 @@ TEST(ExecutorFastPaths, StridedRowCopiesPrefetched) {
     };
     check_cases(cases, Big::dst);
 }
+
+// Copy scatters whose short pieces continue a plain row over a long row
+// level, with the blocked side's jumps inside 512 KiB (FRACTAL_ZZ -> ND:
+// one 16-row strip of fractals), walk in plain order and stream the plain
+// side (plain_order in executor.cpp): on 64-byte aligned buffers past 8
+// MiB, 1/2/4-byte and int4 (nibble pairs; 4 KiB rows, as a strip of
+// 16 rows under 64 KiB keeps the blocked order), M not a multiple of the fractal
+// rows (the last strip's padding rows skipped), N a multiple of 8 but not
+// 16 for fp16 (the last piece's valid half streamed through partial()), a
+// batch axis, 1 and 2 threads; check() runs the forward direction against
+// the element map as well.
+TEST(ExecutorFastPaths, ShortScatterRunsInPlainOrder) {
+    const std::vector<ConvertSpec> cases = {
+        spec(Format::ND, Format::FRACTAL_ZZ, {1100, 4104}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_ZZ, {1031, 2048}, DType::fp32, 0),
+        spec(Format::ND, Format::FRACTAL_ZZ, {2049, 4128}, DType::int8, 0),
+        spec(Format::ND, Format::FRACTAL_ZZ, {2049, 8320}, DType::int4, 0),
+        spec(Format::ND, Format::FRACTAL_ZZ, {3, 400, 4096}, DType::fp16, 0),
+    };
+    check_cases(cases, Big::src);
+    for (ConvertSpec sp : cases) {
+        sp.pad_value = pad_of(sp.dtype);
+        for (int threads : {1, 2}) {
+            check_aligned(sp, threads);
+            if (HasFatalFailure()) return;
+        }
+    }
+}
