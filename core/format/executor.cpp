@@ -171,6 +171,17 @@ struct CopyPolicy {
     }
 
     void leaf1(const Level& l, int64_t s, int64_t d) {
+        if (rows && l.size * kSize != run) {
+            // A gather of one contiguous level (NHWC -> NC1HWC0 with C =
+            // C0: the same bytes) split across threads: this thread's part
+            // of the run, not the whole run from its start (which wrote
+            // past the buffer).
+            if (kScatter)
+                std::memcpy(a + s, b + d, static_cast<size_t>(l.size * kSize));
+            else
+                std::memcpy(b + d, a + s, static_cast<size_t>(l.size * kSize));
+            return;
+        }
         if (rows) {
             Level one = l;
             one.size = 1;

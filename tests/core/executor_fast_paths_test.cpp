@@ -478,3 +478,22 @@ TEST(ExecutorFastPaths, ShortScatterRunsInPlainOrder) {
         }
     }
 }
+
+// A conversion that is one contiguous copy (NHWC -> NC1HWC0 with C = C0:
+// the same bytes in the same order) compiles to a single level, and
+// threads split that level itself: each thread copies its own part. Each
+// used to copy the whole run from its start, past the end of both buffers
+// (found by valgrind on PaddedRowsInOneCall's fp32 C = 8 case).
+TEST(ExecutorFastPaths, ThreadsSplitAOneLevelCopy) {
+    check_cases({
+        spec(Format::NHWC, Format::NC1HWC0, {3, 5, 7, 16}, DType::fp16, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {3, 5, 7, 8}, DType::fp32, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {3, 5, 7, 32}, DType::int8, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {3, 5, 7, 64}, DType::int4, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {1, 1, 3, 16}, DType::fp16, 0),
+    });
+    for (int threads : {3, 7}) {
+        ConvertSpec sp = spec(Format::NHWC, Format::NC1HWC0, {2, 3, 5, 16}, DType::fp16, 0);
+        check(sp, threads);
+    }
+}
