@@ -289,6 +289,69 @@ struct CopyPolicy {
         if (!kScatter)
             for (int64_t i = valid; i < l.size; ++i) b[d + i * l.dst_stride] = pad;
     }
+
+    // partial() for each of o.size rows (the walk's rows of a padded
+    // innermost level, one valid count for all). Two cases in one loop
+    // with everything per-row-invariant hoisted:
+    // * a streamed gather of rows up to 64 bytes (C = 3 or 56 into C0):
+    //   the blend masks built once, then per row the loads, blends and
+    //   streaming stores;
+    // * a scatter whose plain rows are back to back and at most 16 bytes
+    //   (NC1HWC0 -> NHWC, C = 3: 6 bytes): each row stored as 16 bytes in
+    //   ascending order, the tail overwritten by the next row, the last row
+    //   exactly; the 16-byte loads stay inside the blocked row.
+    void partial_rows(const Level& o, const Level& l, int64_t valid, int64_t s, int64_t d) {
+#ifdef __SSE2__
+        const int64_t nb = l.size * kSize, vb = valid * kSize;
+        const int64_t last_s = s + (o.size - 1) * o.src_stride;
+        if (!kScatter && stream && l.src_stride == 1 && l.dst_stride == 1 && nb % 16 == 0 &&
+            nb <= 64 && valid > 0 && o.src_stride > 0 &&
+            last_s * kSize + (vb + 15) / 16 * 16 <= a_bytes) {
+            const __m128i iota =
+                _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+            __m128i m[4];
+            const int64_t g = nb / 16, gv = (vb + 15) / 16;  // pieces, pieces with data
+            for (int64_t k = 0; k < gv; ++k) {
+                const int64_t left = vb - 16 * k < 16 ? vb - 16 * k : 16;
+                m[k] = _mm_cmplt_epi8(iota, _mm_set1_epi8(static_cast<char>(left)));
+            }
+            const char* in = reinterpret_cast<const char*>(a + s);
+            char* out = reinterpret_cast<char*>(b + d);
+            const int64_t is = o.src_stride * kSize, os = o.dst_stride * kSize;
+            for (int64_t r = 0; r < o.size; ++r, in += is, out += os) {
+                for (int64_t k = 0; k < gv; ++k) {
+                    const __m128i x =
+                        _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * k));
+                    _mm_stream_si128(
+                        reinterpret_cast<__m128i*>(out + 16 * k),
+                        _mm_or_si128(_mm_and_si128(m[k], x), _mm_andnot_si128(m[k], padv)));
+                }
+                for (int64_t k = gv; k < g; ++k)
+                    _mm_stream_si128(reinterpret_cast<__m128i*>(out + 16 * k), padv);
+            }
+            return;
+        }
+        if (kScatter && !stream && l.src_stride == 1 && l.dst_stride == 1 && vb > 0 && vb <= 16 &&
+            nb >= 16 && o.src_stride == valid && o.size > 1) {
+            char* out = reinterpret_cast<char*>(a + s);
+            const char* in = reinterpret_cast<const char*>(b + d);
+            const int64_t is = o.dst_stride * kSize;
+            // 16-byte stores while they end inside these rows (a store past
+            // the last row could land in another thread's range or past the
+            // buffer), the rest exactly
+            const int64_t wide = o.size - (16 + vb - 1) / vb + 1;
+            int64_t r = 0;
+            for (; r < wide; ++r, in += is, out += vb)
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
+                                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(in)));
+            for (; r < o.size; ++r, in += is, out += vb)
+                std::memcpy(out, in, static_cast<size_t>(vb));
+            return;
+        }
+#endif
+        for (int64_t r = 0; r < o.size; ++r)
+            partial(l, valid, s + r * o.src_stride, d + r * o.dst_stride);
+    }
 };
 
 // int4 when the nibbles cannot move in pairs (e.g. C0 of NCHW -> NC1HWC0,

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "core/format/format.hpp"
@@ -106,7 +107,10 @@ bool run_fused(const Pipeline& p, const void* src, void* dst, int threads, int64
 // number of leading non-padding entries along each of them; otherwise
 //   void partial(const Level& l, int64_t valid, int64_t s, int64_t d)
 // for an innermost level whose first `valid` entries are data, the rest
-// padding (one call instead of one walk step per element).
+// padding (one call instead of one walk step per element), and optionally
+//   void partial_rows(const Level& rows, const Level& l, int64_t valid,
+//                     int64_t s, int64_t d)
+// for partial() on each entry of `rows` (a level of another axis).
 // [begin, end) restricts the outermost level (end < 0: all of it), so that
 // threads can share a gather: ranges that do not overlap write disjoint
 // destination elements. s0 is subtracted from every source (plain) index,
@@ -131,6 +135,13 @@ inline int64_t valid_count(const Gather& g, const Level& l, const int64_t* acc, 
     return v < l.size ? v : l.size;
 }
 
+// Whether Policy has partial_rows(const Level& rows, const Level& l,
+// int64_t valid, int64_t s, int64_t d): partial() for each of the rows.
+template <class P, class = void>
+struct has_partial_rows : std::false_type {};
+template <class P>
+struct has_partial_rows<P, std::void_t<decltype(&P::partial_rows)>> : std::true_type {};
+
 template <class Policy>
 void walk_level(const Gather& g, Policy& pol, size_t level, int64_t s, int64_t d, int64_t* acc,
                 uint32_t mask) {
@@ -152,6 +163,21 @@ void walk_level(const Gather& g, Policy& pol, size_t level, int64_t s, int64_t d
     if constexpr (!Policy::kTiles) {
         if (n == 1 && (mask & bit) != 0) {
             pol.partial(l, valid_count(g, l, acc, mask), s, d);
+            return;
+        }
+        // Rows of a padded innermost level (C = 3 or 56 into C0): the rows'
+        // level walks another axis, so every row has the same valid count,
+        // taken once; one step of this walk per row (and its division in
+        // valid_count) cost more than the row's own copy.
+        if (n == 2 && (mask & bit) == 0 && lv[1].axis >= 0 && lv[1].axis != l.axis &&
+            (mask & (1u << lv[1].axis)) != 0) {
+            const int64_t v = valid_count(g, lv[1], acc, mask);
+            if constexpr (has_partial_rows<Policy>::value) {
+                pol.partial_rows(l, lv[1], v, s, d);
+            } else {
+                for (int64_t i = 0; i < l.size; ++i)
+                    pol.partial(lv[1], v, s + i * l.src_stride, d + i * l.dst_stride);
+            }
             return;
         }
     }

@@ -497,3 +497,19 @@ TEST(ExecutorFastPaths, ThreadsSplitAOneLevelCopy) {
         check(sp, threads);
     }
 }
+
+// The rows of a padded innermost level in one call (partial_rows): every
+// dtype, C from 1 to 17 into C0 (valid bytes per row 1 to 34; 16-byte
+// stores of back-to-back plain rows where a row is at most 16 bytes, the
+// last rows exact), few rows per call (W = 2) and many, NHWC and NDHWC,
+// 1 and 2 threads; the big streamed cases are in ShortPaddedRowsStreamed.
+TEST(ExecutorFastPaths, PaddedRowsInOneCall) {
+    std::vector<ConvertSpec> cases;
+    for (DType t : all_dtypes())
+        for (int64_t c : {1, 2, 3, 5, 7, 8, 9, 15, 17}) {
+            cases.push_back(spec(Format::NHWC, Format::NC1HWC0, {3, 5, 7, c}, t, 0));
+            cases.push_back(spec(Format::NHWC, Format::NC1HWC0, {2, 1, 2, c}, t, 0));
+        }
+    cases.push_back(spec(Format::NDHWC, Format::NDC1HWC0, {2, 3, 5, 7, 3}, DType::fp16, 0));
+    check_cases(cases);
+}
