@@ -9,10 +9,13 @@
 //
 // Sections:
 //   copy_rows / pick_rows        row copies, streaming or not
-//   CopyPolicy, NibblePolicy     element moves for walk()
+//   CopyPolicy, NibblePolicy     element moves for walk() (partial_rows:
+//                                the rows of a padded level in one call)
 //   NibbleTransposePolicy        int4 transposes in 32 x 32 nibble blocks
 //   TilePolicy                   tiled 2-D transposes
 //   setup_rows, stream_*         when streaming stores are used
+//   widen_scatter_rows,          walk orders for scatters of short runs
+//   plain_order                  (findings 13 and 17 of docs/PERFORMANCE.md)
 //   Range, walk_threads          threads, or one slab's range
 //   run_gather, run_segment      one segment
 //   Fractal -> fractal in slabs  plan_fused, run_fused
