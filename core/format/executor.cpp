@@ -143,6 +143,7 @@ void fill_padding(T* b, T pad, const Level* lv, int n, int64_t d) {
 template <class T, bool kScatter>
 struct CopyPolicy {
     static constexpr bool kTiles = false;
+    static constexpr int kBits = 8 * static_cast<int>(sizeof(T));
     T* a;
     T* b;
     T pad;
@@ -364,6 +365,7 @@ struct CopyPolicy {
 template <bool kScatter>
 struct NibblePolicy {
     static constexpr bool kTiles = false;
+    static constexpr int kBits = 4;  // elements are nibbles
     uint8_t* a;
     uint8_t* b;
     uint8_t pad;
@@ -417,6 +419,7 @@ struct NibblePolicy {
 template <bool kScatter, bool kStream = false>
 struct NibbleTransposePolicy {
     static constexpr bool kTiles = true;
+    static constexpr int kBits = 4;  // elements are nibbles
     uint8_t* a;
     uint8_t* b;
     uint8_t pad;  // one nibble
@@ -522,19 +525,38 @@ bool nibble_transposes(const Gather& g, bool* threads_ok) {
 }
 
 // Runs f(begin, end) over [0, n) cut into `threads` ranges, the last on the
-// calling thread.
+// calling thread; every cut a multiple of `grain` (fewer ranges where n
+// holds fewer grains).
 template <class F>
-void parallel_ranges(int64_t n, int threads, const F& f) {
-    const int64_t t = std::max<int64_t>(1, std::min<int64_t>(threads, n));
+void parallel_ranges(int64_t n, int threads, const F& f, int64_t grain = 1) {
+    const int64_t units = n / grain;
+    const int64_t t = std::max<int64_t>(1, std::min<int64_t>(threads, units));
     if (t == 1) {
         f(int64_t{0}, n);
         return;
     }
+    const auto cut = [units, t, grain](int64_t k) { return units * k / t * grain; };
     std::vector<std::thread> pool;
-    for (int64_t k = 0; k + 1 < t; ++k)
-        pool.emplace_back([&f, n, t, k] { f(n * k / t, n * (k + 1) / t); });
-    f(n * (t - 1) / t, n);
+    for (int64_t k = 0; k + 1 < t; ++k) pool.emplace_back([&f, &cut, k] { f(cut(k), cut(k + 1)); });
+    f(cut(t - 1), n);
     for (auto& th : pool) th.join();
+}
+
+// The grain of a thread split of level l, elements of `bits` each: the
+// fewest steps after which both sides move a multiple of 64 bytes. Cut
+// anywhere, a split of a level with a unit stride (the only level left of
+// a small tiled gather, Y, plain stride 1) started a thread mid-line: the
+// fp16/fp32 tiled scatter then streamed 16-byte stores to unaligned
+// addresses (NC1HWC0 -> NCHW fp16 (1,16,512,512), 3 threads: a crash), and
+// an int4 nibble transpose started mid-byte.
+int64_t split_grain(const Level& l, int bits) {
+    int64_t grain = 1;
+    for (const int64_t stride : {l.src_stride, l.dst_stride}) {
+        int64_t k = 1;
+        while (k < 512 && (k * stride * bits) % 512 != 0) k *= 2;
+        grain = std::max(grain, k);
+    }
+    return grain;
 }
 
 // For tiled gathers (Gather::tiled): the last two levels, Y (unit stride on
@@ -543,6 +565,7 @@ void parallel_ranges(int64_t n, int threads, const F& f) {
 template <class T, bool kScatter, bool kStream = false>
 struct TilePolicy {
     static constexpr bool kTiles = true;
+    static constexpr int kBits = 8 * static_cast<int>(sizeof(T));
     T* a;
     T* b;
     T pad;
@@ -774,13 +797,17 @@ void walk_threads(const detail::Gather& g, const P& proto, const Range& r, bool 
         return;
     }
     const int64_t n = g.levels.empty() ? 1 : g.levels[0].size;
-    parallel_ranges(n, r.threads, [&](int64_t b, int64_t e) {
-        P pol = proto;
-        detail::walk(g, pol, b, e);
+    const int64_t grain = g.levels.empty() ? 1 : split_grain(g.levels[0], P::kBits);
+    parallel_ranges(
+        n, r.threads,
+        [&](int64_t b, int64_t e) {
+            P pol = proto;
+            detail::walk(g, pol, b, e);
 #ifdef __SSE2__
-        if (stream) _mm_sfence();
+            if (stream) _mm_sfence();
 #endif
-    });
+        },
+        grain);
     (void)stream;
 }
 

@@ -513,3 +513,29 @@ TEST(ExecutorFastPaths, PaddedRowsInOneCall) {
     cases.push_back(spec(Format::NDHWC, Format::NDC1HWC0, {2, 3, 5, 7, 3}, DType::fp16, 0));
     check_cases(cases);
 }
+
+// Threads cut the outermost level only where both sides have moved a
+// multiple of 64 bytes (split_grain). A tiled gather of two levels splits
+// Y itself (unit stride on the plain side): cut anywhere, a thread of the
+// streamed fp16 scatter NC1HWC0 -> NCHW (8 MiB; 3, 5 and 7
+// threads) started mid-line and its aligned streaming stores faulted, and
+// an int4 nibble transpose (NCHW -> NHWC, Y = 70 cut at 35) started
+// mid-byte.
+TEST(ExecutorFastPaths, ThreadCutsOnWholeLines) {
+    const ConvertSpec big = spec(Format::NCHW, Format::NC1HWC0, {1, 16, 512, 512}, DType::fp16, 0);
+    ASSERT_GE(Executor(make_pipeline(big)).src_bytes(), int64_t(8) << 20);
+    const std::vector<ConvertSpec> small = {
+        spec(Format::NCHW, Format::NHWC, {1, 32, 10, 7}, DType::int4, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {1, 32, 10, 7}, DType::int4, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {1, 16, 37, 41}, DType::fp16, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {1, 32, 37, 41}, DType::int8, 0),
+    };
+    for (int threads : {3, 5, 7}) {
+        check(big, threads);
+        if (HasFatalFailure()) return;
+        for (const ConvertSpec& sp : small) {
+            check(sp, threads);
+            if (HasFatalFailure()) return;
+        }
+    }
+}
