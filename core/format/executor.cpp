@@ -242,6 +242,34 @@ struct CopyPolicy {
         if (!kScatter) fill_padding(b, pad, lv, n, d);  // the plain side holds no padding
     }
 
+#ifdef __SSE2__
+    // n rows of nb bytes (a multiple of 16) to out (os apart), each
+    // the first vb bytes of its row of in (is apart) and pad after them,
+    // streamed: whole 16-byte pieces as loaded, the piece that holds the
+    // end of the data blended over the pad splat with one mask, then pad.
+    // Reads ceil(vb / 16) * 16 bytes of each input row.
+    void stream_padded(const char* in, int64_t is, char* out, int64_t os, int64_t n, int64_t nb,
+                       int64_t vb) const {
+        const int64_t full = vb / 16 * 16;
+        const __m128i m =
+            _mm_cmplt_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                           _mm_set1_epi8(static_cast<char>(vb % 16)));
+        for (int64_t r = 0; r < n; ++r, in += is, out += os) {
+            int64_t k = 0;
+            for (; k < full; k += 16)
+                _mm_stream_si128(reinterpret_cast<__m128i*>(out + k),
+                                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + k)));
+            if (vb % 16 != 0) {
+                const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + k));
+                _mm_stream_si128(reinterpret_cast<__m128i*>(out + k),
+                                 _mm_or_si128(_mm_and_si128(m, x), _mm_andnot_si128(m, padv)));
+                k += 16;
+            }
+            for (; k < nb; k += 16) _mm_stream_si128(reinterpret_cast<__m128i*>(out + k), padv);
+        }
+    }
+#endif
+
     void partial(const Level& l, int64_t valid, int64_t s, int64_t d) {
 #ifdef __SSE2__
         // A short padded row (C = 3 into C0 = 16: 6 of 32 bytes are data):
@@ -253,25 +281,10 @@ struct CopyPolicy {
         if (!kScatter && stream && l.src_stride == 1 && l.dst_stride == 1 &&
             (l.size * kSize) % 16 == 0 &&
             (s * kSize) + ((valid * kSize + 15) / 16) * 16 <= a_bytes) {
-            const int64_t vb = valid * kSize;
-            const char* in = reinterpret_cast<const char*>(a + s);
-            char* out = reinterpret_cast<char*>(b + d);
-            const __m128i iota =
-                _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-            for (int64_t k = 0; k < l.size * kSize; k += 16) {
-                __m128i v = padv;
-                if (k < vb) {
-                    const int64_t left = vb - k < 16 ? vb - k : 16;
-                    const __m128i m = _mm_cmplt_epi8(iota, _mm_set1_epi8(static_cast<char>(left)));
-                    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + k));
-                    v = _mm_or_si128(_mm_and_si128(m, x), _mm_andnot_si128(m, padv));
-                }
-                _mm_stream_si128(reinterpret_cast<__m128i*>(out + k), v);
-            }
+            stream_padded(reinterpret_cast<const char*>(a + s), 0, reinterpret_cast<char*>(b + d),
+                          0, 1, l.size * kSize, valid * kSize);
             return;
         }
-#endif
-#ifdef __SSE2__
         // A scatter that streams its plain rows (plain_order) streams the
         // valid part too: a normal store into a line whose other part just
         // went out streaming would flush it as a part write.
@@ -297,9 +310,8 @@ struct CopyPolicy {
     // partial() for each of o.size rows (the walk's rows of a padded
     // innermost level, one valid count for all). Two cases in one loop
     // with everything per-row-invariant hoisted:
-    // * a streamed gather of rows up to 64 bytes (C = 3 or 56 into C0):
-    //   the blend masks built once, then per row the loads, blends and
-    //   streaming stores;
+    // * a streamed gather (C = 3 or 56 into C0): stream_padded over all
+    //   the rows, its mask built once;
     // * a scatter whose plain rows are back to back and at most 16 bytes
     //   (NC1HWC0 -> NHWC, C = 3: 6 bytes): each row stored as 16 bytes in
     //   ascending order, the tail overwritten by the next row, the last row
@@ -309,30 +321,9 @@ struct CopyPolicy {
         const int64_t nb = l.size * kSize, vb = valid * kSize;
         const int64_t last_s = s + (o.size - 1) * o.src_stride;
         if (!kScatter && stream && l.src_stride == 1 && l.dst_stride == 1 && nb % 16 == 0 &&
-            nb <= 64 && valid > 0 && o.src_stride > 0 &&
-            last_s * kSize + (vb + 15) / 16 * 16 <= a_bytes) {
-            const __m128i iota =
-                _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-            __m128i m[4];
-            const int64_t g = nb / 16, gv = (vb + 15) / 16;  // pieces, pieces with data
-            for (int64_t k = 0; k < gv; ++k) {
-                const int64_t left = vb - 16 * k < 16 ? vb - 16 * k : 16;
-                m[k] = _mm_cmplt_epi8(iota, _mm_set1_epi8(static_cast<char>(left)));
-            }
-            const char* in = reinterpret_cast<const char*>(a + s);
-            char* out = reinterpret_cast<char*>(b + d);
-            const int64_t is = o.src_stride * kSize, os = o.dst_stride * kSize;
-            for (int64_t r = 0; r < o.size; ++r, in += is, out += os) {
-                for (int64_t k = 0; k < gv; ++k) {
-                    const __m128i x =
-                        _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * k));
-                    _mm_stream_si128(
-                        reinterpret_cast<__m128i*>(out + 16 * k),
-                        _mm_or_si128(_mm_and_si128(m[k], x), _mm_andnot_si128(m[k], padv)));
-                }
-                for (int64_t k = gv; k < g; ++k)
-                    _mm_stream_si128(reinterpret_cast<__m128i*>(out + 16 * k), padv);
-            }
+            o.src_stride > 0 && last_s * kSize + (vb + 15) / 16 * 16 <= a_bytes) {
+            stream_padded(reinterpret_cast<const char*>(a + s), o.src_stride * kSize,
+                          reinterpret_cast<char*>(b + d), o.dst_stride * kSize, o.size, nb, vb);
             return;
         }
         if (kScatter && !stream && l.src_stride == 1 && l.dst_stride == 1 && vb > 0 && vb <= 16 &&
