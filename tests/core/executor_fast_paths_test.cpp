@@ -325,6 +325,18 @@ void check_aligned(const ConvertSpec& sp, int threads) {
         << to_string(sp.shape) << " threads " << threads << ": byte " << at << " (aligned)";
 }
 
+// check_aligned() with 1 and 2 threads for each case, the pad value of its
+// dtype.
+void check_cases_aligned(const std::vector<ConvertSpec>& cases) {
+    for (ConvertSpec sp : cases) {
+        sp.pad_value = pad_of(sp.dtype);
+        for (int threads : {1, 2}) {
+            check_aligned(sp, threads);
+            if (::testing::Test::HasFatalFailure()) return;
+        }
+    }
+}
+
 // Copy scatters whose runs are 32-byte pieces of plain rows (N0 rows of
 // FRACTAL_NZ -> ND, C0 rows into NHWC/NDHWC) take K steps of the level two
 // out inside each chunk and read the K columns in order, so each plain row
@@ -358,13 +370,8 @@ TEST(ExecutorFastPaths, ShortScatterRunsWidenedToLines) {
         spec(Format::NHWC, Format::NC1HWC0, {24, 56, 56, 56}, DType::fp16, 0),
     };
     check_cases(cases);
-    for (ConvertSpec sp : cases) {
-        sp.pad_value = pad_of(sp.dtype);
-        for (int threads : {1, 2}) {
-            check_aligned(sp, threads);
-            if (HasFatalFailure()) return;
-        }
-    }
+    check_cases_aligned(cases);
+    if (HasFatalFailure()) return;
     for (size_t i = 0; i < 13; ++i)
         ASSERT_GE(Executor(make_pipeline(cases[i])).src_bytes(), int64_t(8) << 20)
             << to_string(cases[i].shape);
@@ -470,13 +477,7 @@ TEST(ExecutorFastPaths, ShortScatterRunsInPlainOrder) {
         spec(Format::ND, Format::FRACTAL_ZZ, {3, 400, 4096}, DType::fp16, 0),
     };
     check_cases(cases, Big::src);
-    for (ConvertSpec sp : cases) {
-        sp.pad_value = pad_of(sp.dtype);
-        for (int threads : {1, 2}) {
-            check_aligned(sp, threads);
-            if (HasFatalFailure()) return;
-        }
-    }
+    check_cases_aligned(cases);
 }
 
 // A conversion that is one contiguous copy (NHWC -> NC1HWC0 with C = C0:
