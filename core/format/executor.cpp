@@ -35,6 +35,7 @@
 
 #include "core/format/format.hpp"
 #include "core/format/gather.hpp"
+#include "core/format/nibbles.hpp"
 #include "core/format/scalar.hpp"
 #include "core/format/transpose_tile.hpp"
 
@@ -350,9 +351,13 @@ struct CopyPolicy {
 };
 
 // int4 when the nibbles cannot move in pairs (e.g. C0 of NCHW -> NC1HWC0,
-// where neighbouring destination nibbles come from different source rows):
-// one nibble at a time, read-modify-write of its byte. Single-threaded (two
-// threads could share a byte).
+// where neighbouring destination nibbles come from different source rows,
+// or rows that start mid-byte: FRACTAL_NZ with an odd N, C = 3 of NHWC ->
+// NC1HWC0). An innermost level contiguous on both sides moves as one run
+// (copy_nibbles: memcpy, or 8 bytes at a time shifted by a nibble) and its
+// padding as one pad_nibbles; anything else one nibble at a time,
+// read-modify-write of its byte. Single-threaded (two threads could share
+// a byte).
 template <bool kScatter>
 struct NibblePolicy {
     static constexpr bool kTiles = false;
@@ -361,18 +366,24 @@ struct NibblePolicy {
     uint8_t* b;
     uint8_t pad;
 
-    static inline uint8_t get(const uint8_t* p, int64_t i) {
-        return static_cast<uint8_t>((p[i >> 1] >> ((i & 1) * 4)) & 0xF);
-    }
-    static inline void set(uint8_t* p, int64_t i, uint8_t v) {
-        const int sh = static_cast<int>(i & 1) * 4;
-        p[i >> 1] = static_cast<uint8_t>((p[i >> 1] & ~(0xF << sh)) | (v << sh));
-    }
+    static inline uint8_t get(const uint8_t* p, int64_t i) { return detail::get_nibble(p, i); }
+    static inline void set(uint8_t* p, int64_t i, uint8_t v) { detail::set_nibble(p, i, v); }
     inline void move(int64_t s, int64_t d) {
         if (kScatter)
             set(a, s, get(b, d));
         else
             set(b, d, get(a, s));
+    }
+    // n nibbles of level l from s / d (l contiguous on both sides: one run).
+    inline void run(const Level& l, int64_t n, int64_t s, int64_t d) {
+        if (l.src_stride == 1 && l.dst_stride == 1) {
+            if (kScatter)
+                detail::copy_nibbles(a, s, b, d, n);
+            else
+                detail::copy_nibbles(b, d, a, s, n);
+            return;
+        }
+        for (int64_t i = 0; i < n; ++i) move(s + i * l.src_stride, d + i * l.dst_stride);
     }
     void block(const Level* lv, int n, int64_t s, int64_t d) {
         if (n == 0) {
@@ -380,8 +391,7 @@ struct NibblePolicy {
             return;
         }
         if (n == 1) {
-            for (int64_t i = 0; i < lv[0].size; ++i)
-                move(s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
+            run(lv[0], lv[0].size, s, d);
             return;
         }
         for (int64_t i = 0; i < lv[0].size; ++i)
@@ -393,12 +403,103 @@ struct NibblePolicy {
             set(b, d, pad);
             return;
         }
+        if (n == 1 && lv[0].dst_stride == 1) {
+            detail::pad_nibbles(b, d, d + lv[0].size, pad);
+            return;
+        }
         for (int64_t i = 0; i < lv[0].size; ++i) fill(lv + 1, n - 1, d + i * lv[0].dst_stride);
     }
     void partial(const Level& l, int64_t valid, int64_t s, int64_t d) {
-        for (int64_t i = 0; i < valid; ++i) move(s + i * l.src_stride, d + i * l.dst_stride);
-        if (!kScatter)
+        run(l, valid, s, d);
+        if (kScatter) return;
+        if (l.dst_stride == 1)
+            detail::pad_nibbles(b, d + valid, d + l.size, pad);
+        else
             for (int64_t i = valid; i < l.size; ++i) set(b, d + i * l.dst_stride, pad);
+    }
+};
+
+// int4 tiled transposes whose rows start mid-byte on either side (NCHW ->
+// FRACTAL_Z with 3x3 kernels: 9-nibble rows; NCHW -> HWCN with an odd N),
+// which NibbleTransposePolicy cannot take: each tile in pieces of up to
+// kY x kX, unpacked to one byte per nibble, transposed as bytes by
+// Tile<uint8_t>, packed again. Where the plain side's rows lie close (the 9
+// nibbles of a 3x3 kernel, back to back), the piece's plain rows go through
+// unpack or pack as one run rather than a run per row.
+// Single-threaded, as NibblePolicy. a is the plain side, b the blocked one.
+template <bool kScatter>
+struct NibbleBytesTilePolicy {
+    static constexpr bool kTiles = true;
+    static constexpr int kBits = 4;
+    static constexpr int64_t kY = 64, kX = 128, kSpan = 256;
+    uint8_t* a;
+    uint8_t* b;
+    uint8_t pad;
+
+    // One piece: y in [y0, y0 + my), x in [x0, x0 + mx); vy, vx: how many
+    // of those are data (a gather pads the rest).
+    void piece(int64_t s, int64_t d, int64_t sx, int64_t dy, int64_t my, int64_t mx, int64_t vy,
+               int64_t vx) {
+        // plain bytes pa[y + x * sa]; blocked bytes pb[y * mx + x]. 16 bytes of
+        // slack: the block transpose's row loads may read past the last row.
+        alignas(16) uint8_t pa[kSpan * kX + 16];
+        alignas(16) uint8_t pb[kY * kX + 16];
+        // the plain rows as one run: a gather reads the gaps between rows too
+        // (at most three times what the rows hold); a scatter must not write
+        // them, so only rows back to back
+        const bool one_run = sx <= kSpan && (kScatter ? sx == vy : sx <= 4 * vy);
+        const int64_t sa = one_run ? sx : kY;
+        if (!kScatter) {
+            if (vx > 0 && vy > 0) {
+                if (one_run)
+                    detail::unpack_nibbles(pa, a, s, (vx - 1) * sx + vy);
+                else
+                    for (int64_t x = 0; x < vx; ++x)
+                        detail::unpack_nibbles(pa + x * sa, a, s + x * sx, vy);
+            }
+            detail::Tile<uint8_t>::gather(pa, sa, pb, mx, my, mx, vy, vx, pad,
+                                          (vx > 0 ? (vx - 1) * sa + vy : 0) + 16);
+            if (dy == mx)
+                detail::pack_nibbles(b, d, pb, my * mx);
+            else
+                for (int64_t y = 0; y < my; ++y)
+                    detail::pack_nibbles(b, d + y * dy, pb + y * mx, mx);
+            return;
+        }
+        if (vx <= 0 || vy <= 0) return;
+        for (int64_t y = 0; y < vy; ++y) detail::unpack_nibbles(pb + y * mx, b, d + y * dy, vx);
+        detail::Tile<uint8_t>::scatter(pa, sa, pb, mx, mx, vy, vx);
+        if (one_run)
+            detail::pack_nibbles(a, s, pa, vx * sx);
+        else
+            for (int64_t x = 0; x < vx; ++x) detail::pack_nibbles(a, s + x * sx, pa + x * sa, vy);
+    }
+
+    void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx) {
+        const int64_t sx = x.src_stride, dy = y.dst_stride;
+        const int64_t xe = kScatter ? vx : x.size, ye = kScatter ? vy : y.size;
+        for (int64_t y0 = 0; y0 < ye; y0 += kY) {
+            const int64_t my = std::min(kY, ye - y0);
+            const int64_t py = std::max<int64_t>(0, std::min(my, vy - y0));
+            for (int64_t x0 = 0; x0 < xe; x0 += kX) {
+                const int64_t mx = std::min(kX, xe - x0);
+                const int64_t px = std::max<int64_t>(0, std::min(mx, vx - x0));
+                piece(s + y0 + x0 * sx, d + y0 * dy + x0, sx, dy, my, mx, py, px);
+            }
+        }
+    }
+    void block(const Level* lv, int n, int64_t s, int64_t d) {
+        if (n == 2) {
+            tile(lv[0], lv[1], s, d, lv[0].size, lv[1].size);
+            return;
+        }
+        if (n < 2)
+            throw std::logic_error("NibbleBytesTilePolicy: a tiled gather ends in two levels");
+        for (int64_t i = 0; i < lv[0].size; ++i)
+            block(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
+    }
+    void fill(const Level* lv, int n, int64_t d) {
+        if (!kScatter) NibblePolicy<false>{a, b, pad}.fill(lv, n, d);
     }
 };
 
@@ -889,6 +990,17 @@ void run_segment(const detail::Segment& seg, DType t, const void* src, void* dst
                 walk_threads(gt, NibbleTransposePolicy<false, true>{plain, blocked, nib}, r, true);
             else
                 walk_threads(gt, NibbleTransposePolicy<false>{plain, blocked, nib}, r, false);
+            return;
+        }
+        // Tiles whose rows start mid-byte: through bytes.
+        if (gt.tiled) {
+            if (!seg.inverse) {
+                NibbleBytesTilePolicy<false> pol{plain, blocked, nib};
+                detail::walk(gt, pol);
+            } else {
+                NibbleBytesTilePolicy<true> pol{plain, blocked, nib};
+                detail::walk(gt, pol);
+            }
             return;
         }
         // The nibble walk cannot take a tiled order; compile again without it.

@@ -15,6 +15,7 @@
 
 #include "core/format/format.hpp"
 #include "core/format/gather.hpp"
+#include "core/format/nibbles.hpp"
 #include "core/format/transpose_tile.hpp"
 
 using namespace ll;
@@ -539,4 +540,76 @@ TEST(ExecutorFastPaths, ThreadCutsOnWholeLines) {
             if (HasFatalFailure()) return;
         }
     }
+}
+
+// The nibble-run helpers of nibbles.hpp against get/set one nibble at a
+// time: every start offset of both parities, lengths across the 16-byte
+// (unpack, pack) and 8-byte (shifted copy) steps; the nibbles around the
+// run must stay as they were.
+TEST(ExecutorFastPaths, NibbleRunsAtAnyOffset) {
+    std::vector<uint8_t> src(200), base(200);
+    for (size_t i = 0; i < src.size(); ++i) {
+        src[i] = static_cast<uint8_t>(i * 37 + 11);
+        base[i] = static_cast<uint8_t>(i * 91 + 5);
+    }
+    for (int64_t p : {0, 1, 2, 3, 17}) {
+        for (int64_t q : {0, 1, 4, 7}) {
+            for (int64_t n : {0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 64, 65, 66, 97, 130}) {
+                const std::string what = "p " + std::to_string(p) + " q " + std::to_string(q) +
+                                         " n " + std::to_string(n);
+                std::vector<uint8_t> want = base, got = base;
+                for (int64_t i = 0; i < n; ++i)
+                    detail::set_nibble(want.data(), q + i, detail::get_nibble(src.data(), p + i));
+                detail::copy_nibbles(got.data(), q, src.data(), p, n);
+                EXPECT_EQ(got, want) << "copy " << what;
+
+                std::vector<uint8_t> bytes(static_cast<size_t>(n) + 1, 0xEE);
+                detail::unpack_nibbles(bytes.data(), src.data(), p, n);
+                for (int64_t i = 0; i < n; ++i)
+                    ASSERT_EQ(bytes[static_cast<size_t>(i)], detail::get_nibble(src.data(), p + i))
+                        << "unpack " << what << " at " << i;
+                EXPECT_EQ(bytes.back(), 0xEE) << "unpack wrote past the run: " << what;
+
+                got = base;
+                detail::pack_nibbles(got.data(), q, bytes.data(), n);
+                EXPECT_EQ(got, want) << "pack " << what;
+
+                want = base;
+                got = base;
+                for (int64_t i = 0; i < n; ++i) detail::set_nibble(want.data(), q + i, 0x9);
+                detail::pad_nibbles(got.data(), q, q + n, 0x9);
+                EXPECT_EQ(got, want) << "pad " << what;
+            }
+        }
+    }
+}
+
+// int4 rows that start mid-byte, which neither move as nibble pairs nor as
+// 32 x 32 nibble blocks: runs contiguous on both sides (FRACTAL_NZ with an
+// odd N, C = 3 and other odd C into C0 of NC1HWC0) through copy_nibbles;
+// tiled transposes with an odd stride (3x3, 7x7 and 3x3x3 kernels into
+// FRACTAL_Z, an odd N into HWCN, odd H*W into NHWC) through bytes
+// (NibbleBytesTilePolicy), their plain rows back to back as one run where
+// they are short, pieces of up to 64 x 128 (H*W = 81 and W = 150 cut along
+// y, N = 301 along x). Forward against the element map, back to the source.
+TEST(ExecutorFastPaths, Int4RowsMidByte) {
+    const std::vector<ConvertSpec> cases = {
+        spec(Format::ND, Format::FRACTAL_NZ, {37, 45}, DType::int4, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {3, 33, 4095 % 97}, DType::int4, 0),
+        spec(Format::ND, Format::FRACTAL_ZZ, {19, 71}, DType::int4, 0),
+        spec(Format::ND, Format::FRACTAL_ZN, {67, 131}, DType::int4, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {3, 5, 7, 3}, DType::int4, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {2, 3, 5, 67}, DType::int4, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {5, 3, 3, 3}, DType::int4, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {37, 70, 3, 3}, DType::int4, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {5, 3, 7, 7}, DType::int4, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {33, 70, 9, 9}, DType::int4, 0),
+        spec(Format::NCDHW, Format::FRACTAL_Z_3D, {5, 66, 3, 3, 3}, DType::int4, 0),
+        spec(Format::NCHW, Format::HWCN, {7, 5, 6, 9}, DType::int4, 0),
+        spec(Format::NCHW, Format::HWCN, {301, 3, 2, 150}, DType::int4, 0),
+        spec(Format::NHWC, Format::HWCN, {7, 6, 9, 5}, DType::int4, 0),
+        spec(Format::NCHW, Format::NHWC, {3, 5, 7, 9}, DType::int4, 0),
+        spec(Format::NHWC, Format::NCHW, {3, 7, 9, 5}, DType::int4, 0),
+    };
+    check_cases(cases);
 }
