@@ -3,7 +3,8 @@
 // levels form a destination chunk of >= 512 bytes copied with memcpy runs or a
 // tiled 2-D loop; the outer levels are ordered for source locality. Threads
 // split the outermost level. int4 moves as bytes (nibble pairs) when the
-// gather allows it, else nibble by nibble through the same walk. Blocked ->
+// gather allows it, else as 32 x 32 nibble blocks, else as nibble runs and
+// tiles unpacked to bytes (rows that start mid-byte). Blocked ->
 // blocked conversions run as one gather composed of both blockings, else
 // slab by slab through a small buffer, else in two passes.
 //
@@ -12,6 +13,8 @@
 //   CopyPolicy, NibblePolicy     element moves for walk() (partial_rows:
 //                                the rows of a padded level in one call)
 //   NibbleTransposePolicy        int4 transposes in 32 x 32 nibble blocks
+//   NibbleBytesTilePolicy        int4 tiles whose rows start mid-byte, through
+//                                bytes (finding 19; runs: nibbles.hpp)
 //   TilePolicy                   tiled 2-D transposes
 //   setup_rows, stream_*         when streaming stores are used
 //   widen_scatter_rows,          walk orders for scatters of short runs
