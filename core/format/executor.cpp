@@ -353,6 +353,19 @@ struct CopyPolicy {
     }
 };
 
+// block() of the tiled policies: the outer levels in turn, then the last
+// two as one pol.tile (the valid counts are whole: no padding inside).
+template <class P>
+void tile_levels(P& pol, const Level* lv, int n, int64_t s, int64_t d) {
+    if (n == 2) {
+        pol.tile(lv[0], lv[1], s, d, lv[0].size, lv[1].size);
+        return;
+    }
+    if (n < 2) throw std::logic_error("a tiled gather ends in two levels");
+    for (int64_t i = 0; i < lv[0].size; ++i)
+        tile_levels(pol, lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
+}
+
 // int4 when the nibbles cannot move in pairs (e.g. C0 of NCHW -> NC1HWC0,
 // where neighbouring destination nibbles come from different source rows,
 // or rows that start mid-byte: FRACTAL_NZ with an odd N, C = 3 of NHWC ->
@@ -491,16 +504,7 @@ struct NibbleBytesTilePolicy {
             }
         }
     }
-    void block(const Level* lv, int n, int64_t s, int64_t d) {
-        if (n == 2) {
-            tile(lv[0], lv[1], s, d, lv[0].size, lv[1].size);
-            return;
-        }
-        if (n < 2)
-            throw std::logic_error("NibbleBytesTilePolicy: a tiled gather ends in two levels");
-        for (int64_t i = 0; i < lv[0].size; ++i)
-            block(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
-    }
+    void block(const Level* lv, int n, int64_t s, int64_t d) { tile_levels(*this, lv, n, s, d); }
     void fill(const Level* lv, int n, int64_t d) {
         if (!kScatter) NibblePolicy<false>{a, b, pad}.fill(lv, n, d);
     }
@@ -576,28 +580,11 @@ struct NibbleTransposePolicy {
                 }
             }
         if (!kScatter)
-            for (int64_t j = vy; j < y.size; ++j) pad_run(d + j * dy, d + j * dy + x.size);
+            for (int64_t j = vy; j < y.size; ++j)
+                detail::pad_nibbles(b, d + j * dy, d + j * dy + x.size, pad);
     }
 
-    // Pads the destination nibbles [p, q): whole bytes at once.
-    void pad_run(int64_t p, int64_t q) {
-        if (p < q && p % 2 != 0) NibblePolicy<false>::set(b, p++, pad);
-        if (q - p >= 2) {
-            std::memset(b + p / 2, pad | (pad << 4), static_cast<size_t>((q - p) / 2));
-            p += (q - p) / 2 * 2;
-        }
-        if (p < q) NibblePolicy<false>::set(b, p, pad);
-    }
-    void block(const Level* lv, int n, int64_t s, int64_t d) {
-        if (n == 2) {
-            tile(lv[0], lv[1], s, d, lv[0].size, lv[1].size);
-            return;
-        }
-        if (n < 2)
-            throw std::logic_error("NibbleTransposePolicy: a tiled gather ends in two levels");
-        for (int64_t i = 0; i < lv[0].size; ++i)
-            block(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
-    }
+    void block(const Level* lv, int n, int64_t s, int64_t d) { tile_levels(*this, lv, n, s, d); }
     void fill(const Level* lv, int n, int64_t d) {
         if (!kScatter) NibblePolicy<false>{a, b, pad}.fill(lv, n, d);
     }
@@ -676,15 +663,7 @@ struct TilePolicy {
                                                       a_numel > 0 ? a_numel - s : 0);
     }
 
-    void block(const Level* lv, int n, int64_t s, int64_t d) {
-        if (n == 2) {
-            tile(lv[0], lv[1], s, d, lv[0].size, lv[1].size);
-            return;
-        }
-        if (n < 2) throw std::logic_error("TilePolicy: a tiled gather ends in two levels");
-        for (int64_t i = 0; i < lv[0].size; ++i)
-            block(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
-    }
+    void block(const Level* lv, int n, int64_t s, int64_t d) { tile_levels(*this, lv, n, s, d); }
 
     void fill(const Level* lv, int n, int64_t d) {
         if (!kScatter) fill_padding(b, pad, lv, n, d);  // the plain side holds no padding
