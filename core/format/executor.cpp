@@ -20,6 +20,8 @@
 //   widen_scatter_rows,          walk orders for scatters of short runs
 //   plain_order                  (findings 13 and 17 of docs/PERFORMANCE.md)
 //   Range, walk_threads          threads, or one slab's range
+//   run_batched                  small tiles batched along an outer level
+//                                (batch_tiles.hpp, finding 20)
 //   run_gather, run_segment      one segment
 //   Fractal -> fractal in slabs  plan_fused, run_fused
 //   run_composed                 one composed gather
@@ -36,6 +38,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "core/format/batch_tiles.hpp"
 #include "core/format/format.hpp"
 #include "core/format/gather.hpp"
 #include "core/format/nibbles.hpp"
@@ -885,10 +888,50 @@ void walk_threads(const detail::Gather& g, const P& proto, const Range& r, bool 
     (void)stream;
 }
 
+// Small tiles batched along an outer level (batch_tiles.hpp): groups of k
+// Z entries split across threads, each thread with its own buffer. False
+// when g does not qualify (plan_batch_tiles).
+template <class T>
+bool run_batched(const Gather& g, bool inverse, const void* src, void* dst, T pad, int threads) {
+    const auto esz = static_cast<int64_t>(sizeof(T));
+    detail::BatchPlan p;
+    if (!detail::plan_batch_tiles(g, esz, inverse, p)) return false;
+    const T* plain_c = static_cast<const T*>(inverse ? dst : src);
+    T* plain = const_cast<T*>(plain_c);
+    T* blocked = const_cast<T*>(static_cast<const T*>(inverse ? src : dst));
+    // The inverse writes whole plain blocks (stream_bytes: any alignment).
+    const bool stream = inverse ? g.src_numel * esz >= kStreamBytes : stream_tiles<T>(g, blocked);
+    const int64_t buf_elems =
+        inverse ? p.k * p.z.src_stride + detail::Tile<T>::B : 2 * p.y.size * p.k * p.x.size;
+    Level step;  // one group
+    step.src_stride = p.k * p.z.src_stride;
+    step.dst_stride = p.k * p.x.size;
+    parallel_ranges(
+        p.groups, threads,
+        [&](int64_t b, int64_t e) {
+            std::unique_ptr<T[]> mem(new T[static_cast<size_t>(buf_elems) + 16 / sizeof(T)]);
+            auto addr = reinterpret_cast<uintptr_t>(mem.get());
+            T* buf = reinterpret_cast<T*>((addr + 15) & ~uintptr_t{15});
+            for (int64_t grp = b; grp < e; ++grp) {
+                if (inverse)
+                    detail::batch_scatter(p, plain, blocked, grp, buf, stream);
+                else
+                    detail::batch_gather(p, plain_c, blocked, pad, plain_c + g.src_numel, grp, buf,
+                                         stream);
+            }
+#ifdef __SSE2__
+            if (stream) _mm_sfence();
+#endif
+        },
+        split_grain(step, 8 * static_cast<int>(esz)));
+    return true;
+}
+
 // src and dst as the segment sees them: for an inverse segment src is the
 // blocked side and dst the plain one.
 template <class T>
 void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad, const Range& r) {
+    if (g.tiled && !r.part && run_batched<T>(g, inverse, src, dst, pad, r.threads)) return;
     if (g.tiled) {
         T* plain = const_cast<T*>(static_cast<const T*>(inverse ? dst : src));
         T* blocked = const_cast<T*>(static_cast<const T*>(inverse ? src : dst));

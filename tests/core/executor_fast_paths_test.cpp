@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/format/batch_tiles.hpp"
 #include "core/format/format.hpp"
 #include "core/format/gather.hpp"
 #include "core/format/nibbles.hpp"
@@ -159,6 +160,57 @@ TEST(ExecutorFastPaths, PaddedInnermostRunEveryDtype) {
             sp.dtype = t;
             sp.pad_value = pad_of(t);
             check(sp, 1);
+        }
+}
+
+// FRACTAL_Z / FRACTAL_Z_3D from NCHW / NCDHW with small kernels take the
+// batched tiles (batch_tiles.hpp) forward and back, for every dtype but
+// int4 (its nibble paths come first): kernels 2x2 to 7x7 and 3x3x3 (tile
+// heights below, at and past a block, with and without ragged rows; 1x1 is
+// a row copy, no tile), C a
+// multiple of C0, not one (C1 partly padding: the valid X count per middle
+// index), and C = 3; N a multiple of 16 (N padded keeps the plain walk,
+// checked too). Threads 1, 2 and 3; the plan is checked, so that a
+// conversion that silently left the path fails here.
+TEST(ExecutorFastPaths, SmallTilesBatchedAlongN) {
+    struct Case {
+        ConvertSpec sp;
+        bool batched;
+    };
+    const Case cases[] = {
+        {spec(Format::NCHW, Format::FRACTAL_Z, {32, 48, 3, 3}, DType::fp16, 0), true},
+        {spec(Format::NCHW, Format::FRACTAL_Z, {48, 45, 3, 3}, DType::fp16, 0), true},
+        {spec(Format::NCHW, Format::FRACTAL_Z, {32, 3, 7, 7}, DType::fp16, 0), true},
+        {spec(Format::NCHW, Format::FRACTAL_Z, {16, 70, 5, 5}, DType::fp16, 0), true},
+        {spec(Format::NCHW, Format::FRACTAL_Z, {32, 40, 2, 2}, DType::fp16, 0), true},
+        {spec(Format::NCHW, Format::FRACTAL_Z, {32, 17, 1, 1}, DType::fp16, 0),
+         false},  // a row copy
+        {spec(Format::NCHW, Format::FRACTAL_Z, {64, 19, 4, 4}, DType::fp16, 0), true},
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 40, 3, 3, 3}, DType::fp16, 0), true},
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {16, 3, 2, 3, 3}, DType::fp16, 0), true},
+        {spec(Format::NCHW, Format::FRACTAL_Z, {37, 45, 3, 3}, DType::fp16, 0), false},
+    };
+    for (const Case& c : cases)
+        for (DType t : all_dtypes()) {
+            if (t == DType::int4) continue;
+            ConvertSpec sp = c.sp;
+            sp.dtype = t;
+            sp.pad_value = pad_of(t);
+            const Pipeline p = make_pipeline(sp);
+            const auto segs = detail::segments(p);
+            ASSERT_EQ(segs.size(), 1u);
+            const int esz = bits(t) / 8;
+            const detail::Gather g =
+                detail::compile_gather(segs[0].plain, segs[0].steps, esz, true);
+            for (const bool scatter : {false, true}) {
+                detail::BatchPlan plan;
+                EXPECT_EQ(detail::plan_batch_tiles(g, esz, scatter, plan), c.batched)
+                    << to_string(sp.shape) << " " << name(t) << (scatter ? " inverse" : "");
+            }
+            for (int threads : {1, 2, 3}) {
+                check(sp, threads);
+                if (::testing::Test::HasFatalFailure()) return;
+            }
         }
 }
 
@@ -612,4 +664,19 @@ TEST(ExecutorFastPaths, Int4RowsMidByte) {
         spec(Format::NHWC, Format::NCHW, {3, 7, 9, 5}, DType::int4, 0),
     };
     check_cases(cases);
+}
+
+// The batched tiles with both sides past 8 MiB: rows streamed forward, the
+// plain blocks streamed back (aligned buffers, and the unaligned plain blocks of a 7x7
+// kernel with C = 3, whose rows are 147 elements).
+TEST(ExecutorFastPaths, SmallTilesBatchedStreamed) {
+    const std::vector<ConvertSpec> cases = {
+        spec(Format::NCHW, Format::FRACTAL_Z, {2048, 256, 3, 3}, DType::fp16, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {1024, 256, 3, 3}, DType::fp32, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {4608, 200, 3, 3}, DType::int8, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {32768, 3, 7, 7}, DType::fp16, 0),
+        spec(Format::NCDHW, Format::FRACTAL_Z_3D, {8192, 40, 3, 3, 3}, DType::uint8, 0),
+    };
+    check_cases(cases, Big::dst);
+    check_cases_aligned(cases);
 }

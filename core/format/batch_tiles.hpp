@@ -1,0 +1,457 @@
+// Internal to core/format: tiled gathers whose tiles are small and whose
+// destination rows continue across an outer level (FRACTAL_Z and
+// FRACTAL_Z_3D from NCHW/NCDHW with 3x3, 3x3x3 or 7x7 kernels, and back).
+//
+// NCHW (N, C, 3, 3) fp16 -> FRACTAL_Z compiles to the levels
+//   n (src C*9, dst 16), c1 (src 144, dst 9*N1*256), hw (Y: src 1, dst N1*256),
+//   c0 (X: src 9, dst 1)
+// and the plain tiled walk moves one 9 x 16 tile per (n, c1): 32 bytes to
+// each of 9 destination rows 466 KB apart, 144 rows open for every n. Here
+// the outer level Z (n) whose destination step is one tile row (Z.dst_stride
+// == X.size) is cut into groups of k, and for each group and each middle
+// index (c1) the k tiles are transposed into a buffer of Y rows x (k * X)
+// elements, which then goes out as Y whole pieces of k * 16 * 2 = 512 bytes
+// (streamed: whole lines). The inverse reads the same 512-byte pieces and
+// transposes into a buffer holding the group's k plain rows (n), which
+// goes out as one contiguous block. docs/PERFORMANCE.md, finding 20.
+//
+// Sections:
+//   BatchPlan, plan_batch_tiles   when a gather qualifies, and the group size
+//   gather_tiles, scatter_tiles   the k tiles of one middle index
+//   stream_bytes                  a contiguous copy with streaming stores
+//   RowDrain, PiecePace           stores and prefetches between block passes
+//   batch_gather, batch_scatter   one group
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#include "core/format/gather.hpp"
+#include "core/format/transpose_tile.hpp"
+
+namespace ll::detail {
+
+struct BatchPlan {
+    Level z, y, x;
+    std::vector<Level> mid;  // the levels between Z and Y, outermost first
+    int64_t k = 1;           // Z entries per group
+    int64_t groups = 0;
+    int64_t x_limit = -1;   // X's axis limit when that axis holds padding, else -1
+    int64_t mids = 1;       // product of the middle levels' sizes
+    bool rows_own = false;  // Z owns whole plain rows: a group's plain part is one block
+};
+
+// The plain-side buffer of a scatter group is at most this large.
+constexpr int64_t kBatchPlainBytes = int64_t(256) << 10;
+
+// Whether g takes the batched walk, and its plan. Z = the outermost level,
+// never padding, destination step X.size; Y and X the tile (Y never
+// padding, X's rows whole 16-byte pieces); the middle levels may hold
+// padding only on X's axis (C1 of a C that is not a multiple of C0). A
+// scatter also needs Z to own whole plain rows (its stride times its size
+// is the plain tensor) so that a group's plain part is one block.
+inline bool plan_batch_tiles(const Gather& g, int64_t esz, bool scatter, BatchPlan& bp) {
+    const size_t n = g.levels.size();
+    if (!g.tiled || n < 3) return false;
+    const Level& z = g.levels[0];
+    const Level& y = g.levels[n - 2];
+    const Level& x = g.levels[n - 1];
+    const auto padded = [&g](const Level& l) {
+        return l.axis >= 0 && (g.mask & (1u << static_cast<unsigned>(l.axis))) != 0;
+    };
+    if (padded(z) || padded(y) || z.dst_stride != x.size || z.size < 2) return false;
+    if (y.src_stride != 1 || x.dst_stride != 1 || (x.size * esz) % 16 != 0) return false;
+    // Small tiles only: rows of up to 256 bytes on the plain side.
+    if (y.size * esz > 256) return false;
+    for (size_t i = 1; i + 2 < n; ++i) {
+        const Level& l = g.levels[i];
+        if (padded(l) && l.axis != x.axis) return false;
+    }
+    bp.rows_own = z.src_stride * z.size == g.src_numel;
+    if (scatter && !bp.rows_own) return false;
+    bp.z = z;
+    bp.y = y;
+    bp.x = x;
+    bp.mid.assign(g.levels.begin() + 1, g.levels.end() - 2);
+    for (const Level& l : bp.mid) bp.mids *= l.size;
+    bp.x_limit = padded(x) ? g.limit[static_cast<size_t>(x.axis)] : -1;
+    // Destination pieces of 512 bytes per tile row.
+    bp.k = std::max<int64_t>(1, 512 / (x.size * esz));
+    if (scatter)
+        while (bp.k > 1 && bp.k * z.src_stride * esz > kBatchPlainBytes) bp.k /= 2;
+    if (bp.k < 2) return false;
+    bp.groups = (z.size + bp.k - 1) / bp.k;
+    return true;
+}
+
+// Calls f(s, d, vx) for every index of the middle levels: s and d their
+// source and destination offsets, vx the valid entries of X there.
+template <class F>
+void for_mid(const BatchPlan& p, size_t i, int64_t s, int64_t d, int64_t acc, const F& f) {
+    if (i == p.mid.size()) {
+        int64_t vx = p.x.size;
+        if (p.x_limit >= 0) {
+            const int64_t left = p.x_limit - acc;
+            vx = left <= 0 ? 0 : std::min(p.x.size, (left + p.x.axis_stride - 1) / p.x.axis_stride);
+        }
+        f(s, d, vx);
+        return;
+    }
+    const Level& l = p.mid[i];
+    const bool on_x = p.x_limit >= 0 && l.axis == p.x.axis;
+    for (int64_t j = 0; j < l.size; ++j)
+        for_mid(p, i + 1, s + j * l.src_stride, d + j * l.dst_stride,
+                on_x ? acc + j * l.axis_stride : acc, f);
+}
+
+// A whole B x B block, unrolled: out row c (stride os) = column c of the B
+// input rows (stride is).
+template <class T>
+__attribute__((always_inline)) inline void block_full(const T* in, int64_t is, T* out, int64_t os) {
+#ifdef __SSE2__
+    constexpr int B = static_cast<int>(Tile<T>::B);
+    __m128i r[B];
+    for (int i = 0; i < B; ++i)
+        r[i] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i * is));
+    transpose_regs<static_cast<int>(sizeof(T))>(r);
+    for (int i = 0; i < B; ++i) _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i * os), r[i]);
+#else
+    Tile<T>::block(in, is, Tile<T>::B, out, os, Tile<T>::B, T{});
+#endif
+}
+
+// The k tiles of one middle index, plain -> buffer: tile z (source at src +
+// z * sz) goes to out + z * nx, out[y * ld + x] = src[x * sx + y] for x < vx,
+// pad for vx <= x < nx. Blocks of B x B, the tiles innermost so that every
+// choice below is made once per block position, not per tile. The rows
+// past the last whole block go one element at a time where they are few (a
+// 3x3 kernel's ninth row for fp16: 16 loads and stores against a block's
+// 24 shuffles), else through one more block that overlaps the one before
+// it. Tiles lower than B read each row B elements (past the tile, into what
+// follows) where src_end allows, and keep ny rows.
+template <class T, class Drain>
+inline void gather_tiles(const T* src, int64_t sz, int64_t k, int64_t sx, int64_t ny, int64_t nx,
+                         int64_t vx, T* out, int64_t ld, T pad, const T* src_end, Drain& drain) {
+    constexpr int64_t B = Tile<T>::B;
+    const int64_t yb = ny - ny % B, rest = ny - yb;
+    for (int64_t x0 = 0; x0 < nx; x0 += B) {
+        const int64_t nin = std::clamp<int64_t>(vx - x0, 0, B);
+        const T* in = src + x0 * sx;
+        T* o = out + x0;
+        if (ny < B) {
+            for (int64_t z = 0; z < k; ++z) {
+                const T* iz = in + z * sz;
+                T* oz = o + z * nx;
+                if (nin == 0 || iz + (nin - 1) * sx + B <= src_end) {
+                    Tile<T>::block(iz, sx, nin, oz, ld, ny, pad);
+                } else {
+                    for (int64_t yy = 0; yy < ny; ++yy)
+                        for (int64_t c = 0; c < B; ++c)
+                            oz[yy * ld + c] = c < nin ? iz[c * sx + yy] : pad;
+                }
+            }
+            drain();
+            continue;
+        }
+        for (int64_t y0 = 0; y0 < yb; y0 += B) {
+            if (nin == B) {
+                for (int64_t z = 0; z < k; ++z)
+                    block_full(in + z * sz + y0, sx, o + z * nx + y0 * ld, ld);
+            } else {
+                for (int64_t z = 0; z < k; ++z)
+                    Tile<T>::block(in + z * sz + y0, sx, nin, o + z * nx + y0 * ld, ld, B, pad);
+            }
+            drain();
+        }
+        if (rest == 0) continue;
+        if (4 * rest <= B && nin == B) {
+            for (int64_t z = 0; z < k; ++z)
+                for (int64_t yy = yb; yy < ny; ++yy)
+                    for (int64_t c = 0; c < B; ++c)
+                        o[z * nx + yy * ld + c] = in[z * sz + c * sx + yy];
+        } else if (4 * rest <= B) {
+            for (int64_t z = 0; z < k; ++z)
+                for (int64_t yy = yb; yy < ny; ++yy)
+                    for (int64_t c = 0; c < B; ++c)
+                        o[z * nx + yy * ld + c] = c < nin ? in[z * sz + c * sx + yy] : pad;
+        } else {
+            for (int64_t z = 0; z < k; ++z)
+                Tile<T>::block(in + z * sz + ny - B, sx, nin, o + z * nx + (ny - B) * ld, ld, B,
+                               pad);
+        }
+        drain();
+    }
+}
+
+#ifdef __SSE2__
+// Stores the first n bytes (n < 16) of v at p: 8, 4, 2 and 1-byte pieces.
+inline void store_head(char* p, __m128i v, int64_t n) {
+    if (n & 8) {
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(p), v);
+        p += 8;
+        v = _mm_srli_si128(v, 8);
+    }
+    auto u = static_cast<uint32_t>(_mm_cvtsi128_si32(v));
+    if (n & 4) {
+        std::memcpy(p, &u, 4);
+        p += 4;
+        u = static_cast<uint32_t>(_mm_cvtsi128_si32(_mm_srli_si128(v, 4)));
+    }
+    if (n & 2) {
+        std::memcpy(p, &u, 2);
+        p += 2;
+        u >>= 16;
+    }
+    if (n & 1) *p = static_cast<char>(u);
+}
+
+// A block of m < B input rows (stride is, read as B elements each) whose
+// output rows [from, nout) are stored m elements each (stride os): plain
+// rows shorter than a block that are not back to back (FRACTAL_Z_3D ->
+// NCDHW int8: rows of 9 bytes, 27 apart), no buffer and no memcpy call.
+#endif
+
+template <class T>
+inline void block_short_rows(const T* in, int64_t is, int64_t m, T* out, int64_t os, int64_t from,
+                             int64_t nout) {
+#ifndef __SSE2__
+    for (int64_t c = from; c < nout; ++c)
+        for (int64_t i = 0; i < m; ++i) out[c * os + i] = in[i * is + c];
+#else
+    constexpr int B = static_cast<int>(Tile<T>::B);
+    __m128i r[B];
+    for (int i = 0; i < B; ++i)
+        r[i] = i < m ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i * is))
+                     : _mm_setzero_si128();
+    transpose_regs<static_cast<int>(sizeof(T))>(r);
+    const int64_t bytes = m * static_cast<int64_t>(sizeof(T));
+    for (int64_t c = from; c < nout; ++c)
+        store_head(reinterpret_cast<char*>(out + c * os), r[c], bytes);
+#endif
+}
+
+// The k tiles of one middle index, blocked -> plain buffer: tile z (at in +
+// z * nx) goes to out + z * sz, out[x * sx + y] = in[y * dy + x] for x < vx.
+// Blocks as in gather_tiles. Tiles lower than B: where their plain rows are
+// back to back (sx == ny) and at least half a block long, each row is
+// stored B elements wide, in ascending order so that the next row
+// overwrites the tail, and a tile's last row goes through a small buffer;
+// otherwise every row does.
+template <class T, class Pace>
+inline void scatter_tiles(const T* in, int64_t dy, int64_t k, int64_t nx, int64_t ny, int64_t vx,
+                          T* out, int64_t sz, int64_t sx, Pace& pace) {
+    constexpr int64_t B = Tile<T>::B;
+    const int64_t yb = ny - ny % B, rest = ny - yb;
+    for (int64_t x0 = 0; x0 < vx; x0 += B) {
+        const int64_t nout = std::min<int64_t>(B, vx - x0);
+        const T* i0 = in + x0;
+        T* o = out + x0 * sx;
+        if (ny < B) {
+            const bool last = x0 + nout == vx;
+            for (int64_t z = 0; z < k; ++z) {
+                int64_t direct = 0;
+                if (sx == ny && 2 * ny >= B) {
+                    direct = last ? nout - 1 : nout;
+                    Tile<T>::block(i0 + z * nx, dy, ny, o + z * sz, sx, direct, T{});
+                }
+                if (direct < nout)
+                    block_short_rows(i0 + z * nx, dy, ny, o + z * sz, sx, direct, nout);
+            }
+            pace();
+            continue;
+        }
+        for (int64_t y0 = 0; y0 < yb; y0 += B) {
+            if (nout == B) {
+                for (int64_t z = 0; z < k; ++z)
+                    block_full(i0 + z * nx + y0 * dy, dy, o + z * sz + y0, sx);
+            } else {
+                for (int64_t z = 0; z < k; ++z)
+                    Tile<T>::block(i0 + z * nx + y0 * dy, dy, B, o + z * sz + y0, sx, nout, T{});
+            }
+            pace();
+        }
+        if (rest == 0) continue;
+        if (4 * rest <= B) {
+            for (int64_t z = 0; z < k; ++z)
+                for (int64_t c = 0; c < nout; ++c)
+                    for (int64_t yy = yb; yy < ny; ++yy)
+                        o[z * sz + c * sx + yy] = i0[z * nx + yy * dy + c];
+        } else {
+            for (int64_t z = 0; z < k; ++z)
+                Tile<T>::block(i0 + z * nx + (ny - B) * dy, dy, B, o + z * sz + ny - B, sx, nout,
+                               T{});
+        }
+        pace();
+    }
+}
+
+// Copies n bytes to dst: streaming stores over the whole 64-byte lines of
+// dst, normal stores for the partial lines at either end.
+inline void stream_bytes(char* dst, const char* src, int64_t n) {
+#ifdef __SSE2__
+    const auto lo = reinterpret_cast<uintptr_t>(dst);
+    int64_t head = static_cast<int64_t>((64 - lo % 64) % 64);
+    if (head >= n) {
+        std::memcpy(dst, src, static_cast<size_t>(n));
+        return;
+    }
+    std::memcpy(dst, src, static_cast<size_t>(head));
+    int64_t i = head;
+    for (; i + 64 <= n; i += 64)
+        for (int64_t k = 0; k < 64; k += 16)
+            _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i + k),
+                             _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + k)));
+    std::memcpy(dst + i, src + i, static_cast<size_t>(n - i));
+#else
+    std::memcpy(dst, src, static_cast<size_t>(n));
+#endif
+}
+
+// Prefetches lines [from, to) of the n bytes at p (a hint: never faults).
+inline void prefetch_lines([[maybe_unused]] const void* p, [[maybe_unused]] int64_t from,
+                           [[maybe_unused]] int64_t to) {
+#ifdef __SSE2__
+    const auto* c = static_cast<const char*>(p);
+    for (int64_t i = from; i < to; ++i) _mm_prefetch(c + i * 64, _MM_HINT_T0);
+#endif
+}
+
+// The rows of a finished buffer going out a few at a time, between the
+// block passes of the next middle index: written in one burst after each
+// index (4.6 KB of streaming stores for a 3x3 kernel's fp16 tiles), they
+// filled the store queue and the transposes waited behind them (the two
+// parts' times added up: 9.9 GB/s from transposes alone at 17 and stores
+// alone at 23).
+template <class T>
+struct RowDrain {
+    const T* src = nullptr;  // buffer rows, ld apart
+    T* dst = nullptr;        // destination rows, dy apart
+    int64_t ld = 0, dy = 0, rows = 0, next = 0, per = 1, pieces = 0;
+    bool stream = false;
+
+    void emit(int64_t n) {
+        const int64_t end = std::min(rows, next + n);
+        for (; next < end; ++next) {
+            if (stream)
+                Tile<T>::store_row(dst + next * dy, src + next * ld, pieces);
+            else
+                std::memcpy(dst + next * dy, src + next * ld, static_cast<size_t>(pieces) * 16);
+        }
+    }
+    const char* pf = nullptr;  // lines to prefetch, a few per call
+    int64_t pf_next = 0, pf_end = 0, pf_per = 0;
+    void operator()() {
+        emit(per);
+        const int64_t e = std::min(pf_end, pf_next + pf_per);
+        prefetch_lines(pf, pf_next, e);
+        pf_next = e;
+    }
+};
+
+// Group `grp` of a batched gather: a plain, b blocked; buf holds two
+// buffers of y.size * k * x.size elements (16-byte aligned). a_end bounds
+// the reads past a tile.
+template <class T>
+void batch_gather(const BatchPlan& p, const T* a, T* b, T pad, const T* a_end, int64_t grp, T* buf,
+                  bool stream) {
+    constexpr int64_t B = Tile<T>::B;
+    const int64_t z0 = grp * p.k, k = std::min(p.k, p.z.size - z0);
+    const int64_t nx = p.x.size, ny = p.y.size, ld = p.k * nx, dy = p.y.dst_stride;
+    const int64_t sz = p.z.src_stride, sx = p.x.src_stride;
+    // The next group's plain block, a share of its lines per middle index:
+    // the tiles of a group read k rows side by side, more streams than the
+    // hardware prefetchers follow.
+    const T* next = a + (z0 + k) * sz;
+    const int64_t next_lines =
+        p.rows_own && z0 + k < p.z.size
+            ? (std::min(p.k, p.z.size - z0 - k) * sz * static_cast<int64_t>(sizeof(T)) + 63) / 64
+            : 0;
+    const int64_t per_mid = (next_lines + p.mids - 1) / p.mids;
+    int64_t line = 0;
+    // Block passes per middle index (drain calls): x blocks times y passes.
+    const int64_t passes = (nx / B) * (ny < B ? 1 : (ny + B - 1) / B);
+    RowDrain<T> drain;
+    drain.ld = ld;
+    drain.dy = dy;
+    drain.stream = stream;
+    drain.pieces = k * nx * static_cast<int64_t>(sizeof(T)) / 16;
+    drain.per = (ny + passes - 1) / passes;
+    drain.pf = reinterpret_cast<const char*>(next);
+    drain.pf_per = (per_mid + passes - 1) / passes;
+    int64_t parity = 0;
+    for_mid(p, 0, z0 * sz, z0 * nx, 0, [&](int64_t s, int64_t d, int64_t vx) {
+        drain.pf_end = std::min(next_lines, line + per_mid);
+        drain.pf_next = line;
+        line += per_mid;
+        T* cur = buf + parity * ny * ld;
+        gather_tiles(a + s, sz, k, sx, ny, nx, vx, cur, ld, pad, a_end, drain);
+        drain.emit(ny);  // whatever the passes left
+        drain.src = cur;
+        drain.dst = b + d;
+        drain.rows = ny;
+        drain.next = 0;
+        parity ^= 1;
+    });
+    drain.emit(ny);
+}
+
+// Block passes of gather_tiles / scatter_tiles per middle index (the
+// number of pace calls).
+inline int64_t batch_passes(const BatchPlan& p, int64_t esz) {
+    const int64_t B = 16 / esz;
+    return (p.x.size + B - 1) / B * (p.y.size < B ? 1 : (p.y.size + B - 1) / B);
+}
+
+// The scatter's prefetches between block passes: the next group's pieces
+// of the Y rows, a share per call (issued in one burst per middle index
+// they stalled the transposes, as RowDrain's rows did).
+struct PiecePace {
+    const char* pf = nullptr;  // first row's piece; rows pf_dy bytes apart, pf_lines lines each
+    int64_t pf_dy = 0, pf_lines = 0, pf_total = 0, pf_next = 0, pf_per = 0;
+
+    void operator()() {
+        const int64_t e = std::min(pf_total, pf_next + pf_per);
+        for (; pf_next < e; ++pf_next)
+            prefetch_lines(pf + (pf_next / pf_lines) * pf_dy, pf_next % pf_lines,
+                           pf_next % pf_lines + 1);
+    }
+};
+
+// Group `grp` of a batched scatter: b blocked, a plain; buf holds k *
+// z.src_stride elements plus one block row of slack (the group's plain
+// block, which goes out whole at the end: paced between the block passes
+// of the next group, from a second buffer, it measured the same or slower).
+template <class T>
+void batch_scatter(const BatchPlan& p, T* a, const T* b, int64_t grp, T* buf, bool stream) {
+    const auto esz = static_cast<int64_t>(sizeof(T));
+    const int64_t z0 = grp * p.k, k = std::min(p.k, p.z.size - z0);
+    const int64_t nx = p.x.size, ny = p.y.size, dy = p.y.dst_stride;
+    const int64_t sz = p.z.src_stride, sx = p.x.src_stride;
+    const int64_t passes = batch_passes(p, esz);
+    // The same rows' pieces of the next group: Y rows far apart, each read
+    // k * X elements per group, and all middle indices between.
+    const int64_t next_k = z0 + k < p.z.size ? std::min(p.k, p.z.size - z0 - k) : 0;
+    PiecePace pace;
+    pace.pf_dy = dy * esz;
+    pace.pf_lines = (next_k * nx * esz + 63) / 64;
+    pace.pf_total = ny * pace.pf_lines;
+    pace.pf_per = (pace.pf_total + passes - 1) / passes;
+    for_mid(p, 0, 0, z0 * nx, 0, [&](int64_t s, int64_t d, int64_t vx) {
+        pace.pf = reinterpret_cast<const char*>(b + d + k * nx);
+        pace.pf_next = 0;
+        scatter_tiles(b + d, dy, k, nx, ny, vx, buf + s, sz, sx, pace);
+    });
+    const int64_t bytes = k * sz * esz;
+    char* out = reinterpret_cast<char*>(a + z0 * sz);
+    if (stream)
+        stream_bytes(out, reinterpret_cast<const char*>(buf), bytes);
+    else
+        std::memcpy(out, buf, static_cast<size_t>(bytes));
+}
+
+}  // namespace ll::detail
