@@ -109,22 +109,6 @@ void for_mid(const BatchPlan& p, size_t i, int64_t s, int64_t d, int64_t acc, co
                 on_x ? acc + j * l.axis_stride : acc, f);
 }
 
-// A whole B x B block, unrolled: out row c (stride os) = column c of the B
-// input rows (stride is).
-template <class T>
-__attribute__((always_inline)) inline void block_full(const T* in, int64_t is, T* out, int64_t os) {
-#ifdef __SSE2__
-    constexpr int B = static_cast<int>(Tile<T>::B);
-    __m128i r[B];
-    for (int i = 0; i < B; ++i)
-        r[i] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i * is));
-    transpose_regs<static_cast<int>(sizeof(T))>(r);
-    for (int i = 0; i < B; ++i) _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i * os), r[i]);
-#else
-    Tile<T>::block(in, is, Tile<T>::B, out, os, Tile<T>::B, T{});
-#endif
-}
-
 // The k tiles of one middle index, plain -> buffer: tile z (source at src +
 // z * sz) goes to out + z * nx, out[y * ld + x] = src[x * sx + y] for x < vx,
 // pad for vx <= x < nx. Blocks of B x B, the tiles innermost so that every
@@ -159,9 +143,9 @@ inline void gather_tiles(const T* src, int64_t sz, int64_t k, int64_t sx, int64_
             continue;
         }
         for (int64_t y0 = 0; y0 < yb; y0 += B) {
-            if (nin == B) {
+            if (nin == B) {  // constant counts: the inlined block() unrolls
                 for (int64_t z = 0; z < k; ++z)
-                    block_full(in + z * sz + y0, sx, o + z * nx + y0 * ld, ld);
+                    Tile<T>::block(in + z * sz + y0, sx, B, o + z * nx + y0 * ld, ld, B, pad);
             } else {
                 for (int64_t z = 0; z < k; ++z)
                     Tile<T>::block(in + z * sz + y0, sx, nin, o + z * nx + y0 * ld, ld, B, pad);
@@ -169,12 +153,7 @@ inline void gather_tiles(const T* src, int64_t sz, int64_t k, int64_t sx, int64_
             drain();
         }
         if (rest == 0) continue;
-        if (4 * rest <= B && nin == B) {
-            for (int64_t z = 0; z < k; ++z)
-                for (int64_t yy = yb; yy < ny; ++yy)
-                    for (int64_t c = 0; c < B; ++c)
-                        o[z * nx + yy * ld + c] = in[z * sz + c * sx + yy];
-        } else if (4 * rest <= B) {
+        if (4 * rest <= B) {
             for (int64_t z = 0; z < k; ++z)
                 for (int64_t yy = yb; yy < ny; ++yy)
                     for (int64_t c = 0; c < B; ++c)
@@ -265,9 +244,9 @@ inline void scatter_tiles(const T* in, int64_t dy, int64_t k, int64_t nx, int64_
             continue;
         }
         for (int64_t y0 = 0; y0 < yb; y0 += B) {
-            if (nout == B) {
+            if (nout == B) {  // constant counts, as in gather_tiles
                 for (int64_t z = 0; z < k; ++z)
-                    block_full(i0 + z * nx + y0 * dy, dy, o + z * sz + y0, sx);
+                    Tile<T>::block(i0 + z * nx + y0 * dy, dy, B, o + z * sz + y0, sx, B, T{});
             } else {
                 for (int64_t z = 0; z < k; ++z)
                     Tile<T>::block(i0 + z * nx + y0 * dy, dy, B, o + z * sz + y0, sx, nout, T{});

@@ -988,6 +988,19 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
     }
 }
 
+// One single-threaded walk of an int4 policy (NibblePolicy,
+// NibbleBytesTilePolicy) in the segment's direction.
+template <template <bool> class P>
+void walk_nibbles(const Gather& g, bool inverse, uint8_t* plain, uint8_t* blocked, uint8_t nib) {
+    if (inverse) {
+        P<true> pol{plain, blocked, nib};
+        detail::walk(g, pol);
+    } else {
+        P<false> pol{plain, blocked, nib};
+        detail::walk(g, pol);
+    }
+}
+
 void run_segment(const detail::Segment& seg, DType t, const void* src, void* dst, uint64_t pad_bits,
                  int threads) {
     const int b = bits(t);
@@ -1019,24 +1032,12 @@ void run_segment(const detail::Segment& seg, DType t, const void* src, void* dst
         }
         // Tiles whose rows start mid-byte: through bytes.
         if (gt.tiled) {
-            if (!seg.inverse) {
-                NibbleBytesTilePolicy<false> pol{plain, blocked, nib};
-                detail::walk(gt, pol);
-            } else {
-                NibbleBytesTilePolicy<true> pol{plain, blocked, nib};
-                detail::walk(gt, pol);
-            }
+            walk_nibbles<NibbleBytesTilePolicy>(gt, seg.inverse, plain, blocked, nib);
             return;
         }
         // The nibble walk cannot take a tiled order; compile again without it.
-        const Gather gn = detail::compile_gather(seg.plain, seg.steps, 1, false, false);
-        if (!seg.inverse) {
-            NibblePolicy<false> pol{plain, blocked, nib};
-            detail::walk(gn, pol);
-        } else {
-            NibblePolicy<true> pol{plain, blocked, nib};
-            detail::walk(gn, pol);
-        }
+        walk_nibbles<NibblePolicy>(detail::compile_gather(seg.plain, seg.steps, 1, false, false),
+                                   seg.inverse, plain, blocked, nib);
         return;
     }
     const Gather g = detail::compile_gather(seg.plain, seg.steps, b / 8, true);

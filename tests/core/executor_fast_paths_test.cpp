@@ -667,8 +667,8 @@ TEST(ExecutorFastPaths, Int4RowsMidByte) {
 }
 
 // The batched tiles with both sides past 8 MiB: rows streamed forward, the
-// plain blocks streamed back (aligned buffers, and the unaligned plain blocks of a 7x7
-// kernel with C = 3, whose rows are 147 elements).
+// plain blocks streamed back (aligned buffers, and the unaligned plain
+// blocks of a 7x7 kernel with C = 3, whose rows are 147 elements).
 TEST(ExecutorFastPaths, SmallTilesBatchedStreamed) {
     const std::vector<ConvertSpec> cases = {
         spec(Format::NCHW, Format::FRACTAL_Z, {2048, 256, 3, 3}, DType::fp16, 0),
