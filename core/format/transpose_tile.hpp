@@ -23,12 +23,15 @@
 //   Tile::block                           one B x B block
 //   Tile::gather_buffered, gather         plain -> blocked (1-byte rows of a line or
 //                                         more through a line buffer; short tiles)
+//   Tile::stage_plan, gather_staged,      many rows far apart (HWCN): chunks of
+//   scatter_staged                        every row through a buffer
 //   Tile::store_row, scatter_buffered,    blocked -> plain (1-byte through the line
 //   scatter                               buffer; 3x3-kernel short tiles)
 #pragma once
 
 #include <cstdint>
 #include <cstring>
+#include <vector>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -321,6 +324,128 @@ struct Tile {
         return y;
     }
 
+    // Tiles with many source rows far apart (NCHW -> HWCN: N = 168 rows
+    // 401 KB apart) are staged: a chunk of every row is copied into a
+    // contiguous buffer, and the blocks are transposed from there.
+    // * Read straight from the rows, the B-row block loads hit one L1 set
+    //   where the row stride is a multiple of 4 KiB (8 ways for 168 rows:
+    //   every load a miss, 9.5 GB/s in cache for NCHW -> HWCN (168,64,8,8)
+    //   fp16; staged 21.6), and each row is read 16 bytes at a time, one
+    //   line per visit of 168 far-apart places, which DRAM serves slowly.
+    // * Each row's chunk is a run of kStageBytes (16 lines), read together;
+    //   the next chunk's lines (past the tile's last chunk, the next tile's
+    //   first: the row goes on there for HWCN) are prefetched during this
+    //   chunk's transposes, a few per block (PrefetchSpread), each row's
+    //   lines back to back. 64 MiB, fp16: 0.44 -> 0.64 of memcpy; chunks of
+    //   128 / 256 bytes measured 0.34 / 0.52, all prefetches in one burst
+    //   at staging 0.52, none 0.46. docs/PERFORMANCE.md, finding 21.
+    // 1-byte types keep gather_buffered (staged they measured no better).
+    static constexpr int64_t kStageBytes = 1024;
+    static constexpr int64_t kStageBudget = int64_t(256) << 10;  // buffer bytes at most
+    static constexpr int64_t kStageMinRows = 65;  // fewer rows: prefetch_rows serves them
+
+    // A staging plan: chunks of cw elements of each row (0: do not stage),
+    // rows in strips of xs (all of them where the buffer allows). Not for
+    // few rows, rows close together, or 1-byte types.
+    struct Stage {
+        int64_t cw = 0, xs = 0;
+    };
+    static Stage stage_plan(int64_t rows, int64_t row_len, int64_t row_stride, int64_t bytes) {
+        const auto esz = static_cast<int64_t>(sizeof(T));
+        Stage st;
+        if (B == 16 || rows < kStageMinRows) return st;
+        if (row_stride * esz < 1024 && rows * row_stride * esz < (int64_t(1) << 20)) return st;
+        int64_t c = bytes / esz;
+        const int64_t len = row_len / B * B;  // whole blocks of a row
+        if (len < c) c = len;
+        while (c * esz > 256 && c * esz * rows > kStageBudget) c /= 2;
+        if (c < B) return st;
+        int64_t xs = kStageBudget / (c * esz);
+        xs = xs < rows ? xs / B * B : rows;
+        if (xs < 64) return st;
+        st.cw = c;
+        st.xs = xs;
+        return st;
+    }
+
+#ifdef __SSE2__
+    // Prefetches `total` lines, `lines` per row from `row` on (rows `step`
+    // bytes apart), `per` at each call of next(): spread over a loop's
+    // blocks rather than issued in one burst.
+    struct PrefetchSpread {
+        const char* row;
+        int64_t step, lines, total, per, k = 0;
+        __attribute__((always_inline)) inline void next() {
+            for (int64_t j = 0; j < per && total > 0; ++j, --total) {
+                _mm_prefetch(row + 64 * k, _MM_HINT_T0);
+                if (++k == lines) {
+                    k = 0;
+                    row += step;
+                }
+            }
+        }
+    };
+
+    template <bool kStream>
+    __attribute__((noinline)) static int64_t gather_staged(const T* a, int64_t sx, T* b, int64_t dy,
+                                                           int64_t nx, int64_t vy, int64_t vx,
+                                                           T pad, Stage st) {
+        const int64_t cw = st.cw;
+        static thread_local std::vector<T> stage;
+        if (static_cast<int64_t>(stage.size()) < cw * st.xs)
+            stage.resize(static_cast<size_t>(cw * st.xs));
+        T* buf = stage.data();
+        const int64_t nxb = nx - nx % B;
+        const auto esz = static_cast<int64_t>(sizeof(T));
+        const int64_t ylast = vy / B * B;  // y done here: whole blocks
+        for (int64_t x0 = 0; x0 < vx; x0 += st.xs) {
+            const int64_t x1 = vx - x0 < st.xs ? vx : x0 + st.xs;
+            // blocks over [x0, xe): all of nx's whole blocks in the last strip
+            const int64_t xe = x1 == vx ? nxb : x1;
+            for (int64_t y = 0; y < ylast; y += cw) {
+                const int64_t w = ylast - y < cw ? ylast - y : cw;
+                for (int64_t r = x0; r < x1; ++r) {
+                    const T* src = a + r * sx + y;
+                    T* to = buf + (r - x0) * cw;
+                    for (int64_t k = 0; k < w; k += B)
+                        _mm_storeu_si128(
+                            reinterpret_cast<__m128i*>(to + k),
+                            _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + k)));
+                }
+                // next: this strip's next chunk, else the next strip's first,
+                // else past the rows' ends (the next tile's, for HWCN)
+                int64_t pr0 = x0, pr1 = x1, py = y + w;
+                int64_t pw = ylast - py < cw ? ylast - py : cw;
+                if (y + w >= ylast && x1 < vx) {
+                    pr0 = x1;
+                    pr1 = vx - x1 < st.xs ? vx : x1 + st.xs;
+                    py = 0;
+                    pw = ylast < cw ? ylast : cw;
+                } else if (y + w >= ylast) {
+                    pw = cw;
+                }
+                const int64_t lines = (pw * esz + 63) / 64, total = (pr1 - pr0) * lines;
+                const int64_t nblk = w / B * ((xe - x0) / B > 0 ? (xe - x0) / B : 1);
+                PrefetchSpread pf{reinterpret_cast<const char*>(a + pr0 * sx + py), sx * esz, lines,
+                                  total, (total + nblk - 1) / nblk};
+                for (int64_t yb = 0; yb < w; yb += B) {
+                    T* brow = b + (y + yb) * dy;
+                    for (int64_t x = x0; x < xe; x += B) {
+                        pf.next();
+                        const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
+                        block<kStream>(buf + (x - x0) * cw + yb, cw, nin, brow + x, dy, B, pad);
+                    }
+                    if (x1 == vx)
+                        for (int64_t i = 0; i < B; ++i)
+                            for (int64_t x = nxb; x < nx; ++x)
+                                brow[i * dy + x] = x < vx ? buf[(x - x0) * cw + yb + i] : pad;
+                }
+            }
+        }
+        return ylast;
+    }
+#endif
+
     // kStream: whole blocks use non-temporal stores (b and dy*sizeof(T)
     // 16-byte aligned); the ragged edges store normally. 1-byte types with
     // rows of b of a line or more go through gather_buffered: a block
@@ -340,7 +465,10 @@ struct Tile {
         const int64_t nxb = nx - nx % B;  // x covered by whole blocks
         int64_t y = 0;
 #ifdef __SSE2__
-        if (kStream && B == 16 && dy >= 64) y = gather_buffered(a, sx, b, dy, nx, vy, vx, pad);
+        if (kStream && B == 16 && dy >= 64)
+            y = gather_buffered(a, sx, b, dy, nx, vy, vx, pad);
+        else if (const Stage st = stage_plan(vx, vy, sx, kStageBytes); st.cw > 0)
+            y = gather_staged<kStream>(a, sx, b, dy, nx, vy, vx, pad, st);
 #endif
         const int64_t ahead = ahead_elems(vx, vy);
         y = ahead > 0 ? gather_blocks<kStream, true>(a, sx, b, dy, nx, y, vy, vx, pad, ahead)
@@ -416,6 +544,66 @@ struct Tile {
     }
 #endif
 
+    // The scatter's side of gather_staged: many plain rows far apart
+    // (HWCN -> NCHW: N = 168 rows 401 KB apart), written 16 bytes per block
+    // and row, one line per visit (0.28 of memcpy for fp16). Here y goes in
+    // windows of kStageScatterBytes per plain row: the window's blocks are
+    // transposed into a buffer of whole plain-row pieces (its row stride off
+    // the 1 KiB grid, so the B rows a block stores fall in different L1
+    // sets), and each piece then goes out in one run (streamed where
+    // kStream). The next window's blocked rows are prefetched during the
+    // transposes. 64 MiB fp16: 0.28 -> 0.36; 512- and 1024-byte windows
+    // measured 0.26 and 0.17 (the blocked side, read as 512 rows 21 KB
+    // apart, then stalls).
+    static constexpr int64_t kStageScatterBytes = 256;
+
+#ifdef __SSE2__
+    template <bool kStream>
+    __attribute__((noinline)) static int64_t scatter_staged(T* a, int64_t sx, const T* b,
+                                                            int64_t dy, int64_t vy, int64_t vx,
+                                                            int64_t vxb, int64_t cw) {
+        static thread_local std::vector<T> stage;
+        const auto esz = static_cast<int64_t>(sizeof(T));
+        const int64_t ws = cw + 64 / esz;
+        if (static_cast<int64_t>(stage.size()) < vxb * ws + B)
+            stage.resize(static_cast<size_t>(vxb * ws + B));
+        const auto addr = reinterpret_cast<uintptr_t>(stage.data());
+        T* buf = reinterpret_cast<T*>((addr + 15) & ~uintptr_t{15});
+        const int64_t lines = (vxb * esz + 63) / 64;  // per blocked row
+        int64_t y = 0;
+        for (;;) {
+            const int64_t w = vy - y < cw ? (vy - y) / B * B : cw;
+            if (w == 0) break;
+            const int64_t ahead = (vy - y - w < cw ? vy - y - w : cw) * lines;
+            const int64_t nblk = w / B * (vxb / B);
+            PrefetchSpread pf{reinterpret_cast<const char*>(b + (y + w) * dy), dy * esz, lines,
+                              ahead, (ahead + nblk - 1) / nblk};
+            for (int64_t k = 0; k < w; k += B) {
+                const T* brow = b + (y + k) * dy;
+                for (int64_t x = 0; x < vxb; x += B) {
+                    pf.next();
+                    block(brow + x, dy, B, buf + x * ws + k, ws, B, T{});
+                }
+            }
+            for (int64_t x = 0; x < vxb && x < vx; ++x) {
+                T* out = a + x * sx + y;
+                const T* in = buf + x * ws;
+                if (kStream) {
+                    for (int64_t k = 0; k < w; k += B)
+                        _mm_stream_si128(reinterpret_cast<__m128i*>(out + k),
+                                         _mm_load_si128(reinterpret_cast<const __m128i*>(in + k)));
+                } else {
+                    std::memcpy(out, in, static_cast<size_t>(w * esz));
+                }
+            }
+            for (int64_t x = vxb; x < vx; ++x)
+                for (int64_t i = 0; i < w; ++i) a[x * sx + y + i] = b[(y + i) * dy + x];
+            y += w;
+        }
+        return y;
+    }
+#endif
+
     // kStream: whole blocks use non-temporal stores (a and sx*sizeof(T)
     // 16-byte aligned), and each 64-byte line of a plain row is written
     // while its write-combining buffer is open. Storing a block straight
@@ -443,7 +631,10 @@ struct Tile {
 #ifdef __SSE2__
         const bool lines = reinterpret_cast<uintptr_t>(a) % 64 == 0 &&
                            (sx * static_cast<int64_t>(sizeof(T))) % 64 == 0;
-        if (kStream && B == 16 && lines) {
+        if (const Stage st = stage_plan(vx, vy, sx, kStageScatterBytes);
+            st.cw > 0 && st.xs >= vx && vxb > 0) {
+            y = scatter_staged<kStream>(a, sx, b, dy, vy, vx, vxb, st.cw);
+        } else if (kStream && B == 16 && lines) {
             y = scatter_buffered<4>(a, sx, b, dy, vy, vx, vxb);
         } else if (kStream && B == 16) {
             y = scatter_buffered<16>(a, sx, b, dy, vy, vx, vxb);

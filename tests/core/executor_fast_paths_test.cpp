@@ -680,3 +680,76 @@ TEST(ExecutorFastPaths, SmallTilesBatchedStreamed) {
     check_cases(cases, Big::dst);
     check_cases_aligned(cases);
 }
+
+// Tiles of many source rows (65 or more) far apart, or so many that they
+// pass 1 MiB, are staged (Tile::stage_plan, finding 21): chunks of every
+// row copied into a buffer, in strips of rows where the buffer would pass
+// its budget, the blocks transposed from there; the scatter transposes into
+// a buffer of plain-row pieces and writes each piece whole. Ragged y, padded
+// x and y, several strips, streamed and not; 1-byte types never stage.
+template <class T>
+void check_staged_tiles() {
+    using Tile = detail::Tile<T>;
+    const auto esz = static_cast<int64_t>(sizeof(T));
+    struct Case {
+        int64_t ny, nx, vy, vx, sx;
+    };
+    const int64_t far = 2048 / esz + 8;  // rows 2 KiB apart, off the 16-byte grid
+    const std::vector<Case> cases = {
+        {301, 72, 301, 70, far},      // ragged x block, ragged y
+        {1201, 80, 1190, 67, far},    // padded y and x, several chunks per row
+        {67, 8000, 67, 7900, 67},     // close rows past 1 MiB: strips
+        {130, 4200, 128, 4100, 136},  // strips, padded
+    };
+    for (const Case& c : cases) {
+        const bool staged = Tile::stage_plan(c.vx, c.vy, c.sx, Tile::kStageBytes).cw > 0;
+        EXPECT_EQ(staged, sizeof(T) != 1) << sizeof(T) << "-byte, " << c.vx << " rows";
+        std::vector<T> a(static_cast<size_t>((c.vx - 1) * c.sx + c.vy));
+        for (size_t i = 0; i < a.size(); ++i) a[i] = static_cast<T>(i * 7 + 1);
+        const T pad = static_cast<T>(0x5A);
+        const int64_t dy = c.nx;
+        std::vector<T> b(static_cast<size_t>(c.ny * dy), static_cast<T>(0x33));
+        Tile::template gather<false>(a.data(), c.sx, b.data(), dy, c.ny, c.nx, c.vy, c.vx, pad,
+                                     static_cast<int64_t>(a.size()));
+        for (int64_t y = 0; y < c.ny; ++y)
+            for (int64_t x = 0; x < c.nx; ++x) {
+                const T want = (y < c.vy && x < c.vx) ? a[static_cast<size_t>(x * c.sx + y)] : pad;
+                ASSERT_EQ(b[static_cast<size_t>(y * dy + x)], want)
+                    << sizeof(T) << "-byte gather " << c.ny << "x" << c.nx << " at y " << y
+                    << ", x " << x;
+            }
+        // back: only the valid entries are written, the rest stays
+        std::vector<T> back(a.size(), static_cast<T>(0x11));
+        Tile::template scatter<false>(back.data(), c.sx, b.data(), dy, c.nx, c.vy, c.vx);
+        for (int64_t x = 0; x < c.vx; ++x)
+            for (int64_t y = 0; y < c.sx && x * c.sx + y < static_cast<int64_t>(a.size()); ++y) {
+                const auto i = static_cast<size_t>(x * c.sx + y);
+                ASSERT_EQ(back[i], y < c.vy ? a[i] : static_cast<T>(0x11))
+                    << sizeof(T) << "-byte scatter " << c.vx << " rows at x " << x << ", y " << y;
+            }
+    }
+}
+
+TEST(ExecutorFastPaths, StagedTilesEveryElementSize) {
+    check_staged_tiles<uint8_t>();
+    check_staged_tiles<uint16_t>();
+    check_staged_tiles<uint32_t>();
+    check_staged_tiles<uint64_t>();
+}
+
+// The same through the Executor, every dtype, 1 and 2 threads, both ways:
+// NCHW/NHWC -> HWCN (N = 67 rows far apart) and back (the scatter), HWCN ->
+// NCHW/NHWC as gathers (H*W or H*W*C rows of N elements: strips).
+TEST(ExecutorFastPaths, StagedTilesThroughTheExecutor) {
+    std::vector<ConvertSpec> cases;
+    for (DType t : all_dtypes()) {
+        cases.push_back(spec(Format::NCHW, Format::HWCN, {67, 6, 9, 11}, t, 0));
+        cases.push_back(spec(Format::NHWC, Format::HWCN, {67, 9, 11, 6}, t, 0));
+        cases.push_back(spec(Format::HWCN, Format::NCHW, {67, 61, 6, 67}, t, 0));
+        cases.push_back(spec(Format::HWCN, Format::NHWC, {9, 11, 79, 67}, t, 0));
+    }
+    check_cases(cases);
+    check_cases({spec(Format::NCHW, Format::HWCN, {131, 16, 48, 48}, DType::fp16, 0),
+                 spec(Format::HWCN, Format::NHWC, {40, 40, 16, 131}, DType::fp32, 0)},
+                Big::dst);
+}
