@@ -19,7 +19,7 @@
 //   BatchPlan, plan_batch_tiles   when a gather qualifies, and the group size
 //   gather_tiles, scatter_tiles   the k tiles of one middle index
 //   stream_bytes                  a contiguous copy with streaming stores
-//   RowDrain, PiecePace           stores and prefetches between block passes
+//   RowDrain                      stores and prefetches between block passes
 //   batch_gather, batch_scatter   one group
 #pragma once
 
@@ -384,21 +384,6 @@ void batch_gather(const BatchPlan& p, const T* a, T* b, T pad, const T* a_end, i
     drain.emit(ny);
 }
 
-// The scatter's prefetches between block passes: the next group's pieces
-// of the Y rows, a share per call, as RowDrain's (in one burst per middle
-// index they measured the same here).
-struct PiecePace {
-    const char* pf = nullptr;  // first row's piece; rows pf_dy bytes apart, pf_lines lines each
-    int64_t pf_dy = 0, pf_lines = 0, pf_total = 0, pf_next = 0, pf_per = 0;
-
-    void operator()() {
-        const int64_t e = std::min(pf_total, pf_next + pf_per);
-        for (; pf_next < e; ++pf_next)
-            prefetch_lines(pf + (pf_next / pf_lines) * pf_dy, pf_next % pf_lines,
-                           pf_next % pf_lines + 1);
-    }
-};
-
 // Group `grp` of a batched scatter: b blocked, a plain; buf holds k *
 // z.src_stride elements plus one block row of slack (the group's plain
 // block, which goes out whole at the end: paced between the block passes
@@ -412,16 +397,14 @@ void batch_scatter(const BatchPlan& p, T* a, const T* b, int64_t grp, T* buf, bo
     // The same rows' pieces of the next group: Y rows far apart, each read
     // k * X elements per group, and all middle indices between.
     const int64_t next_k = z0 + k < p.z.size ? std::min(p.k, p.z.size - z0 - k) : 0;
-    PiecePace pace;
-    pace.pf_dy = dy * esz;
-    pace.pf_lines = (next_k * nx * esz + 63) / 64;
-    pace.pf_total = ny * pace.pf_lines;
+    // (PrefetchSpread, a share per block pass: in one burst per middle
+    // index they measured the same here)
+    const int64_t lines = (next_k * nx * esz + 63) / 64, total = ny * lines;
     for_mid(p, 0, 0, z0 * nx, 0, [&](int64_t s, int64_t d, int64_t vx) {
         // The scatter's passes cover the valid X only.
         const int64_t passes = batch_passes(vx, ny, Tile<T>::B);
-        pace.pf = reinterpret_cast<const char*>(b + d + k * nx);
-        pace.pf_next = 0;
-        pace.pf_per = passes > 0 ? (pace.pf_total + passes - 1) / passes : 0;
+        PrefetchSpread pace{reinterpret_cast<const char*>(b + d + k * nx), dy * esz, lines, total,
+                            passes > 0 ? (total + passes - 1) / passes : 0};
         scatter_tiles(b + d, dy, k, nx, ny, vx, buf + s, sz, sx, pace);
     });
     const int64_t bytes = k * sz * esz;

@@ -189,6 +189,25 @@ inline void nibble_blocks(const uint8_t* in, int64_t is, uint8_t* out, int64_t o
     }
 }
 
+// Prefetches `total` lines, `lines` per row from `row` on (rows `step`
+// bytes apart), `per` at each call: spread over a loop's blocks rather
+// than issued in one burst (Tile's staged tiles, batch_tiles' scatter).
+struct PrefetchSpread {
+    const char* row;
+    int64_t step, lines, total, per, k = 0;
+    __attribute__((always_inline)) inline void operator()() {
+        for (int64_t j = 0; j < per && total > 0; ++j, --total) {
+#ifdef __SSE2__
+            _mm_prefetch(row + 64 * k, _MM_HINT_T0);
+#endif
+            if (++k == lines) {
+                k = 0;
+                row += step;
+            }
+        }
+    }
+};
+
 template <class T>
 struct Tile {
     static constexpr int64_t B = 16 / static_cast<int64_t>(sizeof(T));
@@ -369,23 +388,6 @@ struct Tile {
     }
 
 #ifdef __SSE2__
-    // Prefetches `total` lines, `lines` per row from `row` on (rows `step`
-    // bytes apart), `per` at each call of next(): spread over a loop's
-    // blocks rather than issued in one burst.
-    struct PrefetchSpread {
-        const char* row;
-        int64_t step, lines, total, per, k = 0;
-        __attribute__((always_inline)) inline void next() {
-            for (int64_t j = 0; j < per && total > 0; ++j, --total) {
-                _mm_prefetch(row + 64 * k, _MM_HINT_T0);
-                if (++k == lines) {
-                    k = 0;
-                    row += step;
-                }
-            }
-        }
-    };
-
     template <bool kStream>
     __attribute__((noinline)) static int64_t gather_staged(const T* a, int64_t sx, T* b, int64_t dy,
                                                            int64_t nx, int64_t vy, int64_t vx,
@@ -431,7 +433,7 @@ struct Tile {
                 for (int64_t yb = 0; yb < w; yb += B) {
                     T* brow = b + (y + yb) * dy;
                     for (int64_t x = x0; x < xe; x += B) {
-                        pf.next();
+                        pf();
                         const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
                         block<kStream>(buf + (x - x0) * cw + yb, cw, nin, brow + x, dy, B, pad);
                     }
@@ -581,7 +583,7 @@ struct Tile {
             for (int64_t k = 0; k < w; k += B) {
                 const T* brow = b + (y + k) * dy;
                 for (int64_t x = 0; x < vxb; x += B) {
-                    pf.next();
+                    pf();
                     block(brow + x, dy, B, buf + x * ws + k, ws, B, T{});
                 }
             }
