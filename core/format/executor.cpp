@@ -852,6 +852,24 @@ bool plain_order(const Gather& g, int64_t esz, Gather& po) {
     return true;
 }
 
+// A tiled scatter's outer levels by decreasing blocked-side stride, so that
+// the blocked tiles are read in address order. The compiled order is the
+// forward gather's, by plain stride: NDC1HWC0 -> NCDHW walked c1 outside d
+// and read each 25 KiB tile (16 plain rows of 28 x 28) 50 KiB past the one
+// before, a fresh start for the hardware prefetcher every tile: 0.54 of
+// memcpy for fp16, 0.76 for fp32; in blocked order 1.03 and 1.13. The
+// streamed plain rows do not mind the jumps (whole lines either way).
+Gather blocked_order(const Gather& g) {
+    Gather bo = g;
+    if (bo.levels.size() > 2) {
+        std::stable_sort(
+            bo.levels.begin(), bo.levels.end() - 2,
+            [](const Level& a, const Level& b) { return a.dst_stride > b.dst_stride; });
+        detail::set_inner_max(bo.levels);
+    }
+    return bo;
+}
+
 // Where a gather runs: split across `threads` (each thread fences its own
 // streaming stores), or, for one slab of a fused fractal -> fractal
 // conversion, the outermost-level range [begin, end) on the calling thread
@@ -942,7 +960,8 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
         else if (!inverse)
             walk_threads(g, TilePolicy<T, false>{plain, blocked, pad, plain_numel}, r, false);
         else if (r.plain_stream && stream_plain<T>(g, plain))
-            walk_threads(g, TilePolicy<T, true, true>{plain, blocked, pad}, r, true);
+            walk_threads(r.part ? g : blocked_order(g),
+                         TilePolicy<T, true, true>{plain, blocked, pad}, r, true);
         else
             walk_threads(g, TilePolicy<T, true>{plain, blocked, pad}, r, false);
         return;

@@ -753,3 +753,23 @@ TEST(ExecutorFastPaths, StagedTilesThroughTheExecutor) {
                  spec(Format::HWCN, Format::NHWC, {40, 40, 16, 131}, DType::fp32, 0)},
                 Big::dst);
 }
+
+// Tiled scatters past 8 MiB read the blocked tiles in address order
+// (blocked_order), and where every plain row of a tile starts the same way
+// into a line, but not on one, the first blocks are stored normally so that
+// the streamed windows fill whole lines: NDC1HWC0 -> NCDHW with 28 x 28
+// planes (every other d half a line in on aligned buffers, all of them 16
+// bytes in on a vector's), C padded in C1, planes too short for the head
+// (2 x 4), fp16 and fp32, vector and 64-byte aligned buffers, 1 and 2
+// threads; NC1HWC0 -> NCHW whose rows alternate (sx not a whole line).
+TEST(ExecutorFastPaths, TiledScattersInBlockedOrder) {
+    const std::vector<ConvertSpec> cases = {
+        spec(Format::NCDHW, Format::NDC1HWC0, {24, 30, 8, 28, 28}, DType::fp16, 0),
+        spec(Format::NCDHW, Format::NDC1HWC0, {12, 32, 8, 28, 28}, DType::fp32, 0),
+        spec(Format::NCDHW, Format::NDC1HWC0, {4000, 40, 4, 2, 4}, DType::fp16, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {120, 50, 28, 28}, DType::fp16, 0),
+    };
+    check_cases(cases, Big::src);
+    if (::testing::Test::HasFatalFailure()) return;
+    check_cases_aligned(cases);
+}
