@@ -282,10 +282,14 @@ struct Tile {
     // gather()'s streaming part for 1-byte types: the blocks of B rows go
     // through a buffer, x in windows of up to 256 bytes, and then out in
     // address order with store_row; where the B rows are one contiguous
-    // piece of b (dy == nx), the piece goes out whole. Returns the first y
-    // not done.
+    // piece of b (dy == nx), the piece goes out whole. A last m < B rows
+    // (m >= B / 4) go the same way where a_left lets the blocks read B
+    // elements of each source row: streamed straight from the registers,
+    // 16 bytes to each of m rows in turn, they left m lines open at once
+    // (NDHWC -> NCDHW int8 with C = 28: 12 rows, 0.25 of memcpy). Returns
+    // the first y not done.
     static int64_t gather_buffered(const T* a, int64_t sx, T* b, int64_t dy, int64_t nx, int64_t vy,
-                                   int64_t vx, T pad) {
+                                   int64_t vx, T pad, int64_t a_left) {
         constexpr int64_t kMax = 256;
         alignas(16) T buf[B * kMax];
         const int64_t nxb = nx - nx % B;
@@ -312,7 +316,26 @@ struct Tile {
                 for (int64_t x = nxb; x < nx; ++x)
                     brow[i * dy + x] = x < vx ? a[x * sx + y + i] : pad;
         }
-        return y;
+        const int64_t m = vy - y;
+        if (m == 0 || 4 * m < B || a_left <= 0 || packed) return y;
+        T* brow = b + y * dy;
+        for (int64_t x0 = 0; x0 < nxb; x0 += kMax) {
+            const int64_t w = nxb - x0 < kMax ? nxb - x0 : kMax;
+            for (int64_t x = x0; x < x0 + w; x += B) {
+                const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
+                if (nin > 0 && (x + nin - 1) * sx + y + B > a_left) {  // the loads would overrun
+                    for (int64_t i = 0; i < m; ++i)
+                        for (int64_t c = x; c < x + B; ++c)
+                            buf[i * ws + c - x0] = c < vx ? a[c * sx + y + i] : pad;
+                    continue;
+                }
+                block(a + x * sx + y, sx, nin, buf + (x - x0), ws, m, pad);
+            }
+            for (int64_t i = 0; i < m; ++i) store_row(brow + i * dy + x0, buf + i * ws, w / B);
+        }
+        for (int64_t i = 0; i < m; ++i)
+            for (int64_t x = nxb; x < nx; ++x) brow[i * dy + x] = x < vx ? a[x * sx + y + i] : pad;
+        return vy;
     }
 #endif
 
@@ -468,7 +491,7 @@ struct Tile {
         int64_t y = 0;
 #ifdef __SSE2__
         if (kStream && B == 16 && dy >= 64)
-            y = gather_buffered(a, sx, b, dy, nx, vy, vx, pad);
+            y = gather_buffered(a, sx, b, dy, nx, vy, vx, pad, a_left);
         else if (const Stage st = stage_plan(vx, vy, sx, kStageBytes); st.cw > 0)
             y = gather_staged<kStream>(a, sx, b, dy, nx, vy, vx, pad, st);
 #endif

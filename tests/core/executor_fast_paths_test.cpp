@@ -773,3 +773,16 @@ TEST(ExecutorFastPaths, TiledScattersInBlockedOrder) {
     if (::testing::Test::HasFatalFailure()) return;
     check_cases_aligned(cases);
 }
+
+// 1-byte gathers through the line buffer whose last block row is short (m
+// of B rows, m >= B / 4): transposed into the buffer too and streamed in
+// whole rows, where the B-wide loads stay inside the source (the last
+// tiles of the tensor fall back to the element loop): NDHWC -> NCDHW with
+// C = 28 (m = 12), NHWC -> NCHW with C = 20 (m = 4) and D*H*W = 203 (a
+// ragged x), C = 19 (m = 3: not taken), past 8 MiB, 1 and 2 threads.
+TEST(ExecutorFastPaths, OneByteGathersShortLastBlockRow) {
+    check_cases({spec(Format::NDHWC, Format::NCDHW, {48, 8, 28, 28, 28}, DType::int8, 0),
+                 spec(Format::NHWC, Format::NCHW, {2100, 29, 7, 20}, DType::uint8, 0),
+                 spec(Format::NHWC, Format::NCHW, {2400, 7, 29, 19}, DType::int8, 0)},
+                Big::dst);
+}
