@@ -21,12 +21,13 @@
 //   unpack_lo/hi, transpose_regs, splat   SSE2 register transposes
 //   nibble_block32(_part), nibble_blocks  int4: 32 x 32 nibble blocks
 //   Tile::block                           one B x B block
+//   Tile::short_blocks                    the last m < B rows of a tile, B-wide loads
 //   Tile::gather_buffered, gather         plain -> blocked (1-byte rows of a line or
 //                                         more through a line buffer; short tiles)
 //   Tile::stage_plan, gather_staged,      many rows far apart (HWCN): chunks of
 //   scatter_staged                        every row through a buffer
 //   Tile::store_row, scatter_buffered,    blocked -> plain (1-byte through the line
-//   scatter                               buffer; 3x3-kernel short tiles)
+//   scatter_rows, scatter                 buffer; 3x3-kernel short tiles)
 #pragma once
 
 #include <cstdint>
@@ -278,6 +279,26 @@ struct Tile {
 #endif
     }
 
+    // The last m < B rows from y of the x blocks [x0, x1) (x1 <= nx, whole
+    // blocks), into out: column x at out + x - x0, rows os apart. Each block
+    // reads B elements of its source rows, into the next row or tile; where
+    // that would pass a_left (the last tiles of a) it goes element by
+    // element. For gather()'s short tail and gather_buffered's.
+    template <bool kStream = false>
+    static void short_blocks(const T* a, int64_t sx, int64_t y, int64_t m, int64_t x0, int64_t x1,
+                             int64_t vx, T* out, int64_t os, T pad, int64_t a_left) {
+        for (int64_t x = x0; x < x1; x += B) {
+            const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
+            if (nin > 0 && (x + nin - 1) * sx + y + B > a_left) {  // the loads would overrun
+                for (int64_t i = 0; i < m; ++i)
+                    for (int64_t c = x; c < x + B; ++c)
+                        out[i * os + c - x0] = c < vx ? a[c * sx + y + i] : pad;
+                continue;
+            }
+            block<kStream>(a + x * sx + y, sx, nin, out + (x - x0), os, m, pad);
+        }
+    }
+
 #ifdef __SSE2__
     // gather()'s streaming part for 1-byte types: the blocks of B rows go
     // through a buffer, x in windows of up to 256 bytes, and then out in
@@ -321,16 +342,7 @@ struct Tile {
         T* brow = b + y * dy;
         for (int64_t x0 = 0; x0 < nxb; x0 += kMax) {
             const int64_t w = nxb - x0 < kMax ? nxb - x0 : kMax;
-            for (int64_t x = x0; x < x0 + w; x += B) {
-                const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
-                if (nin > 0 && (x + nin - 1) * sx + y + B > a_left) {  // the loads would overrun
-                    for (int64_t i = 0; i < m; ++i)
-                        for (int64_t c = x; c < x + B; ++c)
-                            buf[i * ws + c - x0] = c < vx ? a[c * sx + y + i] : pad;
-                    continue;
-                }
-                block(a + x * sx + y, sx, nin, buf + (x - x0), ws, m, pad);
-            }
+            short_blocks(a, sx, y, m, x0, x0 + w, vx, buf, ws, pad, a_left);
             for (int64_t i = 0; i < m; ++i) store_row(brow + i * dy + x0, buf + i * ws, w / B);
         }
         for (int64_t i = 0; i < m; ++i)
@@ -501,16 +513,7 @@ struct Tile {
         if (y < vy && 4 * (vy - y) >= B && a_left > 0) {
             const int64_t m = vy - y;
             T* brow = b + y * dy;
-            for (int64_t x = 0; x < nxb; x += B) {
-                const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
-                if (nin > 0 && (x + nin - 1) * sx + y + B > a_left) {  // the loads would overrun
-                    for (int64_t i = 0; i < m; ++i)
-                        for (int64_t c = x; c < x + B; ++c)
-                            brow[i * dy + c] = c < vx ? a[c * sx + y + i] : pad;
-                    continue;
-                }
-                block<kStream>(a + x * sx + y, sx, nin, brow + x, dy, m, pad);
-            }
+            short_blocks<kStream>(a, sx, y, m, 0, nxb, vx, brow, dy, pad, a_left);
             for (int64_t i = 0; i < m; ++i)
                 for (int64_t x = nxb; x < nx; ++x)
                     brow[i * dy + x] = x < vx ? a[x * sx + y + i] : pad;
@@ -629,6 +632,21 @@ struct Tile {
     }
 #endif
 
+    // scatter()'s whole block rows from y while y + B <= y_end, with normal
+    // stores (vxb: the x covered by whole blocks); returns the first y not
+    // done.
+    static int64_t scatter_rows(T* a, int64_t sx, const T* b, int64_t dy, int64_t y, int64_t y_end,
+                                int64_t vx, int64_t vxb) {
+        for (; y + B <= y_end; y += B) {
+            const T* brow = b + y * dy;
+            for (int64_t x = 0; x < vxb; x += B)
+                block(brow + x, dy, B, a + x * sx + y, sx, vx - x < B ? vx - x : B, T{});
+            for (int64_t x = vxb; x < vx; ++x)
+                for (int64_t i = 0; i < B; ++i) a[x * sx + y + i] = brow[i * dy + x];
+        }
+        return y;
+    }
+
     // kStream: whole blocks use non-temporal stores (a and sx*sizeof(T)
     // 16-byte aligned), and each 64-byte line of a plain row is written
     // while its write-combining buffer is open. Storing a block straight
@@ -674,15 +692,7 @@ struct Tile {
             const auto off = reinterpret_cast<uintptr_t>(a) % 64;
             if (off != 0 && (sx * static_cast<int64_t>(sizeof(T))) % 64 == 0) {
                 const auto head = static_cast<int64_t>((64 - off) / sizeof(T));
-                if (head + W <= vy)
-                    for (; y < head; y += B) {
-                        const T* brow = b + y * dy;
-                        for (int64_t x = 0; x < vxb; x += B)
-                            block(brow + x, dy, B, a + x * sx + y, sx, vx - x < B ? vx - x : B,
-                                  T{});
-                        for (int64_t x = vxb; x < vx; ++x)
-                            for (int64_t i = 0; i < B; ++i) a[x * sx + y + i] = brow[i * dy + x];
-                    }
+                if (head + W <= vy) y = scatter_rows(a, sx, b, dy, y, head, vx, vxb);
             }
             for (; y + W <= vy; y += W) {
                 for (int64_t x = 0; x < vxb; x += B)
@@ -694,13 +704,7 @@ struct Tile {
             }
         }
 #endif
-        for (; y + B <= vy; y += B) {
-            const T* brow = b + y * dy;
-            for (int64_t x = 0; x < vxb; x += B)
-                block(brow + x, dy, B, a + x * sx + y, sx, vx - x < B ? vx - x : B, T{});
-            for (int64_t x = vxb; x < vx; ++x)
-                for (int64_t i = 0; i < B; ++i) a[x * sx + y + i] = brow[i * dy + x];
-        }
+        y = scatter_rows(a, sx, b, dy, y, vy, vx, vxb);
 #ifdef __SSE2__
         // A tile of fewer rows than a block whose plain rows are back to back
         // (FRACTAL_Z -> NCHW with 3x3 kernels, 1-byte types: 9 rows, sx = 9):

@@ -110,6 +110,16 @@ void check_cases(const std::vector<ConvertSpec>& cases, Big big = Big::none) {
     }
 }
 
+// f(T{}) for T of 1, 2, 4 and 8 bytes: the element sizes the tile code
+// specialises on.
+template <class F>
+void every_element_size(const F& f) {
+    f(uint8_t{});
+    f(uint16_t{});
+    f(uint32_t{});
+    f(uint64_t{});
+}
+
 }  // namespace
 
 TEST(ExecutorFastPaths, ThreadsGiveTheSameResultOnOddShapes) {
@@ -472,10 +482,7 @@ void check_prefetched_tiles() {
 }
 
 TEST(ExecutorFastPaths, PrefetchedTileRowsEveryElementSize) {
-    check_prefetched_tiles<uint8_t>();
-    check_prefetched_tiles<uint16_t>();
-    check_prefetched_tiles<uint32_t>();
-    check_prefetched_tiles<uint64_t>();
+    every_element_size([](auto zero) { check_prefetched_tiles<decltype(zero)>(); });
 }
 
 // The same through the Executor: C-blocking conversions whose C0 (or C)
@@ -731,10 +738,7 @@ void check_staged_tiles() {
 }
 
 TEST(ExecutorFastPaths, StagedTilesEveryElementSize) {
-    check_staged_tiles<uint8_t>();
-    check_staged_tiles<uint16_t>();
-    check_staged_tiles<uint32_t>();
-    check_staged_tiles<uint64_t>();
+    every_element_size([](auto zero) { check_staged_tiles<decltype(zero)>(); });
 }
 
 // The same through the Executor, every dtype, 1 and 2 threads, both ways:
