@@ -190,6 +190,32 @@ inline void nibble_blocks(const uint8_t* in, int64_t is, uint8_t* out, int64_t o
     }
 }
 
+// How many 64-byte lines a streaming loop may leave part-written at once.
+// A non-temporal store goes to a write-combining buffer that holds one
+// line; when more lines are open than there are buffers (they also serve
+// the loads that miss), a buffer is flushed part full, and a part line
+// costs memory a read-modify-write. A B x B block stored straight from the
+// registers opens B lines (one per output row), which four blocks along
+// the row then complete. On the AMD Zen 4 machine of findings 1-23, 8 open
+// lines (fp16) streamed at 1.1 of memcpy and 16 (1-byte types) at 0.16; on
+// the Intel Xeon (Emerald Rapids) of finding 24, 8 already collapsed: fp16
+// tiled scatters and transposes at 0.08-0.16 of memcpy, fp32 (4 lines) at
+// 0.7-1.0. So 8 on AMD, where it was measured, and 4 elsewhere; a block
+// that would open more goes through a small buffer and out in whole lines
+// (Tile::gather_buffered, scatter_buffered). Tests set it to take both
+// paths on any machine.
+inline int& stream_open_lines() {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+    static int lines = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_is("amd") ? 8 : 4;
+    }();
+#else
+    static int lines = 4;
+#endif
+    return lines;
+}
+
 // Prefetches `total` lines, `lines` per row from `row` on (rows `step`
 // bytes apart), `per` at each call: spread over a loop's blocks rather
 // than issued in one burst (Tile's staged tiles, batch_tiles' scatter).
@@ -502,7 +528,7 @@ struct Tile {
         const int64_t nxb = nx - nx % B;  // x covered by whole blocks
         int64_t y = 0;
 #ifdef __SSE2__
-        if (kStream && B == 16 && dy >= 64)
+        if (kStream && B > stream_open_lines() && dy * static_cast<int64_t>(sizeof(T)) >= 64)
             y = gather_buffered(a, sx, b, dy, nx, vy, vx, pad, a_left);
         else if (const Stage st = stage_plan(vx, vy, sx, kStageBytes); st.cw > 0)
             y = gather_staged<kStream>(a, sx, b, dy, nx, vy, vx, pad, st);
@@ -677,9 +703,9 @@ struct Tile {
         if (const Stage st = stage_plan(vx, vy, sx, kStageScatterBytes);
             st.cw > 0 && st.xs >= vx && vxb > 0) {
             y = scatter_staged<kStream>(a, sx, b, dy, vy, vx, vxb, st.cw);
-        } else if (kStream && B == 16 && lines) {
+        } else if (kStream && B > stream_open_lines() && lines) {
             y = scatter_buffered<4>(a, sx, b, dy, vy, vx, vxb);
-        } else if (kStream && B == 16) {
+        } else if (kStream && B > stream_open_lines()) {
             y = scatter_buffered<16>(a, sx, b, dy, vy, vx, vxb);
         } else if (kStream) {
             constexpr int64_t G = 4, W = G * B;

@@ -790,3 +790,28 @@ TEST(ExecutorFastPaths, OneByteGathersShortLastBlockRow) {
                  spec(Format::NHWC, Format::NCHW, {2400, 7, 29, 19}, DType::int8, 0)},
                 Big::dst);
 }
+
+// Tiled gathers and scatters past 8 MiB with each count of open streamed
+// lines (detail::stream_open_lines): 8 (the AMD machine: fp16 blocks
+// streamed from the registers) and 4 (elsewhere: fp16 through the line
+// buffers, as 1-byte types always), so both paths are tested on any
+// machine; fp16 C-blocking both ways, NCHW <-> NHWC, ZN -> ND, plain rows
+// on and off the line grid.
+TEST(ExecutorFastPaths, StreamedTilesWithFourOrEightOpenLines) {
+    const int saved = detail::stream_open_lines();
+    const std::vector<ConvertSpec> cases = {
+        spec(Format::NCHW, Format::NC1HWC0, {12, 37, 97, 101}, DType::fp16, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {20, 64, 64, 64}, DType::bf16, 0),
+        spec(Format::NCHW, Format::NHWC, {20, 64, 57, 59}, DType::fp16, 0),
+        spec(Format::ND, Format::FRACTAL_ZN, {1031, 4100}, DType::fp16, 0),
+        spec(Format::NCDHW, Format::NDC1HWC0, {24, 30, 8, 28, 28}, DType::int16, 0),
+    };
+    for (int lines : {8, 4}) {
+        detail::stream_open_lines() = lines;
+        check_cases(cases, Big::src);
+        if (HasFatalFailure()) break;
+        check_cases_aligned(cases);
+        if (HasFatalFailure()) break;
+    }
+    detail::stream_open_lines() = saved;
+}
