@@ -22,6 +22,8 @@
 //   Range, walk_threads          threads, or one slab's range
 //   run_batched                  small tiles batched along an outer level
 //                                (batch_tiles.hpp, finding 20)
+//   run_staged                   copy scatters off the line grid through an
+//                                L1 buffer (staged_scatter.hpp, finding 25)
 //   run_gather, run_segment      one segment
 //   Fractal -> fractal in slabs  plan_fused, run_fused
 //   run_composed                 one composed gather
@@ -43,6 +45,7 @@
 #include "core/format/gather.hpp"
 #include "core/format/nibbles.hpp"
 #include "core/format/scalar.hpp"
+#include "core/format/staged_scatter.hpp"
 #include "core/format/transpose_tile.hpp"
 
 namespace ll {
@@ -158,6 +161,7 @@ struct CopyPolicy {
     int64_t run = 0;        // its bytes
     bool stream = false;    // rows go out with streaming stores (setup_rows)
     int64_t a_bytes = 0;    // readable bytes from a (0: unknown)
+    int64_t ahead = 0;      // a scatter's staged walk: prefetch b this many bytes on (run_staged)
 #ifdef __SSE2__
     __m128i padv = _mm_setzero_si128();  // pad repeated over 16 bytes
 #endif
@@ -172,7 +176,29 @@ struct CopyPolicy {
             b[d] = a[s];
     }
 
+    // The lines of `n` blocked rows (`stride` elements apart, `len`
+    // elements each) from d, `ahead` bytes on: the next staged chunk's
+    // source (run_staged). always_inline: an ordinary function whose only
+    // effect is a prefetch is deleted by GCC 12 (see Tile::prefetch_rows).
+    __attribute__((always_inline)) inline void prefetch_ahead(int64_t d, int64_t n, int64_t stride,
+                                                              int64_t len) const {
+#ifdef __SSE2__
+        const char* p = reinterpret_cast<const char*>(b + d) + ahead;
+        if (stride * kSize <= 64) {
+            const int64_t span = ((n - 1) * stride + len) * kSize;
+            for (int64_t k = 0; k < span; k += 64) _mm_prefetch(p + k, _MM_HINT_T0);
+            return;
+        }
+        for (int64_t r = 0; r < n; ++r)
+            for (int64_t k = 0; k < len * kSize; k += 64)
+                _mm_prefetch(p + r * stride * kSize + k, _MM_HINT_T0);
+#else
+        (void)d, (void)n, (void)stride, (void)len;
+#endif
+    }
+
     inline void copy_rows_at(const Level& o, int64_t s, int64_t d) {
+        if (kScatter && ahead) prefetch_ahead(d, o.size, o.dst_stride, run / kSize);
         if (kScatter)
             rows(reinterpret_cast<char*>(a + s), reinterpret_cast<const char*>(b + d), o.size,
                  o.src_stride * kSize, o.dst_stride * kSize, run);
@@ -324,6 +350,7 @@ struct CopyPolicy {
     //   ascending order, the tail overwritten by the next row, the last row
     //   exactly; the 16-byte loads stay inside the blocked row.
     void partial_rows(const Level& o, const Level& l, int64_t valid, int64_t s, int64_t d) {
+        if (kScatter && ahead && l.dst_stride == 1) prefetch_ahead(d, o.size, o.dst_stride, valid);
 #ifdef __SSE2__
         const int64_t nb = l.size * kSize, vb = valid * kSize;
         const int64_t last_s = s + (o.size - 1) * o.src_stride;
@@ -945,6 +972,101 @@ bool run_batched(const Gather& g, bool inverse, const void* src, void* dst, T pa
     return true;
 }
 
+// A copy scatter whose plain rows sit off the line grid, through a
+// staging buffer in L1 (staged_scatter.hpp, finding 25): each chunk of
+// consecutive f (or each window of one f) is walked into the buffer, then
+// streamed to the plain tensor. Chunks split across threads (two threads'
+// pieces share at most a boundary line, which stream_bytes writes with
+// normal stores). False when g does not qualify.
+template <class T>
+bool run_staged(const Gather& g, const void* src, void* dst, T pad, int threads) {
+    const auto esz = static_cast<int64_t>(sizeof(T));
+    detail::StagedPlan p;
+    if (g.src_numel * esz < kStreamBytes || !detail::plan_staged(g, esz, p)) return false;
+    T* plain = static_cast<T*>(dst);
+    T* blocked = const_cast<T*>(static_cast<const T*>(src));
+    const int64_t chunks = (p.fs + p.per_chunk - 1) / p.per_chunk;
+    const int64_t buf_elems = p.win > 0
+                                  ? p.win * p.g.levels[static_cast<size_t>(p.top)].src_stride *
+                                        p.g.levels[static_cast<size_t>(p.top) + 1].size
+                                  : p.per_chunk * p.step;
+    parallel_ranges(chunks, threads, [&](int64_t first, int64_t last) {
+        std::unique_ptr<T[]> mem(new T[static_cast<size_t>(buf_elems) + 64 / sizeof(T)]);
+        const auto addr = reinterpret_cast<uintptr_t>(mem.get());
+        T* buf = reinterpret_cast<T*>((addr + 63) & ~uintptr_t{63});
+        CopyPolicy<T, true> pol{buf, blocked, pad};
+        setup_rows(pol, p.g, nullptr, false);
+        pol.ahead = p.ahead * esz;
+        Gather gw = p.g;  // windows: X cut to the window, R's rows win runs apart
+        const auto top = static_cast<size_t>(p.top);
+        const Level& x = p.g.levels[p.win > 0 ? top : 0];
+        const Level& r = p.g.levels[p.win > 0 ? top + 1 : 0];
+        if (p.win > 0) gw.levels[top + 1].src_stride = p.win * x.src_stride;
+        int64_t acc[32] = {};
+        int64_t coord[16];
+        for (int64_t c = first; c < last; ++c) {
+            const int64_t f0 = c * p.per_chunk, f1 = std::min(f0 + p.per_chunk, p.fs);
+            const int64_t base = f0 * p.step;
+            if (base >= g.src_numel) break;
+            for (int64_t f = f0; f < f1; ++f) {
+                // f's coordinates on the top levels as walk_level would
+                // reach them: source, destination, padded-axis coordinates
+                // and the axes still to check
+                std::fill(acc, acc + 32, int64_t{0});
+                int64_t s = 0, d = 0, rest = f;
+                for (size_t t = top; t-- > 0;) {
+                    coord[t] = rest % p.g.levels[t].size;
+                    rest /= p.g.levels[t].size;
+                }
+                uint32_t mask = p.g.mask;
+                bool valid = true;
+                for (size_t t = 0; t < top && valid; ++t) {
+                    const Level& l = p.g.levels[t];
+                    s += coord[t] * l.src_stride;
+                    d += coord[t] * l.dst_stride;
+                    if (l.axis < 0 || (mask & (1u << l.axis)) == 0) continue;
+                    const int64_t lim = p.g.limit[static_cast<size_t>(l.axis)];
+                    acc[l.axis] += coord[t] * l.axis_stride;
+                    if (acc[l.axis] >= lim)
+                        valid = false;
+                    else if (acc[l.axis] + l.inner_max < lim)
+                        mask &= ~(1u << l.axis);
+                }
+                if (!valid) continue;
+                if (p.win == 0) {
+                    detail::walk_level(p.g, pol, top, s - base, d, acc, mask);
+                    continue;
+                }
+                const int64_t rows = detail::valid_count(p.g, r, acc, mask);
+                const bool x_checked = x.axis >= 0 && (mask & (1u << x.axis)) != 0;
+                const int64_t x_acc = x_checked ? acc[x.axis] : 0;
+                for (int64_t x0 = 0; x0 < x.size && x0 * x.src_stride < p.row_len; x0 += p.win) {
+                    const int64_t xn = std::min(p.win, x.size - x0);
+                    gw.levels[top].size = xn;
+                    if (x_checked) acc[x.axis] = x_acc + x0 * x.axis_stride;
+                    detail::walk_level(gw, pol, top, 0, d + x0 * x.dst_stride, acc, mask);
+                    const int64_t len =
+                        std::min((x0 + xn) * x.src_stride, p.row_len) - x0 * x.src_stride;
+                    for (int64_t k = 0; k < rows; ++k)
+                        detail::stream_bytes(
+                            reinterpret_cast<char*>(plain + s + k * r.src_stride +
+                                                    x0 * x.src_stride),
+                            reinterpret_cast<const char*>(buf + k * p.win * x.src_stride),
+                            len * esz);
+                }
+            }
+            if (p.win > 0) continue;
+            const int64_t end = std::min(f1 * p.step, g.src_numel);
+            detail::stream_bytes(reinterpret_cast<char*>(plain + base),
+                                 reinterpret_cast<const char*>(buf), (end - base) * esz);
+        }
+#ifdef __SSE2__
+        _mm_sfence();
+#endif
+    });
+    return true;
+}
+
 // src and dst as the segment sees them: for an inverse segment src is the
 // blocked side and dst the plain one.
 template <class T>
@@ -1002,6 +1124,7 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
             walk_threads(po, pol, r, true);
             return;
         }
+        if (!r.part && run_staged<T>(g, src, dst, pad, r.threads)) return;
         setup_rows(pol, g, static_cast<char*>(dst), false);
         walk_threads(g, pol, r, false);
     }

@@ -17,6 +17,7 @@
 #include "core/format/format.hpp"
 #include "core/format/gather.hpp"
 #include "core/format/nibbles.hpp"
+#include "core/format/staged_scatter.hpp"
 #include "core/format/transpose_tile.hpp"
 
 using namespace ll;
@@ -789,6 +790,98 @@ TEST(ExecutorFastPaths, OneByteGathersShortLastBlockRow) {
                  spec(Format::NHWC, Format::NCHW, {2100, 29, 7, 20}, DType::uint8, 0),
                  spec(Format::NHWC, Format::NCHW, {2400, 7, 29, 19}, DType::int8, 0)},
                 Big::dst);
+}
+
+namespace {
+
+// The gather of `sp`'s one segment (a forward conversion; its inverse is
+// the scatter that walks it backwards).
+detail::Gather gather_of(const ConvertSpec& sp) {
+    const Pipeline p = make_pipeline(sp);
+    const auto segs = detail::segments(p);
+    return detail::compile_gather(segs.at(0).plain, segs.at(0).steps, bits(sp.dtype) / 8, true);
+}
+
+}  // namespace
+
+// Which copy scatters go through the staging buffer (staged_scatter.hpp,
+// finding 25), and how: FRACTAL_NZ -> ND with N odd in windows of the N1
+// level (one 16-row strip per f; fp16, fp32, int8), NC1HWC0 -> NHWC with C
+// = 56 and FRACTAL_Z_3D -> NDHWC as images of whole f (one (n, h), or 16
+// n); not a batch whose M is not a multiple of 16 (the batch and M1 levels
+// do not nest: no cut fits), not tiled gathers, not steps under 1 KiB (N =
+// 31; C = 3 into NC1HWC0, whose N, H and W coalesce into one level of
+// 6-byte steps).
+TEST(ExecutorFastPaths, StagedScatterPlans) {
+    detail::StagedPlan p;
+    struct Want {
+        ConvertSpec sp;
+        bool staged;
+        int top;
+        bool windows;
+    };
+    const std::vector<Want> wants = {
+        {spec(Format::ND, Format::FRACTAL_NZ, {8205, 4095}, DType::fp16, 0), true, 1, true},
+        {spec(Format::ND, Format::FRACTAL_NZ, {4110, 4095}, DType::fp32, 0), true, 1, true},
+        {spec(Format::ND, Format::FRACTAL_NZ, {16395, 4095}, DType::int8, 0), true, 1, true},
+        {spec(Format::ND, Format::FRACTAL_NZ, {3, 704, 2047}, DType::fp16, 0), true, 2, true},
+        {spec(Format::NHWC, Format::NC1HWC0, {168, 64, 56, 56}, DType::fp16, 0), true, 2, false},
+        {spec(Format::NDHWC, Format::FRACTAL_Z_3D, {38848, 3, 3, 3, 64}, DType::int8, 0), true, 1,
+         false},
+        {spec(Format::ND, Format::FRACTAL_NZ, {3, 701, 2047}, DType::fp16, 0), false, 0, false},
+        {spec(Format::NCHW, Format::NC1HWC0, {168, 64, 56, 56}, DType::fp16, 0), false, 0, false},
+        {spec(Format::ND, Format::FRACTAL_NZ, {8205, 31}, DType::fp16, 0), false, 0, false},
+        {spec(Format::NHWC, Format::NC1HWC0, {40, 224, 224, 3}, DType::fp16, 0), false, 0, false},
+    };
+    for (const Want& w : wants) {
+        const detail::Gather g = gather_of(w.sp);
+        const auto esz = static_cast<int64_t>(bits(w.sp.dtype) / 8);
+        ASSERT_EQ(detail::plan_staged(g, esz, p), w.staged)
+            << name(w.sp.from) << " " << to_string(w.sp.shape) << " " << name(w.sp.dtype);
+        if (!w.staged) continue;
+        EXPECT_EQ(p.top, w.top) << to_string(w.sp.shape);
+        EXPECT_EQ(p.win > 0, w.windows) << to_string(w.sp.shape);
+        // the buffer stays in L1, and the f cover the plain tensor
+        const int64_t buf = p.win > 0 ? p.win * p.g.levels[static_cast<size_t>(p.top)].src_stride *
+                                            p.g.levels[static_cast<size_t>(p.top) + 1].size
+                                      : p.per_chunk * p.step;
+        EXPECT_LE(buf * esz, detail::kStageBytes) << to_string(w.sp.shape);
+        EXPECT_GE(p.fs * p.step, g.src_numel) << to_string(w.sp.shape);
+    }
+}
+
+// The staged scatters through the Executor past 8 MiB, element by element:
+// FRACTAL_NZ -> ND windows in every dtype the byte walk takes (odd M: the
+// last strip's padding rows skipped; odd N: the last window partly padding,
+// rows off every grid), a batch of whole strips (two top levels),
+// NC1HWC0 -> NHWC with C = 56 (images; C padded in C1), FRACTAL_Z_3D ->
+// NDHWC (C = 72: padded too); 1, 2 and 3 threads, vector and 64-byte
+// aligned buffers.
+TEST(ExecutorFastPaths, StagedScattersOffTheLineGrid) {
+    std::vector<ConvertSpec> cases;
+    for (DType t : all_dtypes()) {
+        if (bits(t) == 4) continue;  // nibbles: NibblePolicy
+        const int64_t m = bits(t) == 8 ? 4103 : (bits(t) == 16 ? 2053 : 1031);
+        cases.push_back(spec(Format::ND, Format::FRACTAL_NZ, {m, 2047}, t, 0));
+    }
+    const std::vector<ConvertSpec> more = {
+        spec(Format::ND, Format::FRACTAL_NZ, {3, 352, 4095}, DType::fp16, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {24, 56, 56, 56}, DType::fp32, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {44, 57, 61, 56}, DType::int8, 0),
+        spec(Format::NDHWC, Format::FRACTAL_Z_3D, {4401, 3, 3, 3, 72}, DType::int8, 0),
+    };
+    cases.insert(cases.end(), more.begin(), more.end());
+    detail::StagedPlan p;
+    for (const ConvertSpec& sp : cases)
+        ASSERT_TRUE(detail::plan_staged(gather_of(sp), bits(sp.dtype) / 8, p))
+            << to_string(sp.shape) << " " << name(sp.dtype);
+    check_cases(cases, Big::src);
+    if (HasFatalFailure()) return;
+    check_cases_aligned(more);
+    if (HasFatalFailure()) return;
+    ConvertSpec sp = cases.front();
+    sp.pad_value = pad_of(sp.dtype);
+    check(sp, 3);
 }
 
 // Tiled gathers and scatters past 8 MiB with each count of open streamed
