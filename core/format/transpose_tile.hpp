@@ -461,6 +461,11 @@ struct Tile {
         const int64_t nxb = nx - nx % B;
         const auto esz = static_cast<int64_t>(sizeof(T));
         const int64_t ylast = vy / B * B;  // y done here: whole blocks
+        // Streamed blocks that would open more lines than stream_open_lines()
+        // go out through a line buffer of B rows x kLine (4 lines a row).
+        constexpr int64_t kLine = 256 / static_cast<int64_t>(sizeof(T));
+        alignas(16) T line[B * kLine];
+        const bool lined = kStream && B > stream_open_lines() && dy * esz >= 64;
         for (int64_t x0 = 0; x0 < vx; x0 += st.xs) {
             const int64_t x1 = vx - x0 < st.xs ? vx : x0 + st.xs;
             // blocks over [x0, xe): all of nx's whole blocks in the last strip
@@ -493,10 +498,26 @@ struct Tile {
                                   total, (total + nblk - 1) / nblk};
                 for (int64_t yb = 0; yb < w; yb += B) {
                     T* brow = b + (y + yb) * dy;
-                    for (int64_t x = x0; x < xe; x += B) {
-                        pf();
-                        const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
-                        block<kStream>(buf + (x - x0) * cw + yb, cw, nin, brow + x, dy, B, pad);
+                    if (lined) {
+                        // B rows x kLine through the line buffer, each row's
+                        // piece then streamed in address order
+                        for (int64_t xw = x0; xw < xe; xw += kLine) {
+                            const int64_t xn = xe - xw < kLine ? xe - xw : kLine;
+                            for (int64_t x = xw; x < xw + xn; x += B) {
+                                pf();
+                                const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
+                                block(buf + (x - x0) * cw + yb, cw, nin, line + (x - xw), kLine, B,
+                                      pad);
+                            }
+                            for (int64_t i = 0; i < B; ++i)
+                                store_row(brow + i * dy + xw, line + i * kLine, xn / B);
+                        }
+                    } else {
+                        for (int64_t x = x0; x < xe; x += B) {
+                            pf();
+                            const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
+                            block<kStream>(buf + (x - x0) * cw + yb, cw, nin, brow + x, dy, B, pad);
+                        }
                     }
                     if (x1 == vx)
                         for (int64_t i = 0; i < B; ++i)
@@ -528,10 +549,12 @@ struct Tile {
         const int64_t nxb = nx - nx % B;  // x covered by whole blocks
         int64_t y = 0;
 #ifdef __SSE2__
-        if (kStream && B > stream_open_lines() && dy * static_cast<int64_t>(sizeof(T)) >= 64)
-            y = gather_buffered(a, sx, b, dy, nx, vy, vx, pad, a_left);
-        else if (const Stage st = stage_plan(vx, vy, sx, kStageBytes); st.cw > 0)
+        // (stage_plan first: it never stages 1-byte types, and the staged
+        // walk has its own line buffer for the others)
+        if (const Stage st = stage_plan(vx, vy, sx, kStageBytes); st.cw > 0)
             y = gather_staged<kStream>(a, sx, b, dy, nx, vy, vx, pad, st);
+        else if (kStream && B > stream_open_lines() && dy * static_cast<int64_t>(sizeof(T)) >= 64)
+            y = gather_buffered(a, sx, b, dy, nx, vy, vx, pad, a_left);
 #endif
         const int64_t ahead = ahead_elems(vx, vy);
         y = ahead > 0 ? gather_blocks<kStream, true>(a, sx, b, dy, nx, y, vy, vx, pad, ahead)

@@ -889,7 +889,8 @@ TEST(ExecutorFastPaths, StagedScattersOffTheLineGrid) {
 // streamed from the registers) and 4 (elsewhere: fp16 through the line
 // buffers, as 1-byte types always), so both paths are tested on any
 // machine; fp16 C-blocking both ways, NCHW <-> NHWC, ZN -> ND, plain rows
-// on and off the line grid.
+// on and off the line grid, the staged many-row tiles of HWCN (their line
+// buffer; odd W: b rows off the line grid).
 TEST(ExecutorFastPaths, StreamedTilesWithFourOrEightOpenLines) {
     const int saved = detail::stream_open_lines();
     const std::vector<ConvertSpec> cases = {
@@ -898,6 +899,8 @@ TEST(ExecutorFastPaths, StreamedTilesWithFourOrEightOpenLines) {
         spec(Format::NCHW, Format::NHWC, {20, 64, 57, 59}, DType::fp16, 0),
         spec(Format::ND, Format::FRACTAL_ZN, {1031, 4100}, DType::fp16, 0),
         spec(Format::NCDHW, Format::NDC1HWC0, {24, 30, 8, 28, 28}, DType::int16, 0),
+        spec(Format::HWCN, Format::NCHW, {48, 48, 16, 131}, DType::fp16, 0),
+        spec(Format::NCHW, Format::HWCN, {131, 16, 48, 47}, DType::fp16, 0),
     };
     for (int lines : {8, 4}) {
         detail::stream_open_lines() = lines;
