@@ -742,6 +742,21 @@ TEST(ExecutorFastPaths, StagedTilesEveryElementSize) {
     every_element_size([](auto zero) { check_staged_tiles<decltype(zero)>(); });
 }
 
+// A staging chunk is a whole number of blocks for any row length: the
+// buffer copy and the block passes step B elements at a time (rows of 168
+// fp16 elements halved to 84 ran 8 bytes past the buffer).
+TEST(ExecutorFastPaths, StagedChunksAreWholeBlocks) {
+    every_element_size([](auto zero) {
+        using Tile = detail::Tile<decltype(zero)>;
+        for (int64_t len = 8; len < 700; ++len)
+            for (const int64_t rows : {65, 400, 3136}) {
+                const auto st = Tile::stage_plan(rows, len, 40000, 1024);
+                EXPECT_EQ(st.cw % Tile::B, 0) << sizeof(zero) << "-byte, rows of " << len;
+                EXPECT_LE(st.cw, len);
+            }
+    });
+}
+
 // The same through the Executor, every dtype, 1 and 2 threads, both ways:
 // NCHW/NHWC -> HWCN (N = 67 rows far apart) and back (the scatter), HWCN ->
 // NCHW/NHWC as gathers (H*W or H*W*C rows of N elements: strips).
@@ -753,6 +768,9 @@ TEST(ExecutorFastPaths, StagedTilesThroughTheExecutor) {
         cases.push_back(spec(Format::HWCN, Format::NCHW, {67, 61, 6, 67}, t, 0));
         cases.push_back(spec(Format::HWCN, Format::NHWC, {9, 11, 79, 67}, t, 0));
     }
+    // rows of N = 168 halved to a chunk that is no whole number of blocks
+    // for fp16 (84): the staging copy ran past its buffer (ASan catches it)
+    cases.push_back(spec(Format::HWCN, Format::NCHW, {28, 28, 4, 168}, DType::fp16, 0));
     check_cases(cases);
     check_cases({spec(Format::NCHW, Format::HWCN, {131, 16, 48, 48}, DType::fp16, 0),
                  spec(Format::HWCN, Format::NHWC, {40, 40, 16, 131}, DType::fp32, 0)},
