@@ -18,7 +18,6 @@
 // Sections:
 //   BatchPlan, plan_batch_tiles   when a gather qualifies, and the group size
 //   gather_tiles, scatter_tiles   the k tiles of one middle index
-//   stream_bytes                  a contiguous copy with streaming stores
 //   RowDrain                      stores and prefetches between block passes
 //   batch_gather, batch_scatter   one group
 #pragma once
@@ -266,28 +265,6 @@ inline void scatter_tiles(const T* in, int64_t dy, int64_t k, int64_t nx, int64_
         }
         pace();
     }
-}
-
-// Copies n bytes to dst: streaming stores over the whole 64-byte lines of
-// dst, normal stores for the partial lines at either end.
-inline void stream_bytes(char* dst, const char* src, int64_t n) {
-#ifdef __SSE2__
-    const auto lo = reinterpret_cast<uintptr_t>(dst);
-    int64_t head = static_cast<int64_t>((64 - lo % 64) % 64);
-    if (head >= n) {
-        std::memcpy(dst, src, static_cast<size_t>(n));
-        return;
-    }
-    std::memcpy(dst, src, static_cast<size_t>(head));
-    int64_t i = head;
-    for (; i + 64 <= n; i += 64)
-        for (int64_t k = 0; k < 64; k += 16)
-            _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i + k),
-                             _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + k)));
-    std::memcpy(dst + i, src + i, static_cast<size_t>(n - i));
-#else
-    std::memcpy(dst, src, static_cast<size_t>(n));
-#endif
 }
 
 // Prefetches the 64-byte lines [from, to) counted from p (a hint: never

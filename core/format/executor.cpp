@@ -682,8 +682,31 @@ struct TilePolicy {
     T* b;
     T pad;
     int64_t a_numel = 0;  // elements of a (0: not known, e.g. a slab buffer)
+    // a gather past the cache whose tiles fit Tile's windows (window_tiles)
+    typename detail::Tile<T>::Window window = detail::Tile<T>::Window::none;
 
     void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx) {
+#ifdef __SSE2__
+        using Tile = detail::Tile<T>;
+        // every tile of a gather has one shape, planned once (window_tiles);
+        // here only whether this tile holds padding
+        const auto w = vx == x.size && vy == y.size ? window : Tile::Window::none;
+        const int64_t sx = x.src_stride, dy = y.dst_stride;
+        if (w == Tile::Window::tall) {  // the rest of y as an ordinary tile
+            const int64_t done = Tile::gather_tall(a + s, sx, b + d, dy, y.size, x.size);
+            if (done < y.size)
+                Tile::gather(a + s + done, sx, b + d + done * dy, dy, y.size - done, x.size,
+                             vy - done, vx, pad, a_numel > 0 ? a_numel - s - done : 0);
+            return;
+        }
+        if (w == Tile::Window::wide) {  // the rest of x likewise
+            const int64_t done = Tile::gather_wide(a + s, sx, b + d, dy, y.size, x.size);
+            if (done < x.size)
+                Tile::gather(a + s + done * sx, sx, b + d + done, dy, y.size, x.size - done, vy,
+                             vx - done, pad, a_numel > 0 ? a_numel - s - done * sx : 0);
+            return;
+        }
+#endif
         if (kScatter)
             detail::Tile<T>::template scatter<kStream>(a + s, x.src_stride, b + d, y.dst_stride,
                                                        x.size, vy, vx);
@@ -693,7 +716,9 @@ struct TilePolicy {
                                                       a_numel > 0 ? a_numel - s : 0);
     }
 
-    void block(const Level* lv, int n, int64_t s, int64_t d) { tile_levels(*this, lv, n, s, d); }
+    void block(const Level* lv, int n, int64_t s, int64_t d) {
+        tile_levels(*this, lv, n, s, d);
+    }
 
     void fill(const Level* lv, int n, int64_t d) {
         if (!kScatter) fill_padding(b, pad, lv, n, d);  // the plain side holds no padding
@@ -753,6 +778,20 @@ bool stream_tiles(const Gather& g, const T* dst) {
     for (size_t i = 0; i + 1 < g.levels.size(); ++i)
         if ((g.levels[i].dst_stride * esz) % 16 != 0) return false;
     return true;
+}
+
+// A tiled gather past the cache whose tiles fit Tile's windowed transposes
+// (Tile::window_plan, finding 27), which stream whatever the destination's
+// alignment (stream_bytes); planned once for the gather's tile shape.
+template <class T>
+typename detail::Tile<T>::Window window_tiles(const Gather& g) {
+    using Tile = detail::Tile<T>;
+    const auto esz = static_cast<int64_t>(sizeof(T));
+    if (!g.tiled || g.levels.size() < 2 || g.dst_numel * esz < kStreamBytes)
+        return Tile::Window::none;
+    const Level& y = g.levels[g.levels.size() - 2];
+    const Level& x = g.levels.back();
+    return Tile::window_plan(x.src_stride, y.dst_stride, y.size, x.size, y.size, x.size);
 }
 
 // The same for a tiled scatter, which writes the plain side.
@@ -1077,10 +1116,14 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
         T* blocked = const_cast<T*>(static_cast<const T*>(inverse ? src : dst));
         // A slab buffer (r.part) is smaller than the plain tensor: no bound.
         const int64_t plain_numel = r.part ? 0 : g.src_numel;
+        const auto window = r.part ? detail::Tile<T>::Window::none : window_tiles<T>(g);
+        const bool windows = window != detail::Tile<T>::Window::none;
         if (!inverse && stream_tiles<T>(g, blocked))
-            walk_threads(g, TilePolicy<T, false, true>{plain, blocked, pad, plain_numel}, r, true);
+            walk_threads(g, TilePolicy<T, false, true>{plain, blocked, pad, plain_numel, window}, r,
+                         true);
         else if (!inverse)
-            walk_threads(g, TilePolicy<T, false>{plain, blocked, pad, plain_numel}, r, false);
+            walk_threads(g, TilePolicy<T, false>{plain, blocked, pad, plain_numel, window}, r,
+                         windows);
         else if (r.plain_stream && stream_plain<T>(g, plain))
             walk_threads(r.part ? g : blocked_order(g),
                          TilePolicy<T, true, true>{plain, blocked, pad}, r, true);

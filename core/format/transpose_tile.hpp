@@ -19,6 +19,7 @@
 //
 // Sections:
 //   unpack_lo/hi, transpose_regs, splat   SSE2 register transposes
+//   stream_bytes, stream_open_lines       streaming stores: whole lines, how many open
 //   nibble_block32(_part), nibble_blocks  int4: 32 x 32 nibble blocks
 //   Tile::block                           one B x B block
 //   Tile::short_blocks                    the last m < B rows of a tile, B-wide loads
@@ -26,6 +27,8 @@
 //                                         more through a line buffer; short tiles)
 //   Tile::stage_plan, gather_staged,      many rows far apart (HWCN): chunks of
 //   scatter_staged                        every row through a buffer
+//   Tile::window_plan, gather_tall,       many rows on one side: windows of 256
+//   gather_wide                           bytes a row through a buffer, streamed
 //   Tile::store_row, scatter_buffered,    blocked -> plain (1-byte through the line
 //   scatter_rows, scatter                 buffer; 3x3-kernel short tiles)
 #pragma once
@@ -188,6 +191,28 @@ inline void nibble_blocks(const uint8_t* in, int64_t is, uint8_t* out, int64_t o
 #endif
         std::memcpy(o, buf + w * r, static_cast<size_t>(w));
     }
+}
+
+// Copies n bytes to dst: streaming stores over the whole 64-byte lines of
+// dst, normal stores for the partial lines at either end.
+inline void stream_bytes(char* dst, const char* src, int64_t n) {
+#ifdef __SSE2__
+    const auto lo = reinterpret_cast<uintptr_t>(dst);
+    int64_t head = static_cast<int64_t>((64 - lo % 64) % 64);
+    if (head >= n) {
+        std::memcpy(dst, src, static_cast<size_t>(n));
+        return;
+    }
+    std::memcpy(dst, src, static_cast<size_t>(head));
+    int64_t i = head;
+    for (; i + 64 <= n; i += 64)
+        for (int64_t k = 0; k < 64; k += 16)
+            _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i + k),
+                             _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + k)));
+    std::memcpy(dst + i, src + i, static_cast<size_t>(n - i));
+#else
+    std::memcpy(dst, src, static_cast<size_t>(n));
+#endif
 }
 
 // How many 64-byte lines a streaming loop may leave part-written at once.
@@ -531,6 +556,123 @@ struct Tile {
             }
         }
         return ylast;
+    }
+#endif
+
+    // Tiles of many rows far apart, transposed in windows through a buffer
+    // of about 43 KiB (finding 27): no staging copy, each side read or
+    // written in pieces of kWindowBytes or whole rows, the next window's
+    // source prefetched while this one is transposed.
+    // * tall (many source rows x, NHWC -> HWCN: 168 rows of H*W*C; NCHW ->
+    //   HWCN): y in windows of kWindowBytes per source row, the blocks
+    //   transposed straight from the rows into a buffer of the window's
+    //   whole destination rows, each then streamed (one piece where they
+    //   are back to back, dy == nx);
+    // * wide (many destination rows y, HWCN -> NHWC/NCHW: 168 rows of
+    //   H*W*C or H*W): x in windows of kWindowBytes per destination row,
+    //   the window's whole source rows transposed into a buffer of
+    //   destination row pieces, each then streamed.
+    // Staged (finding 21), the copy into the staging buffer and the
+    // transposes from it did not hide under the memory traffic (NHWC ->
+    // HWCN fp16 0.52 of memcpy, where the same traffic without the
+    // transposes measured 1.04); 128- and 512-byte windows measured slower
+    // (int8 0.62-0.66 and 0.60-0.62 against 0.69-0.71).
+    static constexpr int64_t kWindowBytes = 256;
+    static constexpr int64_t kWindowBuffer = int64_t(128) << 10;
+    // From 16 rows on the windowed side (one int8 block): NCHW -> NHWC fp16
+    // and fp32 (64 rows) 0.80 / 0.69 -> 1.11, ND -> FRACTAL_ZN int8 0.71 ->
+    // 0.99, HWCN -> NHWC fp32 (64 rows) 0.56 -> 0.88, NDHWC -> NCDHW fp32
+    // (32) 0.69 -> 0.97 of memcpy, where 65 rows (kStageMinRows) left them
+    // to the blocks and the line buffers.
+    static constexpr int64_t kWindowMinRows = 16;
+    // 1-byte types keep their line buffer (gather_buffered) for destination
+    // rows closer than this: wide, NDHWC -> NCDHW int8 (rows 6 KiB apart)
+    // fell 0.65 -> 0.43 and NHWC -> NCHW (3 KiB) 0.72 -> 0.65, while HWCN
+    // -> NHWC/NCHW (rows 515-588 KiB apart) rose 0.37 -> 0.72, 0.22 -> 0.39.
+    static constexpr int64_t kWideFar1 = int64_t(64) << 10;
+    enum class Window { none, tall, wide };
+    static Window window_plan(int64_t sx, int64_t dy, int64_t ny, int64_t nx, int64_t vy,
+                              int64_t vx) {
+        const auto esz = static_cast<int64_t>(sizeof(T));
+        if (vx != nx || vy != ny) return Window::none;  // no padding
+        if (nx >= kWindowMinRows && sx * esz >= 1024 && ny * esz >= 2 * kWindowBytes &&
+            nx * kWindowBytes <= kWindowBuffer)
+            return Window::tall;
+        if (ny >= kWindowMinRows && dy * esz >= (esz == 1 ? kWideFar1 : 1024) &&
+            nx * esz >= 2 * kWindowBytes && ny * kWindowBytes <= kWindowBuffer)
+            return Window::wide;
+        return Window::none;
+    }
+#ifdef __SSE2__
+    static T* window_buffer(int64_t elems) {
+        static thread_local std::vector<T> mem;
+        const int64_t slack = 64 / static_cast<int64_t>(sizeof(T));
+        if (static_cast<int64_t>(mem.size()) < elems + slack)
+            mem.resize(static_cast<size_t>(elems + slack));
+        const auto addr = reinterpret_cast<uintptr_t>(mem.data());
+        return reinterpret_cast<T*>((addr + 63) & ~uintptr_t{63});
+    }
+
+    // The tall windows; returns the first y not done (whole windows only).
+    __attribute__((noinline)) static int64_t gather_tall(const T* a, int64_t sx, T* b, int64_t dy,
+                                                         int64_t ny, int64_t nx) {
+        constexpr int64_t cw = kWindowBytes / static_cast<int64_t>(sizeof(T));
+        const auto esz = static_cast<int64_t>(sizeof(T));
+        T* buf = window_buffer(cw * nx);
+        const int64_t nxb = nx - nx % B;
+        int64_t y = 0;
+        for (; y + cw <= ny; y += cw) {
+            const bool next = y + 2 * cw <= ny;
+            for (int64_t x = 0; x < nxb; x += B) {
+                if (next)
+                    for (int64_t i = 0; i < B; ++i)
+                        for (int64_t k = 0; k < kWindowBytes; k += 64)
+                            _mm_prefetch(
+                                reinterpret_cast<const char*>(a + (x + i) * sx + y + cw) + k,
+                                _MM_HINT_T0);
+                for (int64_t c = 0; c < cw; c += B)
+                    block(a + x * sx + y + c, sx, B, buf + c * nx + x, nx, B, T{});
+            }
+            for (int64_t x = nxb; x < nx; ++x)  // a ragged last block of rows
+                for (int64_t c = 0; c < cw; ++c) buf[c * nx + x] = a[x * sx + y + c];
+            if (dy == nx) {
+                stream_bytes(reinterpret_cast<char*>(b + y * nx),
+                             reinterpret_cast<const char*>(buf), cw * nx * esz);
+                continue;
+            }
+            for (int64_t c = 0; c < cw; ++c)
+                stream_bytes(reinterpret_cast<char*>(b + (y + c) * dy),
+                             reinterpret_cast<const char*>(buf + c * nx), nx * esz);
+        }
+        return y;
+    }
+
+    // The wide windows; returns the first x not done (whole windows only).
+    __attribute__((noinline)) static int64_t gather_wide(const T* a, int64_t sx, T* b, int64_t dy,
+                                                         int64_t ny, int64_t nx) {
+        constexpr int64_t cw = kWindowBytes / static_cast<int64_t>(sizeof(T));
+        const auto esz = static_cast<int64_t>(sizeof(T));
+        T* buf = window_buffer(cw * ny);
+        const int64_t nyb = ny - ny % B;
+        const int64_t lines = (ny * esz + 63) / 64 + 1;  // per source row, any alignment
+        const int64_t passes = nyb / B > 0 ? nyb / B : 1;
+        int64_t x = 0;
+        for (; x + cw <= nx; x += cw) {
+            const int64_t total = x + 2 * cw <= nx ? cw * lines : 0;
+            PrefetchSpread pf{reinterpret_cast<const char*>(a + (x + cw) * sx), sx * esz, lines,
+                              total, (total + passes - 1) / passes};
+            for (int64_t y = 0; y < nyb; y += B) {
+                pf();
+                for (int64_t c = 0; c < cw; c += B)
+                    block(a + (x + c) * sx + y, sx, B, buf + y * cw + c, cw, B, T{});
+            }
+            for (int64_t y = nyb; y < ny; ++y)  // a ragged last block of rows
+                for (int64_t c = 0; c < cw; ++c) buf[y * cw + c] = a[(x + c) * sx + y];
+            for (int64_t y = 0; y < ny; ++y)
+                stream_bytes(reinterpret_cast<char*>(b + y * dy + x),
+                             reinterpret_cast<const char*>(buf + y * cw), kWindowBytes);
+        }
+        return x;
     }
 #endif
 

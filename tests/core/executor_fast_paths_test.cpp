@@ -929,3 +929,66 @@ TEST(ExecutorFastPaths, StreamedTilesWithFourOrEightOpenLines) {
     }
     detail::stream_open_lines() = saved;
 }
+
+namespace {
+
+// sp with axis `axis` of its shape grown until the plain side passes 8 MiB.
+ConvertSpec past_8mib(ConvertSpec sp, size_t axis) {
+    const int64_t bytes = Executor(make_pipeline(sp)).src_bytes();
+    const int64_t want = (int64_t(17) << 20) / 2;
+    sp.shape[axis] *= std::max<int64_t>(1, (want + bytes - 1) / bytes);
+    return sp;
+}
+
+}  // namespace
+
+// Tiled gathers past 8 MiB transposed in windows through a buffer
+// (Tile::window_plan, finding 27), every dtype the byte tiles take: tall
+// (many source rows: NHWC -> HWCN, whose destination rows are back to back,
+// and NCHW -> HWCN, whose are not) and wide (many destination rows: HWCN
+// -> NHWC, whose source rows are back to back, and HWCN -> NCHW, whose are
+// not); N = 37 (a ragged last block of rows, 37 = 2 * 16 + 5), windows
+// that do not divide the other side (63 * 63 * 61, 5 * 157), 1 and 2
+// threads, the inverse, vector and 64-byte aligned buffers; 3 threads on
+// one case.
+TEST(ExecutorFastPaths, WindowedTransposes) {
+    std::vector<ConvertSpec> cases;
+    for (DType t : all_dtypes()) {
+        if (bits(t) == 4) continue;  // nibbles
+        cases.push_back(past_8mib(spec(Format::NHWC, Format::HWCN, {37, 63, 9, 61}, t, 0), 2));
+        cases.push_back(past_8mib(spec(Format::HWCN, Format::NHWC, {63, 9, 61, 37}, t, 0), 1));
+    }
+    const std::vector<ConvertSpec> more = {
+        past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 157, 23}, DType::fp16, 0), 3),
+        past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 157, 23}, DType::int8, 0), 3),
+        past_8mib(spec(Format::HWCN, Format::NCHW, {157, 23, 5, 37}, DType::fp32, 0), 1),
+        past_8mib(spec(Format::NCHW, Format::NHWC, {3, 61, 157, 161}, DType::fp16, 0), 0),
+    };
+    cases.insert(cases.end(), more.begin(), more.end());
+    for (const ConvertSpec& sp : cases) {
+        const Pipeline p = make_pipeline(sp);
+        const auto segs = detail::segments(p);
+        ASSERT_EQ(segs.size(), 1u);
+        const detail::Gather g =
+            detail::compile_gather(segs[0].plain, segs[0].steps, bits(sp.dtype) / 8, true);
+        ASSERT_TRUE(g.tiled) << to_string(sp.shape) << " " << name(sp.dtype);
+        const detail::Level& y = g.levels[g.levels.size() - 2];
+        const detail::Level& x = g.levels.back();
+        const auto window = [&](auto zero) {
+            return static_cast<int>(detail::Tile<decltype(zero)>::window_plan(
+                x.src_stride, y.dst_stride, y.size, x.size, y.size, x.size));
+        };
+        const int w = bits(sp.dtype) == 8    ? window(uint8_t{})
+                      : bits(sp.dtype) == 16 ? window(uint16_t{})
+                      : bits(sp.dtype) == 32 ? window(uint32_t{})
+                                             : window(uint64_t{});
+        EXPECT_NE(w, 0) << name(sp.from) << " " << to_string(sp.shape) << " " << name(sp.dtype);
+    }
+    check_cases(cases, Big::src);
+    if (HasFatalFailure()) return;
+    check_cases_aligned(more);
+    if (HasFatalFailure()) return;
+    ConvertSpec sp = more.front();
+    sp.pad_value = pad_of(sp.dtype);
+    check(sp, 3);
+}
