@@ -678,6 +678,7 @@ template <class T, bool kScatter, bool kStream = false>
 struct TilePolicy {
     static constexpr bool kTiles = true;
     static constexpr int kBits = 8 * static_cast<int>(sizeof(T));
+    static constexpr int64_t kSize = static_cast<int64_t>(sizeof(T));
     T* a;
     T* b;
     T pad;
@@ -692,6 +693,27 @@ struct TilePolicy {
         // here only whether this tile holds padding
         const auto w = vx == x.size && vy == y.size ? window : Tile::Window::none;
         const int64_t sx = x.src_stride, dy = y.dst_stride;
+        if (kScatter && w == Tile::Window::tall) {
+            // Where every plain row starts the same way into a line, but not
+            // on one (28 x 28 fp16 planes: every other row 32 bytes in), the
+            // elements up to the line take normal stores first, so that
+            // each window's pieces are whole lines; the rest of y after the
+            // windows as an ordinary tile.
+            int64_t head = 0;
+            const auto off = reinterpret_cast<uintptr_t>(a + s) % 64;
+            if (off != 0 && (sx * kSize) % 64 == 0) {
+                head = static_cast<int64_t>((64 - off) / sizeof(T));
+                if (head % Tile::B != 0 || head >= vy) head = 0;
+            }
+            if (head > 0)
+                Tile::scatter_rows(a + s, sx, b + d, dy, 0, head, vx, vx / Tile::B * Tile::B);
+            const int64_t done = head + Tile::scatter_tall(a + s + head, sx, b + d + head * dy, dy,
+                                                           y.size - head, x.size);
+            if (done < vy)
+                Tile::template scatter<kStream>(a + s + done, sx, b + d + done * dy, dy, x.size,
+                                                vy - done, vx);
+            return;
+        }
         if (w == Tile::Window::tall) {  // the rest of y as an ordinary tile
             const int64_t done = Tile::gather_tall(a + s, sx, b + d, dy, y.size, x.size);
             if (done < y.size)
@@ -792,6 +814,19 @@ typename detail::Tile<T>::Window window_tiles(const Gather& g) {
     const Level& y = g.levels[g.levels.size() - 2];
     const Level& x = g.levels.back();
     return Tile::window_plan(x.src_stride, y.dst_stride, y.size, x.size, y.size, x.size);
+}
+
+// A tiled scatter past the cache whose plain rows take Tile::scatter_tall.
+template <class T>
+typename detail::Tile<T>::Window window_scatter_tiles(const Gather& g) {
+    using Tile = detail::Tile<T>;
+    const auto esz = static_cast<int64_t>(sizeof(T));
+    if (!g.tiled || g.levels.size() < 2 || g.src_numel * esz < kStreamBytes)
+        return Tile::Window::none;
+    const Level& y = g.levels[g.levels.size() - 2];
+    const Level& x = g.levels.back();
+    return Tile::scatter_tall_plan(x.src_stride, y.size, x.size) ? Tile::Window::tall
+                                                                 : Tile::Window::none;
 }
 
 // The same for a tiled scatter, which writes the plain side.
@@ -1116,7 +1151,10 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
         T* blocked = const_cast<T*>(static_cast<const T*>(inverse ? src : dst));
         // A slab buffer (r.part) is smaller than the plain tensor: no bound.
         const int64_t plain_numel = r.part ? 0 : g.src_numel;
-        const auto window = r.part ? detail::Tile<T>::Window::none : window_tiles<T>(g);
+        const auto window = r.part || inverse ? detail::Tile<T>::Window::none : window_tiles<T>(g);
+        const auto scatter_window = r.part || !inverse || !r.plain_stream
+                                        ? detail::Tile<T>::Window::none
+                                        : window_scatter_tiles<T>(g);
         const bool windows = window != detail::Tile<T>::Window::none;
         if (!inverse && stream_tiles<T>(g, blocked))
             walk_threads(g, TilePolicy<T, false, true>{plain, blocked, pad, plain_numel, window}, r,
@@ -1126,7 +1164,11 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
                          windows);
         else if (r.plain_stream && stream_plain<T>(g, plain))
             walk_threads(r.part ? g : blocked_order(g),
-                         TilePolicy<T, true, true>{plain, blocked, pad}, r, true);
+                         TilePolicy<T, true, true>{plain, blocked, pad, 0, scatter_window}, r,
+                         true);
+        else if (scatter_window != detail::Tile<T>::Window::none)
+            walk_threads(blocked_order(g),
+                         TilePolicy<T, true>{plain, blocked, pad, 0, scatter_window}, r, true);
         else
             walk_threads(g, TilePolicy<T, true>{plain, blocked, pad}, r, false);
         return;

@@ -992,3 +992,32 @@ TEST(ExecutorFastPaths, WindowedTransposes) {
     sp.pad_value = pad_of(sp.dtype);
     check(sp, 3);
 }
+
+// Tiled scatters past 8 MiB whose plain rows are 8 or more far apart write
+// them in windows through a buffer (Tile::scatter_tall, finding 27): the
+// inverses of NCHW -> NC1HWC0 (H*W = 63 * 61: a window remainder; C = 40 in
+// fp16, a padded C1 whose tiles keep the old path), NCDHW -> NDC1HWC0
+// with 28 x 28 planes and D = 4 (plain rows a whole number of lines apart,
+// every other tile's rows 32 bytes into a line: normal stores up to it;
+// fails when those are skipped), ND -> FRACTAL_ZN and HWCN -> FRACTAL_Z, every
+// byte dtype, 1 and 2 threads, vector and 64-byte aligned buffers.
+TEST(ExecutorFastPaths, WindowedScatters) {
+    std::vector<ConvertSpec> cases;
+    for (DType t : all_dtypes()) {
+        if (bits(t) == 4) continue;
+        cases.push_back(past_8mib(spec(Format::NCHW, Format::NC1HWC0, {1, 64, 63, 61}, t, 0), 0));
+        cases.push_back(
+            past_8mib(spec(Format::NCDHW, Format::NDC1HWC0, {1, 32, 4, 28, 28}, t, 0), 0));
+    }
+    const std::vector<ConvertSpec> more = {
+        past_8mib(spec(Format::NCHW, Format::NC1HWC0, {1, 40, 63, 61}, DType::fp16, 0), 0),
+        past_8mib(spec(Format::ND, Format::FRACTAL_ZN, {1000, 4100}, DType::fp16, 0), 0),
+        past_8mib(spec(Format::ND, Format::FRACTAL_ZN, {1000, 4100}, DType::int8, 0), 0),
+        past_8mib(spec(Format::HWCN, Format::FRACTAL_Z, {3, 3, 256, 1001}, DType::fp32, 0), 3),
+        past_8mib(spec(Format::NCDHW, Format::NDC1HWC0, {1, 32, 4, 28, 28}, DType::fp32, 0), 0),
+    };
+    cases.insert(cases.end(), more.begin(), more.end());
+    check_cases(cases, Big::src);
+    if (HasFatalFailure()) return;
+    check_cases_aligned(more);
+}
