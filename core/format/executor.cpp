@@ -685,6 +685,7 @@ struct TilePolicy {
     int64_t a_numel = 0;  // elements of a (0: not known, e.g. a slab buffer)
     // a gather past the cache whose tiles fit Tile's windows (window_tiles)
     typename detail::Tile<T>::Window window = detail::Tile<T>::Window::none;
+    bool wide_c = false;  // wide windows with the level outside folded in (window_wide_c)
 
     void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx) {
 #ifdef __SSE2__
@@ -739,6 +740,23 @@ struct TilePolicy {
     }
 
     void block(const Level* lv, int n, int64_t s, int64_t d) {
+#ifdef __SSE2__
+        if (!kScatter && wide_c && n == 3) {  // window_wide_c: no padding anywhere
+            using Tile = detail::Tile<T>;
+            const Level &c = lv[0], &y = lv[1], &x = lv[2];
+            const int64_t done =
+                Tile::gather_wide_c(a + s, x.src_stride, b + d, y.dst_stride, y.size, x.size,
+                                    c.size, c.src_stride, c.dst_stride);
+            if (done < x.size)
+                for (int64_t i = 0; i < c.size; ++i) {
+                    const int64_t si = s + i * c.src_stride + done * x.src_stride;
+                    Tile::gather(a + si, x.src_stride, b + d + i * c.dst_stride + done,
+                                 y.dst_stride, y.size, x.size - done, y.size, x.size - done, pad,
+                                 a_numel > 0 ? a_numel - si : 0);
+                }
+            return;
+        }
+#endif
         tile_levels(*this, lv, n, s, d);
     }
 
@@ -814,6 +832,17 @@ typename detail::Tile<T>::Window window_tiles(const Gather& g) {
     const Level& y = g.levels[g.levels.size() - 2];
     const Level& x = g.levels.back();
     return Tile::window_plan(x.src_stride, y.dst_stride, y.size, x.size, y.size, x.size);
+}
+
+// Whether a gather with wide windows takes Tile::gather_wide_c: three
+// levels, no padding, and the outer level's source step continuing the
+// tile's source rows (HWCN -> NCHW: c steps N, the rows of n).
+template <class T>
+bool window_wide_c(const Gather& g, typename detail::Tile<T>::Window w) {
+    if (w != detail::Tile<T>::Window::wide || g.levels.size() != 3 || g.mask != 0) return false;
+    const Level& c = g.levels[0];
+    const Level& y = g.levels[1];
+    return y.src_stride == 1 && c.src_stride == y.size;
 }
 
 // A tiled scatter past the cache whose plain rows take Tile::scatter_tall.
@@ -1156,12 +1185,14 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
                                         ? detail::Tile<T>::Window::none
                                         : window_scatter_tiles<T>(g);
         const bool windows = window != detail::Tile<T>::Window::none;
+        const bool wide_c = window_wide_c<T>(g, window);
         if (!inverse && stream_tiles<T>(g, blocked))
-            walk_threads(g, TilePolicy<T, false, true>{plain, blocked, pad, plain_numel, window}, r,
-                         true);
+            walk_threads(
+                g, TilePolicy<T, false, true>{plain, blocked, pad, plain_numel, window, wide_c}, r,
+                true);
         else if (!inverse)
-            walk_threads(g, TilePolicy<T, false>{plain, blocked, pad, plain_numel, window}, r,
-                         windows);
+            walk_threads(g, TilePolicy<T, false>{plain, blocked, pad, plain_numel, window, wide_c},
+                         r, windows);
         else if (r.plain_stream && stream_plain<T>(g, plain))
             walk_threads(r.part ? g : blocked_order(g),
                          TilePolicy<T, true, true>{plain, blocked, pad, 0, scatter_window}, r,

@@ -675,6 +675,44 @@ struct Tile {
         return x;
     }
 
+    // The wide windows with the level outside the tile folded in, where its
+    // source step continues the tile's source rows (HWCN -> NCHW: the source
+    // row of one h*w holds C rows of N; `nc` steps of `sc` source, `dc`
+    // destination elements): each window runs through every c before the
+    // next, so the window's source rows are read front to back, each line
+    // once, where a window per c read the part lines shared with c + 1
+    // again a whole pass later. Returns the first x not done (all c).
+    __attribute__((noinline)) static int64_t gather_wide_c(const T* a, int64_t sx, T* b, int64_t dy,
+                                                           int64_t ny, int64_t nx, int64_t nc,
+                                                           int64_t sc, int64_t dc) {
+        constexpr int64_t cw = kWindowBytes / static_cast<int64_t>(sizeof(T));
+        const auto esz = static_cast<int64_t>(sizeof(T));
+        T* buf = window_buffer(cw * ny);
+        const int64_t nyb = ny - ny % B;
+        const int64_t lines = (sc * esz + 63) / 64 + 1;  // the next c's piece of a row
+        const int64_t passes = nyb / B > 0 ? nyb / B : 1;
+        int64_t x = 0;
+        for (; x + cw <= nx; x += cw)
+            for (int64_t c = 0; c < nc; ++c) {
+                const T* ac = a + c * sc;
+                const bool next = c + 1 < nc;
+                PrefetchSpread pf{reinterpret_cast<const char*>(ac + x * sx + sc), sx * esz, lines,
+                                  next ? cw * lines : 0,
+                                  next ? (cw * lines + passes - 1) / passes : 0};
+                for (int64_t y = 0; y < nyb; y += B) {
+                    pf();
+                    for (int64_t k = 0; k < cw; k += B)
+                        block(ac + (x + k) * sx + y, sx, B, buf + y * cw + k, cw, B, T{});
+                }
+                for (int64_t y = nyb; y < ny; ++y)  // a ragged last block of rows
+                    for (int64_t k = 0; k < cw; ++k) buf[y * cw + k] = ac[(x + k) * sx + y];
+                for (int64_t y = 0; y < ny; ++y)
+                    stream_bytes(reinterpret_cast<char*>(b + c * dc + y * dy + x),
+                                 reinterpret_cast<const char*>(buf + y * cw), kWindowBytes);
+            }
+        return x;
+    }
+
     // The scatter's tall windows (the plain side written: many plain rows
     // x far apart, NDC1HWC0 -> NCDHW, FRACTAL_Z -> HWCN): y in windows of
     // kWindowBytes per plain row, the window's whole blocked rows read

@@ -947,7 +947,7 @@ ConvertSpec past_8mib(ConvertSpec sp, size_t axis) {
 // (many source rows: NHWC -> HWCN, whose destination rows are back to back,
 // and NCHW -> HWCN, whose are not) and wide (many destination rows: HWCN
 // -> NHWC, whose source rows are back to back, and HWCN -> NCHW, whose are
-// not); N = 37 (a ragged last block of rows, 37 = 2 * 16 + 5), windows
+// not, C folded into the windows: Tile::gather_wide_c); N = 37 (a ragged last block of rows, 37 = 2 * 16 + 5), windows
 // that do not divide the other side (63 * 63 * 61, 5 * 157), 1 and 2
 // threads, the inverse, vector and 64-byte aligned buffers; 3 threads on
 // one case.
@@ -957,6 +957,7 @@ TEST(ExecutorFastPaths, WindowedTransposes) {
         if (bits(t) == 4) continue;  // nibbles
         cases.push_back(past_8mib(spec(Format::NHWC, Format::HWCN, {37, 63, 9, 61}, t, 0), 2));
         cases.push_back(past_8mib(spec(Format::HWCN, Format::NHWC, {63, 9, 61, 37}, t, 0), 1));
+        cases.push_back(past_8mib(spec(Format::HWCN, Format::NCHW, {63, 9, 5, 37}, t, 0), 1));
     }
     const std::vector<ConvertSpec> more = {
         past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 157, 23}, DType::fp16, 0), 3),
