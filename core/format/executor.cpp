@@ -820,17 +820,21 @@ bool stream_tiles(const Gather& g, const T* dst) {
     return true;
 }
 
-// A tiled gather past the cache whose tiles fit Tile's windowed transposes
-// (Tile::window_plan, finding 27), which stream whatever the destination's
-// alignment (stream_bytes); planned once for the gather's tile shape.
+// A tiled gather or scatter past the cache whose tiles fit Tile's windowed
+// transposes (Tile::window_plan; a scatter: Tile::scatter_tall_plan,
+// finding 27), which stream whatever the written side's alignment
+// (stream_bytes); planned once for the gather's tile shape.
 template <class T>
-typename detail::Tile<T>::Window window_tiles(const Gather& g) {
+typename detail::Tile<T>::Window window_tiles(const Gather& g, bool scatter) {
     using Tile = detail::Tile<T>;
     const auto esz = static_cast<int64_t>(sizeof(T));
-    if (!g.tiled || g.levels.size() < 2 || g.dst_numel * esz < kStreamBytes)
-        return Tile::Window::none;
+    const int64_t written = scatter ? g.src_numel : g.dst_numel;
+    if (!g.tiled || g.levels.size() < 2 || written * esz < kStreamBytes) return Tile::Window::none;
     const Level& y = g.levels[g.levels.size() - 2];
     const Level& x = g.levels.back();
+    if (scatter)
+        return Tile::scatter_tall_plan(x.src_stride, y.size, x.size) ? Tile::Window::tall
+                                                                     : Tile::Window::none;
     return Tile::window_plan(x.src_stride, y.dst_stride, y.size, x.size, y.size, x.size);
 }
 
@@ -843,19 +847,6 @@ bool window_wide_c(const Gather& g, typename detail::Tile<T>::Window w) {
     const Level& c = g.levels[0];
     const Level& y = g.levels[1];
     return y.src_stride == 1 && c.src_stride == y.size;
-}
-
-// A tiled scatter past the cache whose plain rows take Tile::scatter_tall.
-template <class T>
-typename detail::Tile<T>::Window window_scatter_tiles(const Gather& g) {
-    using Tile = detail::Tile<T>;
-    const auto esz = static_cast<int64_t>(sizeof(T));
-    if (!g.tiled || g.levels.size() < 2 || g.src_numel * esz < kStreamBytes)
-        return Tile::Window::none;
-    const Level& y = g.levels[g.levels.size() - 2];
-    const Level& x = g.levels.back();
-    return Tile::scatter_tall_plan(x.src_stride, y.size, x.size) ? Tile::Window::tall
-                                                                 : Tile::Window::none;
 }
 
 // The same for a tiled scatter, which writes the plain side.
@@ -1180,10 +1171,11 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
         T* blocked = const_cast<T*>(static_cast<const T*>(inverse ? src : dst));
         // A slab buffer (r.part) is smaller than the plain tensor: no bound.
         const int64_t plain_numel = r.part ? 0 : g.src_numel;
-        const auto window = r.part || inverse ? detail::Tile<T>::Window::none : window_tiles<T>(g);
+        const auto window =
+            r.part || inverse ? detail::Tile<T>::Window::none : window_tiles<T>(g, false);
         const auto scatter_window = r.part || !inverse || !r.plain_stream
                                         ? detail::Tile<T>::Window::none
-                                        : window_scatter_tiles<T>(g);
+                                        : window_tiles<T>(g, true);
         const bool windows = window != detail::Tile<T>::Window::none;
         const bool wide_c = window_wide_c<T>(g, window);
         if (!inverse && stream_tiles<T>(g, blocked))

@@ -647,30 +647,41 @@ struct Tile {
         return y;
     }
 
+    // One window of the windowed walks: cw input rows of n elements (in,
+    // is apart) transposed into buf (n rows of cw), pace() once per B input
+    // rows (the prefetches of the next window); then each of the n rows
+    // streamed to out + r * os.
+    template <class Pace>
+    static void transpose_window(const T* in, int64_t is, int64_t n, int64_t cw, T* buf, T* out,
+                                 int64_t os, Pace& pace) {
+        const int64_t nb = n - n % B;
+        for (int64_t c = 0; c < cw; c += B) {
+            pace();
+            for (int64_t r = 0; r < nb; r += B)
+                block(in + c * is + r, is, B, buf + r * cw + c, cw, B, T{});
+        }
+        for (int64_t r = nb; r < n; ++r)  // a ragged last block of rows
+            for (int64_t c = 0; c < cw; ++c) buf[r * cw + c] = in[c * is + r];
+        for (int64_t r = 0; r < n; ++r)
+            stream_bytes(reinterpret_cast<char*>(out + r * os),
+                         reinterpret_cast<const char*>(buf + r * cw),
+                         cw * static_cast<int64_t>(sizeof(T)));
+    }
+
     // The wide windows; returns the first x not done (whole windows only).
     __attribute__((noinline)) static int64_t gather_wide(const T* a, int64_t sx, T* b, int64_t dy,
                                                          int64_t ny, int64_t nx) {
         constexpr int64_t cw = kWindowBytes / static_cast<int64_t>(sizeof(T));
         const auto esz = static_cast<int64_t>(sizeof(T));
         T* buf = window_buffer(cw * ny);
-        const int64_t nyb = ny - ny % B;
         const int64_t lines = (ny * esz + 63) / 64 + 1;  // per source row, any alignment
-        const int64_t passes = nyb / B > 0 ? nyb / B : 1;
+        constexpr int64_t passes = cw / B;
         int64_t x = 0;
         for (; x + cw <= nx; x += cw) {
             const int64_t total = x + 2 * cw <= nx ? cw * lines : 0;
             PrefetchSpread pf{reinterpret_cast<const char*>(a + (x + cw) * sx), sx * esz, lines,
                               total, (total + passes - 1) / passes};
-            for (int64_t y = 0; y < nyb; y += B) {
-                pf();
-                for (int64_t c = 0; c < cw; c += B)
-                    block(a + (x + c) * sx + y, sx, B, buf + y * cw + c, cw, B, T{});
-            }
-            for (int64_t y = nyb; y < ny; ++y)  // a ragged last block of rows
-                for (int64_t c = 0; c < cw; ++c) buf[y * cw + c] = a[(x + c) * sx + y];
-            for (int64_t y = 0; y < ny; ++y)
-                stream_bytes(reinterpret_cast<char*>(b + y * dy + x),
-                             reinterpret_cast<const char*>(buf + y * cw), kWindowBytes);
+            transpose_window(a + x * sx, sx, ny, cw, buf, b + x, dy, pf);
         }
         return x;
     }
@@ -688,27 +699,16 @@ struct Tile {
         constexpr int64_t cw = kWindowBytes / static_cast<int64_t>(sizeof(T));
         const auto esz = static_cast<int64_t>(sizeof(T));
         T* buf = window_buffer(cw * ny);
-        const int64_t nyb = ny - ny % B;
         const int64_t lines = (sc * esz + 63) / 64 + 1;  // the next c's piece of a row
-        const int64_t passes = nyb / B > 0 ? nyb / B : 1;
+        constexpr int64_t passes = cw / B;
         int64_t x = 0;
         for (; x + cw <= nx; x += cw)
             for (int64_t c = 0; c < nc; ++c) {
                 const T* ac = a + c * sc;
-                const bool next = c + 1 < nc;
+                const int64_t total = c + 1 < nc ? cw * lines : 0;
                 PrefetchSpread pf{reinterpret_cast<const char*>(ac + x * sx + sc), sx * esz, lines,
-                                  next ? cw * lines : 0,
-                                  next ? (cw * lines + passes - 1) / passes : 0};
-                for (int64_t y = 0; y < nyb; y += B) {
-                    pf();
-                    for (int64_t k = 0; k < cw; k += B)
-                        block(ac + (x + k) * sx + y, sx, B, buf + y * cw + k, cw, B, T{});
-                }
-                for (int64_t y = nyb; y < ny; ++y)  // a ragged last block of rows
-                    for (int64_t k = 0; k < cw; ++k) buf[y * cw + k] = ac[(x + k) * sx + y];
-                for (int64_t y = 0; y < ny; ++y)
-                    stream_bytes(reinterpret_cast<char*>(b + c * dc + y * dy + x),
-                                 reinterpret_cast<const char*>(buf + y * cw), kWindowBytes);
+                                  total, (total + passes - 1) / passes};
+                transpose_window(ac + x * sx, sx, ny, cw, buf, b + c * dc + x, dy, pf);
             }
         return x;
     }
@@ -741,7 +741,6 @@ struct Tile {
         const int64_t wb = (sx * esz) % 64 == 0 ? kWindowBytes : kOffGridWindowBytes;
         const int64_t cw = wb / esz;
         T* buf = window_buffer(cw * nx);
-        const int64_t nxb = nx - nx % B;
         const int64_t lines = (nx * esz + 63) / 64 + 1;  // per blocked row, any alignment
         const int64_t passes = cw / B;
         int64_t y = 0;
@@ -749,16 +748,7 @@ struct Tile {
             const int64_t total = y + 2 * cw <= ny ? cw * lines : 0;
             PrefetchSpread pf{reinterpret_cast<const char*>(b + (y + cw) * dy), dy * esz, lines,
                               total, (total + passes - 1) / passes};
-            for (int64_t c = 0; c < cw; c += B) {
-                pf();
-                for (int64_t x = 0; x < nxb; x += B)
-                    block(b + (y + c) * dy + x, dy, B, buf + x * cw + c, cw, B, T{});
-            }
-            for (int64_t x = nxb; x < nx; ++x)  // a ragged last block of rows
-                for (int64_t c = 0; c < cw; ++c) buf[x * cw + c] = b[(y + c) * dy + x];
-            for (int64_t x = 0; x < nx; ++x)
-                stream_bytes(reinterpret_cast<char*>(a + x * sx + y),
-                             reinterpret_cast<const char*>(buf + x * cw), wb);
+            transpose_window(b + y * dy, dy, nx, cw, buf, a + y, sx, pf);
         }
         return y;
     }
