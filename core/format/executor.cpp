@@ -685,7 +685,9 @@ struct TilePolicy {
     int64_t a_numel = 0;  // elements of a (0: not known, e.g. a slab buffer)
     // a gather past the cache whose tiles fit Tile's windows (window_tiles)
     typename detail::Tile<T>::Window window = detail::Tile<T>::Window::none;
-    bool wide_c = false;  // wide windows with the level outside folded in (window_wide_c)
+    bool wide_c = false;          // wide windows with the level outside folded in (window_wide_c)
+    bool small = false;           // small whole tiles, moved block by block (small_tiles_fit)
+    bool small_buffered = false;  // ... through a buffer, streamed whole (small_tiles_fit)
 
     void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx) {
 #ifdef __SSE2__
@@ -757,7 +759,38 @@ struct TilePolicy {
             return;
         }
 #endif
+        if (!kScatter && small && n >= 3) {
+            small_tiles(lv, n, s, d);
+            return;
+        }
         tile_levels(*this, lv, n, s, d);
+    }
+
+    // Small whole tiles (small_tiles_fit): the blocks straight, no
+    // Tile::gather call per tile.
+    void small_tiles(const Level* lv, int n, int64_t s, int64_t d) {
+        if (n == 2) {
+            using Tile = detail::Tile<T>;
+            const int64_t sx = lv[1].src_stride, dy = lv[0].dst_stride;
+            const int64_t ny = lv[0].size, nx = lv[1].size;
+            if (small_buffered) {  // the tile's rows back to back: through an L1 buffer
+                alignas(64) T tile[4096 / sizeof(T)];
+                for (int64_t y0 = 0; y0 < ny; y0 += Tile::B)
+                    for (int64_t x0 = 0; x0 < nx; x0 += Tile::B)
+                        Tile::block(a + s + y0 + x0 * sx, sx, Tile::B, tile + y0 * nx + x0, nx,
+                                    Tile::B, pad);
+                detail::stream_bytes(reinterpret_cast<char*>(b + d),
+                                     reinterpret_cast<const char*>(tile), ny * nx * kSize);
+                return;
+            }
+            for (int64_t y0 = 0; y0 < ny; y0 += Tile::B)
+                for (int64_t x0 = 0; x0 < nx; x0 += Tile::B)
+                    Tile::template block<kStream>(a + s + y0 + x0 * sx, sx, Tile::B,
+                                                  b + d + y0 * dy + x0, dy, Tile::B, pad);
+            return;
+        }
+        for (int64_t i = 0; i < lv[0].size; ++i)
+            small_tiles(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
     }
 
     void fill(const Level* lv, int n, int64_t d) {
@@ -836,6 +869,25 @@ typename detail::Tile<T>::Window window_tiles(const Gather& g, bool scatter) {
         return Tile::scatter_tall_plan(x.src_stride, y.size, x.size) ? Tile::Window::tall
                                                                      : Tile::Window::none;
     return Tile::window_plan(x.src_stride, y.dst_stride, y.size, x.size, y.size, x.size);
+}
+
+// Whether a tiled gather's tiles are small and whole blocks (a fractal of
+// FRACTAL_NZ -> FRACTAL_ZN: 32 x 32 bytes), so that block() can move them
+// block by block without a Tile::gather call per tile, whose set-up cost
+// as much as the tile's 1 KiB (1 = yes; 2 = yes, through a buffer: streamed
+// blocks would open more lines than stream_open_lines(), and the tile's
+// destination rows are back to back, so it goes out as one piece).
+template <class T>
+int small_tiles_fit(const Gather& g, bool stream) {
+    using Tile = detail::Tile<T>;
+    const auto esz = static_cast<int64_t>(sizeof(T));
+    if (!g.tiled || g.levels.size() < 3) return 0;
+    const Level& y = g.levels[g.levels.size() - 2];
+    const Level& x = g.levels.back();
+    if (y.size % Tile::B != 0 || x.size % Tile::B != 0 || y.size * x.size * esz > 4096) return 0;
+    const int64_t lines = std::min<int64_t>(Tile::B, (Tile::B * y.dst_stride * esz + 63) / 64);
+    if (!stream || lines <= detail::stream_open_lines()) return 1;
+    return y.dst_stride == x.size ? 2 : 0;
 }
 
 // Whether a gather with wide windows takes Tile::gather_wide_c: three
@@ -1178,13 +1230,19 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
                                         : window_tiles<T>(g, true);
         const bool windows = window != detail::Tile<T>::Window::none;
         const bool wide_c = window_wide_c<T>(g, window);
-        if (!inverse && stream_tiles<T>(g, blocked))
-            walk_threads(
-                g, TilePolicy<T, false, true>{plain, blocked, pad, plain_numel, window, wide_c}, r,
-                true);
+        const bool streamed = !inverse && stream_tiles<T>(g, blocked);
+        const int small =
+            window == detail::Tile<T>::Window::none ? small_tiles_fit<T>(g, streamed) : 0;
+        if (streamed)
+            walk_threads(g,
+                         TilePolicy<T, false, true>{plain, blocked, pad, plain_numel, window,
+                                                    wide_c, small > 0, small == 2},
+                         r, true);
         else if (!inverse)
-            walk_threads(g, TilePolicy<T, false>{plain, blocked, pad, plain_numel, window, wide_c},
-                         r, windows);
+            walk_threads(
+                g,
+                TilePolicy<T, false>{plain, blocked, pad, plain_numel, window, wide_c, small > 0},
+                r, windows);
         else if (r.plain_stream && stream_plain<T>(g, plain))
             walk_threads(r.part ? g : blocked_order(g),
                          TilePolicy<T, true, true>{plain, blocked, pad, 0, scatter_window}, r,

@@ -1022,3 +1022,26 @@ TEST(ExecutorFastPaths, WindowedScatters) {
     if (HasFatalFailure()) return;
     check_cases_aligned(more);
 }
+
+// Tiled gathers of small whole tiles move them block by block, without a
+// Tile::gather call per tile (small_tiles_fit in executor.cpp): the
+// composed FRACTAL_NZ <-> FRACTAL_ZN (one fractal a tile) in every byte
+// dtype, in cache and past 8 MiB (streamed; 1-byte types through a
+// buffer, their blocks opening 8 lines), a batch axis, 1 and 2 threads,
+// vector and 64-byte aligned buffers. check() runs each inverse too.
+TEST(ExecutorFastPaths, SmallTilesBlockByBlock) {
+    std::vector<ConvertSpec> small_cases, big;
+    for (DType t : all_dtypes()) {
+        if (bits(t) == 4) continue;
+        small_cases.push_back(spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {2, 96, 160}, t, 0));
+        big.push_back(past_8mib(spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {64, 2048}, t, 0), 0));
+    }
+    check_cases(small_cases);
+    if (HasFatalFailure()) return;
+    check_cases(big, Big::src);
+    if (HasFatalFailure()) return;
+    std::vector<ConvertSpec> aligned;
+    for (const ConvertSpec& sp : big)
+        if (sp.dtype == DType::int8 || sp.dtype == DType::fp16) aligned.push_back(sp);
+    check_cases_aligned(aligned);
+}
