@@ -396,6 +396,17 @@ void tile_levels(P& pol, const Level* lv, int n, int64_t s, int64_t d) {
         tile_levels(pol, lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
 }
 
+// A hint to bring p's line into L1; never faults. always_inline: GCC treats
+// a function whose only effect is a prefetch as free of side effects and
+// drops its calls (see CopyPolicy::prefetch_ahead).
+__attribute__((always_inline)) inline void prefetch_line(const void* p) {
+#ifdef __SSE2__
+    _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0);
+#else
+    (void)p;
+#endif
+}
+
 // int4 when the nibbles cannot move in pairs (e.g. C0 of NCHW -> NC1HWC0,
 // where neighbouring destination nibbles come from different source rows,
 // or rows that start mid-byte: FRACTAL_NZ with an odd N, C = 3 of NHWC ->
@@ -552,6 +563,10 @@ struct NibbleTransposePolicy {
     uint8_t* a;
     uint8_t* b;
     uint8_t pad;  // one nibble
+    static constexpr int64_t kAhead = 256;
+    static constexpr int64_t kChunk = 512;
+    static constexpr int64_t kCarryRows = 128;
+    static constexpr int64_t kFold = 512;
 
     // The whole blocks, output rows (y of b in a gather, x of a in a
     // scatter) in the outer loop and four blocks at a time along them, so
@@ -564,46 +579,158 @@ struct NibbleTransposePolicy {
                 const int64_t y0 = kScatter ? 0 : r0, x0 = kScatter ? r0 : 0;
                 uint8_t* pa = a + (s + y0 + x0 * sx) / 2;
                 uint8_t* pb = b + (d + y0 * dy + x0) / 2;
-                detail::nibble_blocks<kStream>(kScatter ? pb : pa, is, kScatter ? pa : pb, os,
+                const uint8_t* in = kScatter ? pb : pa;
+                if (kStream && r0 + kAhead * 2 < rows) {
+                    const int64_t j = (r0 / 32) % 4, q = cols / 4;
+                    for (int64_t k = j * q; k < (j + 1) * q; ++k)
+                        prefetch_line(in + k * is + kAhead);
+                }
+                detail::nibble_blocks<kStream>(in, is, kScatter ? pa : pb, os,
                                                static_cast<int>(cols / 32));
             }
             return;
         }
-        for (int64_t r0 = 0; r0 < rows; r0 += 32)
-            for (int64_t c0 = 0; c0 < cols;) {
-                const int64_t y0 = kScatter ? c0 : r0, x0 = kScatter ? r0 : c0;
-                uint8_t* pa = a + (s + y0 + x0 * sx) / 2;
-                uint8_t* pb = b + (d + y0 * dy + x0) / 2;
-                const uint8_t* in = kScatter ? pb : pa;
-                uint8_t* out = kScatter ? pa : pb;
-                if (c0 + 128 <= cols) {
-                    detail::nibble_blocks<kStream>(in, is, out, os, 4);
-                    c0 += 128;
-                } else {
-                    detail::nibble_block32(in, is, out, os);
-                    c0 += 32;
+        if (cols <= 128) {  // short output rows: straight from the blocks
+            for (int64_t r0 = 0; r0 < rows; r0 += 32)
+                for (int64_t c0 = 0; c0 < cols; c0 += 32) {
+                    const int64_t y0 = kScatter ? c0 : r0, x0 = kScatter ? r0 : c0;
+                    uint8_t* pa = a + (s + y0 + x0 * sx) / 2;
+                    uint8_t* pb = b + (d + y0 * dy + x0) / 2;
+                    detail::nibble_block32(kScatter ? pb : pa, is, kScatter ? pa : pb, os);
+                }
+            return;
+        }
+        // Long output rows: chunks of kChunk nibbles of each, the blocks of
+        // 32 output rows transposed into a buffer and each row's piece
+        // stored whole, the next chunk's input prefetched. Streamed (past
+        // kStreamBytes), a piece's last part line waits in `carry` for the
+        // next chunk, which stores it whole with its own first bytes, so
+        // only a row's two ends are part lines (stored normally) where
+        // rows off the line grid (NC1HWC0 -> NCHW, 1,568-byte rows) had
+        // two a chunk.
+        constexpr int64_t kRow = 64 + kChunk / 2;  // carry room, then the piece
+        alignas(64) uint8_t buf[32 * kRow];
+        alignas(64) uint8_t carry[kCarryRows * 64];
+        const bool carried = kStream && rows <= kCarryRows;
+        for (int64_t c0 = 0; c0 < cols; c0 += kChunk) {
+            const int64_t cw = std::min(kChunk, cols - c0), w = cw / 2;
+            const bool ahead = c0 + kChunk < cols;
+            for (int64_t r0 = 0; r0 < rows; r0 += 32) {
+                for (int64_t c = c0; c < c0 + cw; c += 32) {
+                    const int64_t y0 = kScatter ? c : r0, x0 = kScatter ? r0 : c;
+                    const uint8_t* in =
+                        kScatter ? b + (d + y0 * dy + x0) / 2 : a + (s + y0 + x0 * sx) / 2;
+                    if (kStream && r0 == 0 && ahead) {
+                        const uint8_t* p = in + kChunk * is;
+                        if (is * 2 == rows)  // the input rows back to back
+                            for (int64_t k = 0; k < 32 * is; k += 64) prefetch_line(p + k);
+                        else
+                            for (int64_t k = 0; k < 32; ++k) {
+                                prefetch_line(p + k * is);
+                                prefetch_line(p + k * is + (rows - 1) / 2);
+                            }
+                    }
+                    detail::nibble_block32(in, is, buf + 64 + (c - c0) / 2, kRow);
+                }
+                for (int64_t r = 0; r < 32; ++r) {
+                    const int64_t y0 = kScatter ? c0 : r0 + r, x0 = kScatter ? r0 + r : c0;
+                    uint8_t* out =
+                        kScatter ? a + (s + y0 + x0 * sx) / 2 : b + (d + y0 * dy + x0) / 2;
+                    const uint8_t* piece = buf + r * kRow + 64;
+                    if (!kStream) {
+                        std::memcpy(out, piece, static_cast<size_t>(w));
+                        continue;
+                    }
+                    if (!carried) {
+                        detail::stream_bytes(reinterpret_cast<char*>(out),
+                                             reinterpret_cast<const char*>(piece), w);
+                        continue;
+                    }
+                    uint8_t* held = carry + (r0 + r) * 64;
+                    const int64_t pre =
+                        c0 == 0 ? 0 : static_cast<int64_t>(reinterpret_cast<uintptr_t>(out) % 64);
+                    if (pre > 0)
+                        std::memcpy(buf + r * kRow + 64 - pre, held, static_cast<size_t>(pre));
+                    const int64_t n = pre + w;
+                    const int64_t tail =
+                        c0 + cw >= cols
+                            ? 0
+                            : static_cast<int64_t>(reinterpret_cast<uintptr_t>(out + w) % 64);
+                    detail::stream_bytes(reinterpret_cast<char*>(out - pre),
+                                         reinterpret_cast<const char*>(piece - pre), n - tail);
+                    if (tail > 0) std::memcpy(held, piece + w - tail, static_cast<size_t>(tail));
                 }
             }
+        }
     }
 
     void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx) {
         const int64_t sx = x.src_stride, dy = y.dst_stride;
         const int64_t by = vy / 32 * 32, bx = vx / 32 * 32;
+        if (!kScatter && kStream && dy == x.size && x.size <= 128 && vx < x.size && vx == bx &&
+            by > 0) {
+            padded_rows(s, d, sx, dy, by, vx);
+            tile_rest(y, x, s, d, vy, vx, by, x.size);
+            return;
+        }
         blocks(s, d, sx, dy, by, bx);
-        // The ragged edges as parts of blocks (C = 56: 24 of every 56 rows).
-        // A gather also fills the x >= vx part of its valid rows (the pad
-        // rows of the block), then the rows y >= vy.
+        // A ragged edge past one block whose start stays on a byte goes as
+        // whole blocks over its last 32 rows (or columns), overlapping the
+        // blocks before and storing some nibbles twice, the same values:
+        // the part blocks below copy through buffers row by row and took
+        // most of HWCN -> NCHW's time (C = N = 56). A gather's padded x
+        // keeps them, as the padding comes with the part blocks.
+        const bool oy = vy > 32 && vy % 32 != 0 && vy % 2 == 0;
+        const bool ox = vx > 32 && vx % 32 != 0 && vx % 2 == 0 && (kScatter || vx == x.size);
+        if (oy) blocks(s + (vy - 32), d + (vy - 32) * dy, sx, dy, 32, bx);
+        if (ox) blocks(s + (vx - 32) * sx, d + (vx - 32), sx, dy, by, 32);
+        if (oy && ox)
+            blocks(s + (vy - 32) + (vx - 32) * sx, d + (vy - 32) * dy + (vx - 32), sx, dy, 32, 32);
+        tile_rest(y, x, s, d, vy, vx, oy ? vy : by, ox ? vx : bx);
+    }
+
+    // Gathers into padded short rows whose 32-nibble blocks all hold data
+    // (NCDHW -> NDC1HWC0, C = 32 of C0 = 64): 32 whole destination rows at
+    // a time, data and padding, streamed as one piece; the data was stored
+    // 16 bytes a row and the padding filled by a second pass.
+    void padded_rows(int64_t s, int64_t d, int64_t sx, int64_t dy, int64_t by, int64_t vx) {
+        alignas(64) uint8_t buf[32 * 64];
+        const int64_t w = dy / 2;  // bytes a destination row
+        for (int64_t r = 0; r < 32; ++r)
+            std::memset(buf + r * w + vx / 2, pad | (pad << 4), static_cast<size_t>(w - vx / 2));
+        for (int64_t y0 = 0; y0 < by; y0 += 32) {
+            const int64_t j = (y0 / 32) % 4, q = (vx + 3) / 4;
+            for (int64_t k = j * q; k < std::min(vx, (j + 1) * q); ++k)
+                prefetch_line(a + (s + y0 + k * sx) / 2 + kAhead);
+            for (int64_t x0 = 0; x0 < vx; x0 += 32)
+                detail::nibble_block32(a + (s + y0 + x0 * sx) / 2, sx / 2, buf + x0 / 2, w);
+            detail::stream_bytes(reinterpret_cast<char*>(b + (d + y0 * dy) / 2),
+                                 reinterpret_cast<const char*>(buf), 32 * w);
+        }
+    }
+
+    // What the whole blocks left: [0, ey) x [0, ex) is done.
+    void tile_rest(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx,
+                   int64_t ey, int64_t ex) {
+        const int64_t sx = x.src_stride, dy = y.dst_stride;
+        // The rest as parts of blocks (C = 28: every row). A gather also
+        // fills the x >= vx part of its valid rows (the pad rows of the
+        // block), then the rows y >= vy.
         const int64_t xe = kScatter ? vx : x.size;
         for (int64_t y0 = 0; y0 < vy; y0 += 32)
-            for (int64_t x0 = y0 < by ? bx : 0; x0 < xe; x0 += 32) {
+            for (int64_t x0 = std::min(y0 + 32, vy) <= ey ? ex : 0; x0 < xe; x0 += 32) {
                 const int64_t my = vy - y0 < 32 ? vy - y0 : 32;
                 uint8_t* pa = a + (s + y0 + x0 * sx) / 2;
                 uint8_t* pb = b + (d + y0 * dy + x0) / 2;
                 if (kScatter) {
                     const int64_t mx = vx - x0 < 32 ? vx - x0 : 32;
                     detail::nibble_block32_part(pb, dy / 2, my, mx, pa, sx / 2, mx, my, 0);
+                } else if (x0 >= vx) {  // padding only: the rest of each row
+                    for (int64_t j = y0; j < y0 + my; ++j)
+                        detail::pad_nibbles(b, d + j * dy + x0, d + j * dy + x.size, pad);
+                    break;
                 } else {
-                    const int64_t rin = vx - x0 <= 0 ? 0 : (vx - x0 < 32 ? vx - x0 : 32);
+                    const int64_t rin = vx - x0 < 32 ? vx - x0 : 32;
                     const int64_t mx = x.size - x0 < 32 ? x.size - x0 : 32;
                     detail::nibble_block32_part(pa, sx / 2, rin, my, pb, dy / 2, my, mx,
                                                 static_cast<uint8_t>(pad | (pad << 4)));
@@ -614,7 +741,40 @@ struct NibbleTransposePolicy {
                 detail::pad_nibbles(b, d + j * dy, d + j * dy + x.size, pad);
     }
 
-    void block(const Level* lv, int n, int64_t s, int64_t d) { tile_levels(*this, lv, n, s, d); }
+    // A gather whose source rows hold the level above the tile and the
+    // tile's y back to back (HWCN -> NCHW: each h*w row is C runs of N)
+    // goes through that level for kFold columns at a time, so each source
+    // line is read from memory once: tile by tile, each c read 28 of a
+    // row's 1,568 bytes across 42,816 rows (2.7 MB, past L2), and a line
+    // came from memory for every c it held.
+    void block(const Level* lv, int n, int64_t s, int64_t d) {
+        if (n > 3) {
+            for (int64_t i = 0; i < lv[0].size; ++i)
+                block(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
+            return;
+        }
+        if (n == 3 && !kScatter && kStream && lv[0].src_stride == lv[1].size && lv[0].size > 1 &&
+            lv[2].size >= 2 * kFold) {
+            const Level& c = lv[0];
+            const int64_t sx = lv[2].src_stride;
+            const int64_t lp = (c.size * lv[1].size / 2 + 63) / 64 + 1;  // lines a source row
+            for (int64_t x0 = 0; x0 < lv[2].size; x0 += kFold) {
+                Level xs = lv[2];
+                xs.size = std::min(kFold, lv[2].size - x0);
+                // the next columns' source rows, spread over this pass
+                const int64_t x1 = x0 + kFold;
+                const int64_t nq = std::max<int64_t>(0, std::min(kFold, lv[2].size - x1)) * lp;
+                for (int64_t i = 0; i < c.size; ++i) {
+                    for (int64_t q = nq * i / c.size; q < nq * (i + 1) / c.size; ++q)
+                        prefetch_line(a + (s + (x1 + q / lp) * sx) / 2 + (q % lp) * 64);
+                    tile(lv[1], xs, s + i * c.src_stride + x0 * sx, d + i * c.dst_stride + x0,
+                         lv[1].size, xs.size);
+                }
+            }
+            return;
+        }
+        tile_levels(*this, lv, n, s, d);
+    }
     void fill(const Level* lv, int n, int64_t d) {
         if (!kScatter) NibblePolicy<false>{a, b, pad}.fill(lv, n, d);
     }

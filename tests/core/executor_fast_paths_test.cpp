@@ -947,10 +947,9 @@ ConvertSpec past_8mib(ConvertSpec sp, size_t axis) {
 // (many source rows: NHWC -> HWCN, whose destination rows are back to back,
 // and NCHW -> HWCN, whose are not) and wide (many destination rows: HWCN
 // -> NHWC, whose source rows are back to back, and HWCN -> NCHW, whose are
-// not, C folded into the windows: Tile::gather_wide_c); N = 37 (a ragged last block of rows, 37 = 2 * 16 + 5), windows
-// that do not divide the other side (63 * 63 * 61, 5 * 157), 1 and 2
-// threads, the inverse, vector and 64-byte aligned buffers; 3 threads on
-// one case.
+// not, C folded into the windows: Tile::gather_wide_c); N = 37 (a ragged last block of rows, 37 = 2
+// * 16 + 5), windows that do not divide the other side (63 * 63 * 61, 5 * 157), 1 and 2 threads,
+// the inverse, vector and 64-byte aligned buffers; 3 threads on one case.
 TEST(ExecutorFastPaths, WindowedTransposes) {
     std::vector<ConvertSpec> cases;
     for (DType t : all_dtypes()) {
@@ -1044,4 +1043,37 @@ TEST(ExecutorFastPaths, SmallTilesBlockByBlock) {
     for (const ConvertSpec& sp : big)
         if (sp.dtype == DType::int8 || sp.dtype == DType::fp16) aligned.push_back(sp);
     check_cases_aligned(aligned);
+}
+
+// int4 nibble transposes past 8 MiB (NibbleTransposePolicy, streamed),
+// each forward and back, 1 and 2 threads: input rows prefetched ahead
+// (NCHW -> NHWC, C = 64); long output rows in chunks through a buffer, the
+// last part line of each piece carried to the next (NC1HWC0 -> NCHW off the
+// line grid, hw = 3,135 ragged; FRACTAL_Z -> HWCN; FRACTAL_ZN -> ND); a
+// ragged edge as overlapping whole blocks (NHWC -> NCHW, C = 56, with hw
+// even and odd); the level above the tile folded in (HWCN -> NCHW, C = N
+// = 56, h*w = 6,882 ragged against the fold); padded short rows streamed
+// whole (NCDHW -> NDC1HWC0, C = 32 and C = 96: a full C1 and a half one).
+TEST(ExecutorFastPaths, Int4NibbleTransposesStreamed) {
+    const DType t = DType::int4;
+    const std::vector<ConvertSpec> cases = {
+        past_8mib(spec(Format::NCHW, Format::NHWC, {1, 64, 40, 41}, t, 0), 0),
+        past_8mib(spec(Format::NCHW, Format::NC1HWC0, {1, 64, 55, 57}, t, 0), 0),
+        past_8mib(spec(Format::HWCN, Format::FRACTAL_Z, {3, 3, 64, 4000}, t, 0), 3),
+        past_8mib(spec(Format::ND, Format::FRACTAL_ZN, {64, 4096}, t, 0), 0),
+        past_8mib(spec(Format::NHWC, Format::NCHW, {1, 33, 35, 56}, t, 0), 0),
+        past_8mib(spec(Format::NHWC, Format::NCHW, {1, 34, 35, 56}, t, 0), 0),
+        past_8mib(spec(Format::HWCN, Format::NCHW, {37, 62, 56, 56}, t, 0), 1),
+        past_8mib(spec(Format::NCDHW, Format::NDC1HWC0, {1, 32, 4, 28, 28}, t, 0), 0),
+        past_8mib(spec(Format::NCDHW, Format::NDC1HWC0, {1, 96, 3, 20, 21}, t, 0), 0),
+    };
+    check_cases(cases, Big::src);
+    if (HasFatalFailure()) return;
+    // the same walks unstreamed, at their unscaled sizes
+    std::vector<ConvertSpec> small_cases;
+    for (ConvertSpec sp : cases) {
+        sp.shape[0] = std::min<int64_t>(sp.shape[0], 2);
+        small_cases.push_back(sp);
+    }
+    check_cases(small_cases);
 }
