@@ -146,6 +146,17 @@ void fill_padding(T* b, T pad, const Level* lv, int n, int64_t d) {
         fill_padding(b, pad, lv + 1, n - 1, d + i * lv[0].dst_stride);
 }
 
+// A hint to bring p's line into L1; never faults. always_inline: GCC treats
+// a function whose only effect is a prefetch as free of side effects and
+// drops its calls (see CopyPolicy::prefetch_ahead).
+__attribute__((always_inline)) inline void prefetch_line(const void* p) {
+#ifdef __SSE2__
+    _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0);
+#else
+    (void)p;
+#endif
+}
+
 // Moves elements between `a` (the plain side, walked with src strides) and
 // `b` (the forward destination, dst strides). Gather: b[d] = a[s]; scatter:
 // a[s] = b[d]. When the innermost level is contiguous on both sides, the two
@@ -360,6 +371,23 @@ struct CopyPolicy {
                           reinterpret_cast<char*>(b + d), o.dst_stride * kSize, o.size, nb, vb);
             return;
         }
+        // * a streamed scatter whose plain rows are back to back, whole
+        //   16-byte pieces (NDC1HWC0 -> NDHWC int4, C = 32: 16 of each
+        //   32-byte C0 row): one streaming loop over all the rows, which
+        //   fill the plain lines in turn (writes_plain_in_order).
+        if (kScatter && stream && l.src_stride == 1 && l.dst_stride == 1 && vb > 0 &&
+            vb % 16 == 0 && o.src_stride == valid) {
+            char* out = reinterpret_cast<char*>(a + s);
+            const char* in = reinterpret_cast<const char*>(b + d);
+            const int64_t is = o.dst_stride * kSize;
+            for (int64_t r = 0; r < o.size; ++r, in += is, out += vb) {
+                prefetch_line(in + kAheadBytes);
+                for (int64_t k = 0; k < vb; k += 16)
+                    _mm_stream_si128(reinterpret_cast<__m128i*>(out + k),
+                                     _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + k)));
+            }
+            return;
+        }
         if (kScatter && !stream && l.src_stride == 1 && l.dst_stride == 1 && vb > 0 && vb <= 16 &&
             nb >= 16 && o.src_stride == valid && o.size > 1) {
             char* out = reinterpret_cast<char*>(a + s);
@@ -394,17 +422,6 @@ void tile_levels(P& pol, const Level* lv, int n, int64_t s, int64_t d) {
     if (n < 2) throw std::logic_error("a tiled gather ends in two levels");
     for (int64_t i = 0; i < lv[0].size; ++i)
         tile_levels(pol, lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
-}
-
-// A hint to bring p's line into L1; never faults. always_inline: GCC treats
-// a function whose only effect is a prefetch as free of side effects and
-// drops its calls (see CopyPolicy::prefetch_ahead).
-__attribute__((always_inline)) inline void prefetch_line(const void* p) {
-#ifdef __SSE2__
-    _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0);
-#else
-    (void)p;
-#endif
 }
 
 // int4 when the nibbles cannot move in pairs (e.g. C0 of NCHW -> NC1HWC0,
@@ -1216,6 +1233,29 @@ bool plain_order(const Gather& g, int64_t esz, Gather& po) {
     return true;
 }
 
+// Whether a copy scatter's walk writes the plain tensor front to back: its
+// levels nest densely on the plain side (each level's step the whole of
+// the levels inside it), so each row follows the one before and the rows
+// fill whole lines in turn, which streaming stores then take without a
+// part line left open (NDC1HWC0 -> NDHWC int4 with C = 32: 16-byte rows of
+// 32-byte C0 rows, stored normally, each line read for ownership first).
+// The innermost level may be padded (C = 32 of C0 = 64): its plain run is
+// then the axis' unpadded size, where nothing else of the axis lies inside.
+bool writes_plain_in_order(const Gather& g) {
+    if (g.tiled || g.levels.empty() || g.levels.back().src_stride != 1) return false;
+    const Level& in = g.levels.back();
+    int64_t inner = in.size;
+    if (in.axis >= 0 && in.inner_max == 0 && in.axis_stride == 1)
+        inner = std::min(inner, g.limit[static_cast<size_t>(in.axis)]);
+    else if (in.axis >= 0)
+        return false;
+    for (size_t i = g.levels.size() - 1; i-- > 0;) {
+        if (g.levels[i].src_stride != inner) return false;
+        inner *= g.levels[i].size;
+    }
+    return inner == g.src_numel;
+}
+
 // A tiled scatter's outer levels by decreasing blocked-side stride, so that
 // the blocked tiles are read in address order. The compiled order is the
 // forward gather's, by plain stride: NDC1HWC0 -> NCDHW walked c1 outside d
@@ -1482,7 +1522,15 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
             return;
         }
         if (!r.part && run_staged<T>(g, src, dst, pad, r.threads)) return;
+        const bool stream =
+            !r.part && writes_plain_in_order(g) && stream_plain<T>(g, static_cast<T*>(dst));
         setup_rows(pol, g, static_cast<char*>(dst), false);
+        if (stream && pol.run % 16 == 0) {
+            pol.rows = pick_rows(pol.run, true, false);
+            pol.stream = true;
+            walk_threads(g, pol, r, true);
+            return;
+        }
         walk_threads(g, pol, r, false);
     }
 }

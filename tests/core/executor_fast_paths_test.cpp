@@ -1077,3 +1077,24 @@ TEST(ExecutorFastPaths, Int4NibbleTransposesStreamed) {
     }
     check_cases(small_cases);
 }
+
+// Copy scatters whose walk writes the plain tensor front to back, streamed
+// (writes_plain_in_order): padded C0 rows of which whole 16-byte pieces are
+// data, back to back on the plain side (NDC1HWC0 -> NDHWC int4 with C = 32,
+// int8 C = 16 and 48, fp16 C = 8, fp32 C = 4; NC1HWC0 -> NHWC the same),
+// past 8 MiB, 1 and 2 threads, vector and 64-byte aligned buffers; and one
+// whose last C1 is partial (C = 40 int8), which must keep the other walk.
+TEST(ExecutorFastPaths, StreamedScattersInPlainOrder) {
+    const std::vector<ConvertSpec> cases = {
+        past_8mib(spec(Format::NDHWC, Format::NDC1HWC0, {1, 8, 28, 28, 32}, DType::int4, 0), 0),
+        past_8mib(spec(Format::NDHWC, Format::NDC1HWC0, {1, 8, 28, 28, 16}, DType::int8, 0), 0),
+        past_8mib(spec(Format::NDHWC, Format::NDC1HWC0, {1, 8, 28, 27, 48}, DType::int8, 0), 0),
+        past_8mib(spec(Format::NDHWC, Format::NDC1HWC0, {1, 8, 28, 28, 8}, DType::fp16, 0), 0),
+        past_8mib(spec(Format::NHWC, Format::NC1HWC0, {1, 56, 56, 4}, DType::fp32, 0), 0),
+        past_8mib(spec(Format::NHWC, Format::NC1HWC0, {1, 56, 55, 32}, DType::int4, 0), 0),
+        past_8mib(spec(Format::NHWC, Format::NC1HWC0, {1, 56, 56, 40}, DType::int8, 0), 0),
+    };
+    check_cases(cases, Big::src);
+    if (HasFatalFailure()) return;
+    check_cases_aligned(cases);
+}
