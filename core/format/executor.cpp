@@ -10,15 +10,20 @@
 //
 // Sections:
 //   copy_rows / pick_rows        row copies, streaming or not
+//   prefetch_line                a prefetch GCC keeps
 //   CopyPolicy, NibblePolicy     element moves for walk() (partial_rows:
 //                                the rows of a padded level in one call)
 //   NibbleTransposePolicy        int4 transposes in 32 x 32 nibble blocks
+//                                (prefetched windows, chunks with carried
+//                                lines, overlapping edges, a folded level,
+//                                padded rows whole: finding 30)
 //   NibbleBytesTilePolicy        int4 tiles whose rows start mid-byte, through
 //                                bytes (finding 19; runs: nibbles.hpp)
 //   TilePolicy                   tiled 2-D transposes
 //   setup_rows, stream_*         when streaming stores are used
 //   widen_scatter_rows,          walk orders for scatters of short runs
-//   plain_order                  (findings 13 and 17 of docs/PERFORMANCE.md)
+//   plain_order,                 (findings 13, 17 and 31 of
+//   writes_plain_in_order        docs/PERFORMANCE.md)
 //   Range, walk_threads          threads, or one slab's range
 //   run_batched                  small tiles batched along an outer level
 //                                (batch_tiles.hpp, finding 20)
