@@ -1245,12 +1245,14 @@ bool plain_order(const Gather& g, int64_t esz, Gather& po) {
 // part line left open (NDC1HWC0 -> NDHWC int4 with C = 32: 16-byte rows of
 // 32-byte C0 rows, stored normally, each line read for ownership first).
 // The innermost level may be padded (C = 32 of C0 = 64): its plain run is
-// then the axis' unpadded size, where nothing else of the axis lies inside.
+// then the axis' unpadded size. Another level on the same padded axis
+// (a partial last C1) breaks the dense count and so returns false.
 bool writes_plain_in_order(const Gather& g) {
-    if (g.tiled || g.levels.empty() || g.levels.back().src_stride != 1) return false;
+    if (g.tiled || g.levels.empty()) return false;
     const Level& in = g.levels.back();
+    if (in.src_stride != 1 || in.dst_stride != 1) return false;  // rows: one run each
     int64_t inner = in.size;
-    if (in.axis >= 0 && in.inner_max == 0 && in.axis_stride == 1)
+    if (in.axis >= 0 && in.axis_stride == 1)
         inner = std::min(inner, g.limit[static_cast<size_t>(in.axis)]);
     else if (in.axis >= 0)
         return false;
