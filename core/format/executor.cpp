@@ -378,19 +378,14 @@ struct CopyPolicy {
         }
         // * a streamed scatter whose plain rows are back to back, whole
         //   16-byte pieces (NDC1HWC0 -> NDHWC int4, C = 32: 16 of each
-        //   32-byte C0 row): one streaming loop over all the rows, which
-        //   fill the plain lines in turn (writes_plain_in_order).
+        //   32-byte C0 row): one streamed copy_rows over all the rows,
+        //   which fill the plain lines in turn (writes_plain_in_order),
+        //   the blocked rows prefetched kAheadBytes on.
         if (kScatter && stream && l.src_stride == 1 && l.dst_stride == 1 && vb > 0 &&
             vb % 16 == 0 && o.src_stride == valid) {
-            char* out = reinterpret_cast<char*>(a + s);
-            const char* in = reinterpret_cast<const char*>(b + d);
-            const int64_t is = o.dst_stride * kSize;
-            for (int64_t r = 0; r < o.size; ++r, in += is, out += vb) {
-                prefetch_line(in + kAheadBytes);
-                for (int64_t k = 0; k < vb; k += 16)
-                    _mm_stream_si128(reinterpret_cast<__m128i*>(out + k),
-                                     _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + k)));
-            }
+            copy_rows<0, true, kAheadBytes>(reinterpret_cast<char*>(a + s),
+                                            reinterpret_cast<const char*>(b + d), o.size, vb,
+                                            o.dst_stride * kSize, vb);
             return;
         }
         if (kScatter && !stream && l.src_stride == 1 && l.dst_stride == 1 && vb > 0 && vb <= 16 &&
