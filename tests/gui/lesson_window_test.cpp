@@ -183,7 +183,10 @@ TEST(LessonWindow, BadLessonsAndFlagsAreRefused) {
 TEST(LessonWindow, SigtermDuringARecordingLeavesNoPartFile) {
     const std::string dir = make_temp_dir();
     // A long recording (two still slides of 60 s at 30 fps) killed once its
-    // "<name>.part" exists: the handler removes the partial file.
+    // "<name>.part" exists: the handler removes the partial file. A GIF opens
+    // its ".part" only in pass 2, after all 3,600 frames are drawn and
+    // counted (16 s in Release here; over 30 s under ASan beside other GUI
+    // tests, where a 30 s wait once failed CI), so the wait is up to 150 s.
     const std::string lesson = write(dir, "long.json", R"({"hold": 60, "slides": [
         {"title": "A", "notes": "a", "scene": {"panel": "tiling"}},
         {"title": "B", "notes": "b", "scene": {"panel": "explorer"}}]})");
@@ -192,9 +195,9 @@ TEST(LessonWindow, SigtermDuringARecordingLeavesNoPartFile) {
         const std::string script =
             ll::test::app_exe() + " --no-config --lesson " + lesson + " --size 320x200 --record " +
             out + " & pid=$!; i=0; while [ ! -e " + out +
-            ".part ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done; [ -e " + out +
+            ".part ] && [ $i -lt 1500 ]; do sleep 0.1; i=$((i+1)); done; [ -e " + out +
             ".part ] && echo started; kill -TERM $pid; wait $pid; echo rc=$?";
-        auto r = ll::test::run_shell(ll::test::xvfb(90) + "sh -c " + shell_quote(script));
+        auto r = ll::test::run_shell(ll::test::xvfb(200) + "sh -c " + shell_quote(script));
         EXPECT_NE(r.out.find("started"), std::string::npos) << r.out << r.err;
         EXPECT_NE(r.out.find("rc=143"), std::string::npos) << r.out << r.err;
         EXPECT_FALSE(ll::test::file_exists(out + ".part")) << ext;
