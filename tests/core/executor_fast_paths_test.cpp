@@ -602,6 +602,37 @@ TEST(ExecutorFastPaths, ThreadCutsOnWholeLines) {
     }
 }
 
+// The 32 x 32 nibble transpose, SSE2 and (where the CPU has it) AVX2,
+// against nibble-by-nibble moves: output nibble r of row c is input nibble
+// c of row r; strides odd and even, and the bytes between the rows must
+// stay as they were.
+void check_nibble_block(void (*kernel)(const uint8_t*, int64_t, uint8_t*, int64_t),
+                        const char* name) {
+    for (int64_t is : {16, 17, 48}) {
+        for (int64_t os : {16, 19, 64}) {
+            std::vector<uint8_t> in(static_cast<size_t>(32 * is));
+            for (size_t i = 0; i < in.size(); ++i)
+                in[i] = static_cast<uint8_t>((i * 2654435761u) >> 13);
+            std::vector<uint8_t> want(static_cast<size_t>(32 * os), 0xA5), got = want;
+            for (int64_t r = 0; r < 32; ++r)
+                for (int64_t c = 0; c < 32; ++c)
+                    detail::set_nibble(want.data(), c * os * 2 + r,
+                                       detail::get_nibble(in.data(), r * is * 2 + c));
+            kernel(in.data(), is, got.data(), os);
+            EXPECT_EQ(got, want) << name << " is " << is << " os " << os;
+        }
+    }
+}
+
+TEST(ExecutorFastPaths, NibbleBlockTransposeSse2) {
+    check_nibble_block(detail::nibble_block32_sse2, "sse2");
+}
+
+TEST(ExecutorFastPaths, NibbleBlockTransposeAvx2) {
+    if (!detail::kCpuAvx2) GTEST_SKIP() << "this CPU has no AVX2 (or LAYOUTLAB_NO_AVX2 is set)";
+    check_nibble_block(detail::nibble_block32_avx2, "avx2");
+}
+
 // The nibble-run helpers of nibbles.hpp against get/set one nibble at a
 // time: every start offset of both parities, lengths across the 16-byte
 // (unpack, pack) and 8-byte (shifted copy) steps; the nibbles around the

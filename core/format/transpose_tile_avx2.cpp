@@ -1,0 +1,76 @@
+// The AVX2 build of nibble_block32 (transpose_tile.hpp), compiled for AVX2
+// through a target attribute so the rest of core stays at the x86-64
+// baseline; kCpuAvx2 says whether this CPU may call it.
+#include "core/format/transpose_tile.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define LL_AVX2_KERNELS 1
+#endif
+
+namespace ll::detail {
+
+#ifdef LL_AVX2_KERNELS
+
+namespace {
+// LAYOUTLAB_NO_AVX2=1 keeps the SSE2 kernels: the same run measured both
+// ways (docs/PERFORMANCE.md), and the tests' SSE2 pass.
+bool cpu_avx2() {
+    const char* off = std::getenv("LAYOUTLAB_NO_AVX2");
+    if (off && *off && std::strcmp(off, "0") != 0) return false;
+    __builtin_cpu_init();  // may run before other constructors
+    return __builtin_cpu_supports("avx2");
+}
+}  // namespace
+
+const bool kCpuAvx2 = cpu_avx2();
+
+// Row pair i (input rows 2i and 2i+1, 16 bytes each) becomes one register:
+// lane 0 the even columns ((p & 0x0F) | (q << 4)), lane 1 the odd ones
+// ((p >> 4) | (q & 0xF0)), each lane's shift set by a per-lane count. Four
+// rounds of byte unpacks then transpose both lanes' 16 x 16 bytes at once:
+// register j ends holding output row 2j in lane 0 and 2j + 1 in lane 1.
+__attribute__((target("avx2"))) void nibble_block32_avx2(const uint8_t* in, int64_t is,
+                                                         uint8_t* out, int64_t os) {
+    const __m256i lo4 = _mm256_set1_epi8(0x0F), hi4 = _mm256_set1_epi8(static_cast<char>(0xF0));
+    const __m256i right = _mm256_setr_epi32(0, 0, 0, 0, 4, 4, 4, 4);
+    const __m256i left = _mm256_setr_epi32(4, 4, 4, 4, 0, 0, 0, 0);
+    __m256i r[16];
+    for (int i = 0; i < 16; ++i) {
+        const __m256i p = _mm256_broadcastsi128_si256(
+            _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 2 * i * is)));
+        const __m256i q = _mm256_broadcastsi128_si256(
+            _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + (2 * i + 1) * is)));
+        r[i] = _mm256_or_si256(_mm256_and_si256(_mm256_srlv_epi32(p, right), lo4),
+                               _mm256_and_si256(_mm256_sllv_epi32(q, left), hi4));
+    }
+    for (int round = 1; round < 16; round *= 2) {
+        __m256i n[16];
+        for (int i = 0; i < 8; ++i) {
+            n[2 * i] = _mm256_unpacklo_epi8(r[i], r[i + 8]);
+            n[2 * i + 1] = _mm256_unpackhi_epi8(r[i], r[i + 8]);
+        }
+        for (int i = 0; i < 16; ++i) r[i] = n[i];
+    }
+    for (int j = 0; j < 16; ++j) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 2 * j * os),
+                         _mm256_castsi256_si128(r[j]));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (2 * j + 1) * os),
+                         _mm256_extracti128_si256(r[j], 1));
+    }
+}
+
+#else
+
+const bool kCpuAvx2 = false;
+
+void nibble_block32_avx2(const uint8_t* in, int64_t is, uint8_t* out, int64_t os) {
+    nibble_block32_sse2(in, is, out, os);
+}
+
+#endif
+
+}  // namespace ll::detail
