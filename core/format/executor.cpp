@@ -16,7 +16,8 @@
 //   NibbleTransposePolicy        int4 transposes in 32 x 32 nibble blocks
 //                                (prefetched windows, chunks with carried
 //                                lines, overlapping edges, a folded level,
-//                                padded rows whole: finding 30)
+//                                padded rows whole: finding 30; AVX2
+//                                blocks where the CPU has it: finding 32)
 //   NibbleBytesTilePolicy        int4 tiles whose rows start mid-byte, through
 //                                bytes (finding 19; runs: nibbles.hpp)
 //   TilePolicy                   tiled 2-D transposes

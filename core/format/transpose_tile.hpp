@@ -13,7 +13,8 @@
 // a[y], a[y+4], a[y+8], then 13 pad values.
 //
 // Square blocks of B x B elements (B = 16 bytes / element size) go through
-// SSE2 registers: B row loads, log2(B) rounds of unpacks, B row stores; the
+// SSE2 registers (int4's 32 x 32 nibble blocks through AVX2 ones where the
+// CPU has them, transpose_tile_avx2.cpp): B row loads, log2(B) rounds of unpacks, B row stores; the
 // ragged edges are plain loops. Blocks are visited y-major, so b is written
 // in address order when dy == nx (NC1HWC0) and a is read as nx streams.
 //
@@ -139,13 +140,25 @@ inline void nibble_block32_sse2(const uint8_t* in, int64_t is, uint8_t* out, int
 // register (a byte unpack works lane by lane), so the 16 x 16 transpose is
 // done once, not twice: 25 ns a block against the SSE2 version's 32-40 ns
 // in L1 on the Intel machine (finding 32). Call only where kCpuAvx2 holds.
+// Its file includes this header but calls nothing inline from it: an
+// inline function emitted there would be built for AVX2 and could be the
+// copy the linker keeps for every caller.
 void nibble_block32_avx2(const uint8_t* in, int64_t is, uint8_t* out, int64_t os);
-// Whether this CPU runs AVX2 (read once, at start-up); false where the
-// compiler or the target cannot build nibble_block32_avx2.
+// Whether this CPU runs AVX2 (read once, at start-up, unless
+// LAYOUTLAB_NO_AVX2 is set); false where the compiler or the target cannot
+// build nibble_block32_avx2.
 extern const bool kCpuAvx2;
 
+// Whether nibble_block32 takes the AVX2 kernel: kCpuAvx2; tests clear it
+// to run the SSE2 kernel through the executor (never set it where
+// kCpuAvx2 is false).
+inline bool& nibble_avx2() {
+    static bool on = kCpuAvx2;
+    return on;
+}
+
 inline void nibble_block32(const uint8_t* in, int64_t is, uint8_t* out, int64_t os) {
-    if (kCpuAvx2) {
+    if (nibble_avx2()) {
         nibble_block32_avx2(in, is, out, os);
         return;
     }

@@ -16,8 +16,8 @@ namespace ll::detail {
 #ifdef LL_AVX2_KERNELS
 
 namespace {
-// LAYOUTLAB_NO_AVX2=1 keeps the SSE2 kernels: the same run measured both
-// ways (docs/PERFORMANCE.md), and the tests' SSE2 pass.
+// LAYOUTLAB_NO_AVX2 (any value but empty or 0) keeps the SSE2 kernel: the
+// same binary measured both ways (docs/PERFORMANCE.md, finding 32).
 bool cpu_avx2() {
     const char* off = std::getenv("LAYOUTLAB_NO_AVX2");
     if (off && *off && std::strcmp(off, "0") != 0) return false;

@@ -311,7 +311,8 @@ TEST(ExecutorFastPaths, OneByteGathersThroughALineBuffer) {
 // 32 x 32 nibble transposes, four at a time along long output rows, packed
 // where the output rows are one piece (32-byte C0 rows), one at a time
 // otherwise; ragged edges and padding (C = 37, C = 32 into C0 = 64) nibble
-// by nibble and in whole pad bytes; streaming stores past 8 MiB.
+// by nibble and in whole pad bytes; streaming stores past 8 MiB. With the
+// AVX2 kernel where the CPU has it, and always with the SSE2 one.
 TEST(ExecutorFastPaths, Int4NibbleTransposes) {
     const std::vector<ConvertSpec> cases = {
         spec(Format::NCHW, Format::NC1HWC0, {2, 37, 67, 65}, DType::int4, 0),
@@ -328,7 +329,15 @@ TEST(ExecutorFastPaths, Int4NibbleTransposes) {
         spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {4096, 4608}, DType::int4, 0),
         spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {64, 128}, DType::int4, 0),
     };
-    check_cases(cases);
+    const bool avx2 = detail::nibble_avx2();
+    for (bool on : {true, false}) {
+        if (on && !detail::kCpuAvx2) continue;
+        SCOPED_TRACE(on ? "AVX2 kernel" : "SSE2 kernel");
+        detail::nibble_avx2() = on;
+        check_cases(cases);
+        detail::nibble_avx2() = avx2;
+        if (HasFatalFailure()) return;
+    }
 }
 
 // 1-byte gathers whose tiles have fewer rows than a block (3x3 and 3x3x3
