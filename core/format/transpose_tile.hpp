@@ -13,10 +13,11 @@
 // a[y], a[y+4], a[y+8], then 13 pad values.
 //
 // Square blocks of B x B elements (B = 16 bytes / element size) go through
-// SSE2 registers (int4's 32 x 32 nibble blocks through AVX2 ones where the
-// CPU has them, transpose_tile_avx2.cpp): B row loads, log2(B) rounds of unpacks, B row stores; the
-// ragged edges are plain loops. Blocks are visited y-major, so b is written
-// in address order when dy == nx (NC1HWC0) and a is read as nx streams.
+// SSE2 registers: B row loads, log2(B) rounds of unpacks, B row stores (int4's
+// 32 x 32 nibble blocks through AVX2 ones where the CPU has them,
+// transpose_tile_avx2.cpp); the ragged edges are plain loops. Blocks are
+// visited y-major, so b is written in address order when dy == nx (NC1HWC0)
+// and a is read as nx streams.
 //
 // Sections:
 //   unpack_lo/hi, transpose_regs, splat   SSE2 register transposes
