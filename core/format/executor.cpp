@@ -39,6 +39,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <thread>
+#include <vector>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -158,6 +159,16 @@ void fill_padding(T* b, T pad, const Level* lv, int n, int64_t d) {
 __attribute__((always_inline)) inline void prefetch_line(const void* p) {
 #ifdef __SSE2__
     _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0);
+#else
+    (void)p;
+#endif
+}
+
+// The same into L2 only: for lines that share few L1 sets (rows a 2 KiB
+// multiple apart) and would evict each other before their use.
+__attribute__((always_inline)) inline void prefetch_l2(const void* p) {
+#ifdef __SSE2__
+    _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T1);
 #else
     (void)p;
 #endif
@@ -550,8 +561,183 @@ struct NibbleBytesTilePolicy {
             for (int64_t x = 0; x < vx; ++x) detail::pack_nibbles(a, s + x * sx, pa + x * sa, vy);
     }
 
+    // A gather whose plain rows start on a byte and whose blocked rows may
+    // not (NCHW -> HWCN and NHWC -> HWCN with an odd N: rows of N nibbles,
+    // every other one mid-byte), without unpacking. The blocked row y is
+    // the x rows of `no` entries of a level o above the tile back to back
+    // (o.dst_stride == nx): nibble j = o * nx + x of it comes from plain
+    // row s + o * os + x * sx, so the rows that share a byte come out of
+    // one pass. Bands of kBand nibbles of each plain row, j in chunks,
+    // go through nibble_block32 into an aligned buffer (a block whose 32
+    // rows cross an o is gathered first); each buffer row then goes to b as
+    // whole bytes where it starts on one (streamed past kStreamBytes), else
+    // shifted by a nibble. Where the blocked rows lie back to back too (dy
+    // == no * nx, NHWC -> HWCN), a band of whole rows is packed into one
+    // piece of b first (finding 33).
+    static constexpr int64_t kBand = 128, kChunk = 512, kPackedMax = 2048, kAheadRows = 128;
+    std::vector<uint8_t> buf;  // kBand rows of a chunk; then the packed band
+    bool stream = false;       // b is past kStreamBytes
+
+    // n nibbles from `in` (starting on a byte) to nibbles [q, q + n) of b.
+    void put(int64_t q, const uint8_t* in, int64_t n) {
+        if (q % 2 != 0) {
+            detail::copy_nibbles(b, q, in, 0, n);
+            return;
+        }
+        if (stream)
+            detail::stream_bytes(reinterpret_cast<char*>(b + q / 2),
+                                 reinterpret_cast<const char*>(in), n / 2);
+        else
+            std::memcpy(b + q / 2, in, static_cast<size_t>(n / 2));
+        if (n % 2 != 0) detail::set_nibble(b, q + n - 1, detail::get_nibble(in, n - 1));
+    }
+
+    // Streamed rows in chunks: nb bytes of row y's chunk from `in` to dst;
+    // the chunk's last part line waits in carry[y] for the next chunk,
+    // which streams it whole with its own first bytes, so a row has part
+    // lines (stored normally) only at its two ends.
+    alignas(64) uint8_t carry[kBand][64];
+    int64_t held[kBand];
+    void put_carried(int64_t y, uint8_t* dst, const uint8_t* in, int64_t nb, bool last) {
+        uint8_t* line = carry[y];
+        int64_t i = 0;
+        if (held[y] > 0) {  // dst - held[y] starts a line
+            i = std::min(nb, 64 - held[y]);
+            std::memcpy(line + held[y], in, static_cast<size_t>(i));
+            held[y] += i;
+            if (held[y] < 64) {  // the chunk ends inside the carried line
+                if (last) {
+                    std::memcpy(dst - (held[y] - i), line, static_cast<size_t>(held[y]));
+                    held[y] = 0;
+                }
+                return;
+            }
+            detail::stream_bytes(reinterpret_cast<char*>(dst + i - 64),
+                                 reinterpret_cast<const char*>(line), 64);
+            held[y] = 0;
+        } else {
+            i = std::min<int64_t>(nb, (64 - reinterpret_cast<uintptr_t>(dst) % 64) % 64);
+            std::memcpy(dst, in, static_cast<size_t>(i));
+        }
+        const int64_t whole = i + (nb - i) / 64 * 64;
+        if (whole > i)
+            detail::stream_bytes(reinterpret_cast<char*>(dst + i),
+                                 reinterpret_cast<const char*>(in + i), whole - i);
+        if (last) {
+            std::memcpy(dst + whole, in + whole, static_cast<size_t>(nb - whole));
+        } else {
+            held[y] = nb - whole;
+            std::memcpy(line, in + whole, static_cast<size_t>(held[y]));
+        }
+    }
+
+    static bool rows_fit(int64_t s, int64_t sx, int64_t os, int64_t ny, int64_t nx) {
+        return !kScatter && s % 2 == 0 && sx % 2 == 0 && os % 2 == 0 && ny >= 32 && nx >= 2;
+    }
+
+    void gather_rows(int64_t s, int64_t d, int64_t sx, int64_t os, int64_t dy, int64_t ny,
+                     int64_t nx, int64_t no) {
+        const int64_t len = no * nx;
+        const bool packed = dy == len && len <= kPackedMax && d % 2 == 0;
+        const int64_t chunk = packed ? len : kChunk;
+        const int64_t wmax = (std::min(chunk, len) + 31) / 32 * 16;
+        const size_t need = static_cast<size_t>(kBand * wmax + (packed ? kBand * len / 2 + 1 : 0));
+        if (buf.size() < need) buf.resize(need);
+        uint8_t* const rows = buf.data();
+        const int64_t is = sx / 2;
+        std::fill(held, held + kBand, int64_t(0));
+        const bool carried = stream && !packed && d % 2 == 0 && dy % 2 == 0;
+        alignas(16) uint8_t cross[32 * 16];
+        for (int64_t y0 = 0; y0 < ny; y0 += kBand) {
+            const int64_t by = std::min(kBand, ny - y0);
+            for (int64_t j0 = 0; j0 < len; j0 += chunk) {
+                const int64_t bx = std::min(chunk, len - j0);
+                const int64_t w = (bx + 31) / 32 * 16;  // bytes of a buffer row
+                for (int64_t xb = 0; xb < bx; xb += 32) {
+                    const int64_t rx = std::min<int64_t>(32, bx - xb), j = j0 + xb;
+                    const int64_t o = j / nx, x = j % nx;
+                    // the band of the rows kAheadRows on, its lines at both
+                    // ends, into L2: rows 100 KB apart (NHWC -> HWCN) share
+                    // two L1 sets, so prefetches into L1 evicted each other
+                    // (0.35 -> 0.41 of memcpy, finding 33)
+                    if (j + kAheadRows < len) {
+                        int64_t po = (j + kAheadRows) / nx, px = (j + kAheadRows) % nx;
+                        for (int64_t r = 0; r < 32 && po < no; ++r) {
+                            const uint8_t* p = a + (s + y0 + po * os + px * sx) / 2;
+                            prefetch_l2(p);
+                            prefetch_l2(p + (by - 1) / 2);
+                            if (++px == nx) px = 0, ++po;
+                        }
+                    }
+                    for (int64_t yb = 0; yb < by; yb += 32) {
+                        const int64_t cy = std::min<int64_t>(32, by - yb);
+                        const int64_t sy = s + y0 + yb;
+                        const uint8_t* in = a + (sy + o * os + x * sx) / 2;
+                        int64_t step = is;
+                        if (x + rx > nx) {  // the rows cross an o
+                            for (int64_t r = 0; r < rx; ++r)
+                                std::memcpy(cross + 16 * r,
+                                            a + (sy + (j + r) / nx * os + (j + r) % nx * sx) / 2,
+                                            static_cast<size_t>((cy + 1) / 2));
+                            in = cross;
+                            step = 16;
+                        }
+                        uint8_t* out = rows + yb * w + xb / 2;
+                        if (rx == 32 && cy == 32)
+                            detail::nibble_block32(in, step, out, w);
+                        else  // whole buffer rows: the nibbles past bx are never copied
+                            detail::nibble_block32_part(in, step, rx, cy, out, w, cy, 32, 0);
+                    }
+                }
+                if (packed) {
+                    uint8_t* band = rows + kBand * wmax;
+                    for (int64_t y = 0; y < by; ++y)
+                        detail::copy_nibbles(band, y * len, rows + y * w, 0, len);
+                    put(d + y0 * dy, band, by * len);
+                    continue;
+                }
+                if (carried) {  // bx is even except in the last chunk
+                    const bool last = j0 + bx >= len;
+                    for (int64_t y = 0; y < by; ++y) {
+                        uint8_t* to = b + (d + (y0 + y) * dy + j0) / 2;
+                        put_carried(y, to, rows + y * w, bx / 2, last);
+                        if (bx % 2 != 0)
+                            detail::set_nibble(to, bx - 1,
+                                               detail::get_nibble(rows + y * w, bx - 1));
+                    }
+                    continue;
+                }
+                for (int64_t y = 0; y < by; ++y) put(d + (y0 + y) * dy + j0, rows + y * w, bx);
+            }
+        }
+    }
+
+    // The levels above a tile in turn; at the one just above it, a gather
+    // whose blocked rows hold that level's rows back to back takes
+    // gather_rows over both.
+    void levels(const Level* lv, int n, int64_t s, int64_t d) {
+        if (n == 3) {
+            const Level &o = lv[0], &y = lv[1], &x = lv[2];
+            if (o.dst_stride == x.size && rows_fit(s, x.src_stride, o.src_stride, y.size, x.size)) {
+                gather_rows(s, d, x.src_stride, o.src_stride, y.dst_stride, y.size, x.size, o.size);
+                return;
+            }
+        }
+        if (n == 2) {
+            tile(lv[0], lv[1], s, d, lv[0].size, lv[1].size);
+            return;
+        }
+        if (n < 2) throw std::logic_error("a tiled gather ends in two levels");
+        for (int64_t i = 0; i < lv[0].size; ++i)
+            levels(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
+    }
+
     void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx) {
         const int64_t sx = x.src_stride, dy = y.dst_stride;
+        if (vy == y.size && vx == x.size && rows_fit(s, sx, 0, vy, vx)) {
+            gather_rows(s, d, sx, 0, dy, vy, vx, 1);
+            return;
+        }
         const int64_t xe = kScatter ? vx : x.size, ye = kScatter ? vy : y.size;
         for (int64_t y0 = 0; y0 < ye; y0 += kY) {
             const int64_t my = std::min(kY, ye - y0);
@@ -563,7 +749,7 @@ struct NibbleBytesTilePolicy {
             }
         }
     }
-    void block(const Level* lv, int n, int64_t s, int64_t d) { tile_levels(*this, lv, n, s, d); }
+    void block(const Level* lv, int n, int64_t s, int64_t d) { levels(lv, n, s, d); }
     void fill(const Level* lv, int n, int64_t d) {
         if (!kScatter) NibblePolicy<false>{a, b, pad}.fill(lv, n, d);
     }
@@ -1543,10 +1729,12 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
 template <template <bool> class P>
 void walk_nibbles(const Gather& g, bool inverse, uint8_t* plain, uint8_t* blocked, uint8_t nib) {
     if (inverse) {
-        P<true> pol{plain, blocked, nib};
+        P<true> pol{};
+        pol.a = plain, pol.b = blocked, pol.pad = nib;
         detail::walk(g, pol);
     } else {
-        P<false> pol{plain, blocked, nib};
+        P<false> pol{};
+        pol.a = plain, pol.b = blocked, pol.pad = nib;
         detail::walk(g, pol);
     }
 }
@@ -1581,8 +1769,18 @@ void run_segment(const detail::Segment& seg, DType t, const void* src, void* dst
             return;
         }
         // Tiles whose rows start mid-byte: through bytes.
+        if (gt.tiled && seg.inverse) {
+            walk_nibbles<NibbleBytesTilePolicy>(gt, true, plain, blocked, nib);
+            return;
+        }
         if (gt.tiled) {
-            walk_nibbles<NibbleBytesTilePolicy>(gt, seg.inverse, plain, blocked, nib);
+            NibbleBytesTilePolicy<false> pol{};
+            pol.a = plain, pol.b = blocked, pol.pad = nib;
+            pol.stream = gt.dst_numel / 2 >= kStreamBytes;
+            detail::walk(gt, pol);
+#ifdef __SSE2__
+            if (pol.stream) _mm_sfence();
+#endif
             return;
         }
         // The nibble walk cannot take a tiled order; compile again without it.

@@ -7,8 +7,8 @@
 //   unpack_nibbles   n nibbles -> n bytes (0..15), SSE2 16 bytes at a time
 //   pack_nibbles     n bytes (each 0..15) -> n nibbles
 //   copy_nibbles     n nibbles to another offset: memcpy where both start
-//                    on the same half of a byte, else 8 bytes at a time
-//                    shifted by 4 bits
+//                    on the same half of a byte, else 16 bytes at a time
+//                    (SSE2; 8 without) shifted by 4 bits
 //   pad_nibbles      one nibble value over [p, q)
 // Only the bytes that hold nibbles of the run are read, and only the run's
 // nibbles are written (the other half of a shared end byte is kept).
@@ -114,6 +114,16 @@ inline void copy_nibbles(uint8_t* b, int64_t q, const uint8_t* a, int64_t p, int
         // of j + k + 1: nb + 1 source bytes, all holding nibbles of the run.
         const uint8_t* in = a + (p >> 1);
         int64_t k = 0;
+#ifdef __SSE2__
+        const __m128i lo4 = _mm_set1_epi8(0x0F), hi4 = _mm_set1_epi8(static_cast<char>(0xF0));
+        for (; k + 16 <= nb; k += 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + k));
+            const __m128i u = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + k + 1));
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + k),
+                             _mm_or_si128(_mm_and_si128(_mm_srli_epi16(v, 4), lo4),
+                                          _mm_and_si128(_mm_slli_epi16(u, 4), hi4)));
+        }
+#endif
         for (; k + 8 <= nb; k += 8) {
             uint64_t w;
             std::memcpy(&w, in + k, 8);

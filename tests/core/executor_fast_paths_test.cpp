@@ -690,8 +690,10 @@ TEST(ExecutorFastPaths, NibbleRunsAtAnyOffset) {
 // tiled transposes with an odd stride (3x3, 7x7 and 3x3x3 kernels into
 // FRACTAL_Z, an odd N into HWCN, odd H*W into NHWC) through bytes
 // (NibbleBytesTilePolicy), their plain rows back to back as one run where
-// they are short, pieces of up to 64 x 128 (H*W = 81 and W = 150 cut along
-// y, N = 301 along x). Forward against the element map, back to the source.
+// they are short, pieces of up to 64 x 128 (H*W = 81 and 147 cut along y,
+// N = 301 along x; an odd H*W keeps NCHW -> HWCN off gather_rows, see
+// Int4RowsMidByteFromWholeBytes). Forward against the element map, back
+// to the source.
 TEST(ExecutorFastPaths, Int4RowsMidByte) {
     const std::vector<ConvertSpec> cases = {
         spec(Format::ND, Format::FRACTAL_NZ, {37, 45}, DType::int4, 0),
@@ -706,7 +708,7 @@ TEST(ExecutorFastPaths, Int4RowsMidByte) {
         spec(Format::NCHW, Format::FRACTAL_Z, {33, 70, 9, 9}, DType::int4, 0),
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {5, 66, 3, 3, 3}, DType::int4, 0),
         spec(Format::NCHW, Format::HWCN, {7, 5, 6, 9}, DType::int4, 0),
-        spec(Format::NCHW, Format::HWCN, {301, 3, 2, 150}, DType::int4, 0),
+        spec(Format::NCHW, Format::HWCN, {301, 3, 3, 49}, DType::int4, 0),
         spec(Format::NHWC, Format::HWCN, {7, 6, 9, 5}, DType::int4, 0),
         spec(Format::NCHW, Format::NHWC, {3, 5, 7, 9}, DType::int4, 0),
         spec(Format::NHWC, Format::NCHW, {3, 7, 9, 5}, DType::int4, 0),
@@ -1120,6 +1122,36 @@ TEST(ExecutorFastPaths, Int4NibbleTransposesStreamed) {
         small_cases.push_back(sp);
     }
     check_cases(small_cases);
+}
+
+// int4 gathers whose plain rows start on a byte and whose blocked rows of
+// an odd N do not (NibbleBytesTilePolicy::gather_rows, finding 33), in
+// cache and past 8 MiB (streamed), forward and back:
+//  * NCHW -> HWCN: the rows of C back to back in each HWCN row, one pass
+//    over both; N = 37 against chunks of 512 (blocks whose 32 rows cross
+//    from one c to the next), h*w ragged against the bands of 128; C = 64
+//    (rows on whole bytes: the carried part lines) and C = 5 (every other
+//    row mid-byte: shifted copies);
+//  * NHWC -> HWCN: the rows back to back, a band packed into one piece
+//    (N = 37), and N = 2,049 past the packed limit (rows one by one, every
+//    other mid-byte).
+TEST(ExecutorFastPaths, Int4RowsMidByteFromWholeBytes) {
+    const DType t = DType::int4;
+    const std::vector<ConvertSpec> small = {
+        spec(Format::NCHW, Format::HWCN, {37, 64, 9, 23}, t, 0),
+        spec(Format::NCHW, Format::HWCN, {37, 5, 12, 11}, t, 0),
+        spec(Format::NCHW, Format::HWCN, {1, 3, 8, 8}, t, 0),
+        spec(Format::NHWC, Format::HWCN, {37, 9, 13, 6}, t, 0),
+        spec(Format::NHWC, Format::HWCN, {2049, 3, 4, 3}, t, 0),
+    };
+    check_cases(small);
+    if (HasFatalFailure()) return;
+    const std::vector<ConvertSpec> big = {
+        past_8mib(spec(Format::NCHW, Format::HWCN, {37, 64, 9, 23}, t, 0), 2),
+        past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 12, 11}, t, 0), 2),
+        past_8mib(spec(Format::NHWC, Format::HWCN, {37, 9, 13, 6}, t, 0), 1),
+    };
+    check_cases(big, Big::dst);
 }
 
 // Copy scatters whose walk writes the plain tensor front to back, streamed
