@@ -19,7 +19,9 @@
 //                                padded rows whole: finding 30; AVX2
 //                                blocks where the CPU has it: finding 32)
 //   NibbleBytesTilePolicy        int4 tiles whose rows start mid-byte, through
-//                                bytes (finding 19; runs: nibbles.hpp)
+//                                bytes (finding 19; runs: nibbles.hpp); from
+//                                plain rows on whole bytes by nibble blocks
+//                                (gather_rows, finding 33)
 //   TilePolicy                   tiled 2-D transposes
 //   setup_rows, stream_*         when streaming stores are used
 //   widen_scatter_rows,          walk orders for scatters of short runs
