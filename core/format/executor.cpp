@@ -1726,6 +1726,133 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
     }
 }
 
+// n bytes (a multiple of 16) from `from` to `to`, 16 at a time, inline.
+inline void copy16s(uint8_t* to, const uint8_t* from, int64_t n) {
+#ifdef __SSE2__
+    for (int64_t i = 0; i < n; i += 16)
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + i),
+                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i)));
+#else
+    std::memcpy(to, from, static_cast<size_t>(n));
+#endif
+}
+
+// int4 runs whose plain rows start mid-byte, walked in strips: levels
+// ..., S (strips of k rows), A (the runs along a row), R (the k rows),
+// U (one run, unit strides), as compile_gather orders ND -> FRACTAL_NZ
+// with an odd N (k = 8 rows, runs of N0 = 64 nibbles). The blocked piece
+// of (S, A) is k runs back to back (256 bytes): built in a buffer from
+// the strip's rows (in cache) and streamed, where NibblePolicy stored
+// each run's 32 bytes normally into 64 write streams (0.25 of memcpy).
+// The scatter builds the strip's plain rows, back to back, in a buffer
+// and writes them at once. Padding: rows past the row axis's limit and
+// nibbles past the run axis's; the outer levels may hold none. False
+// where the levels do not have this form (finding 34).
+bool strip_runs(const Gather& g, bool inverse, uint8_t* plain, uint8_t* blocked, uint8_t nib,
+                bool stream) {
+    const std::vector<Level>& lv = g.levels;
+    const size_t n = lv.size();
+    if (n < 4) return false;
+    const Level &S = lv[n - 4], &A = lv[n - 3], &R = lv[n - 2], &U = lv[n - 1];
+    const int64_t k = R.size, run = U.size;
+    if (U.src_stride != 1 || U.dst_stride != 1 || run % 2 != 0 || R.dst_stride != run ||
+        A.src_stride != run || S.src_stride != k * R.src_stride || S.dst_stride != k * run ||
+        A.dst_stride % 2 != 0 || S.axis != R.axis || A.axis != U.axis ||
+        (R.axis >= 0 && (R.axis_stride != 1 || S.axis_stride != k)) ||
+        (U.axis >= 0 && (U.axis_stride != 1 || A.axis_stride != run)))
+        return false;
+    for (size_t i = 0; i + 4 < n; ++i)  // no padding, blocked pieces on whole bytes
+        if ((lv[i].axis >= 0 && (g.mask >> lv[i].axis & 1u) != 0) || lv[i].dst_stride % 2 != 0)
+            return false;
+    const auto limit = [&](const Level& l, int64_t whole) {
+        return l.axis >= 0 && (g.mask >> l.axis & 1u) != 0 ? g.limit[static_cast<size_t>(l.axis)]
+                                                           : whole;
+    };
+    const int64_t rows = limit(R, S.size * k), cols = limit(U, A.size * run);
+    const int64_t row = R.src_stride;  // plain nibbles a row
+    const int64_t pb = k * run / 2;    // bytes of a blocked piece
+    const int64_t strip = inverse ? (k * row + 1) / 2 + 1 : A.size * pb;
+    if ((inverse && row != cols) || strip > (int64_t(1) << 19)) return false;
+    // the strip (blocked pieces [A][k runs], or k plain rows back to back),
+    // and one row on whole bytes, for the rows that start mid-byte
+    std::vector<uint8_t> buf(static_cast<size_t>(strip)),
+        line(static_cast<size_t>(A.size * run / 2 + 1));
+    const auto padbyte = static_cast<uint8_t>(nib | nib << 4);
+    const auto strips = [&](int64_t s0, int64_t d0) {
+        for (int64_t s = 0; s < S.size; ++s) {
+            const int64_t vr = std::max<int64_t>(0, std::min(k, rows - s * k));
+            const int64_t ps = s0 + s * S.src_stride, bs = d0 + s * S.dst_stride;
+            if (inverse && vr == 0) continue;
+            for (int64_t r = 0; r < (inverse ? vr : k); ++r) {
+                const int64_t p = inverse ? r * row : ps + r * row;
+                uint8_t* whole = line.data();  // row r on whole bytes
+                if (!inverse && r < vr && p % 2 == 0) whole = plain + p / 2;
+                if (!inverse && r < vr && p % 2 != 0)
+                    detail::copy_nibbles(whole, 0, plain, p, cols);
+                if (inverse && p % 2 == 0) whole = buf.data() + p / 2;
+                for (int64_t c = 0; c < A.size; ++c) {
+                    const int64_t vu =
+                        r < vr ? std::max<int64_t>(0, std::min(run, cols - c * run)) : 0;
+                    uint8_t* w = whole + c * run / 2;
+                    uint8_t* o = buf.data() + c * pb + r * run / 2;
+                    const uint8_t* from =
+                        inverse ? blocked + (bs + c * A.dst_stride + r * run) / 2 : w;
+                    if (!inverse && vu == run && run % 32 == 0) {  // a whole run, inline
+                        copy16s(o, from, run / 2);
+                        continue;
+                    }
+                    if (inverse) {  // an odd vu's high half is the next row's, set after
+                        std::memcpy(w, from, static_cast<size_t>((vu + 1) / 2));
+                        continue;
+                    }
+                    std::memcpy(o, w, static_cast<size_t>(vu / 2));
+                    if (vu % 2 != 0)
+                        o[vu / 2] = static_cast<uint8_t>((w[vu / 2] & 0x0F) | nib << 4);
+                    std::memset(o + (vu + 1) / 2, padbyte,
+                                static_cast<size_t>(run / 2 - (vu + 1) / 2));
+                }
+                if (inverse && p % 2 != 0) detail::copy_nibbles(buf.data(), p, whole, 0, cols);
+            }
+            if (!inverse) {
+                for (int64_t c = 0; c < A.size; ++c) {
+                    uint8_t* to = blocked + (bs + c * A.dst_stride) / 2;
+                    const uint8_t* from = buf.data() + c * pb;
+                    if (stream)
+                        detail::stream_bytes(reinterpret_cast<char*>(to),
+                                             reinterpret_cast<const char*>(from), pb);
+                    else
+                        std::memcpy(to, from, static_cast<size_t>(pb));
+                }
+                continue;
+            }
+            const uint8_t* piece = buf.data();
+            if (ps % 2 == 0 && stream)
+                detail::stream_bytes(reinterpret_cast<char*>(plain + ps / 2),
+                                     reinterpret_cast<const char*>(piece), vr * row / 2);
+            else if (ps % 2 == 0)
+                std::memcpy(plain + ps / 2, piece, static_cast<size_t>(vr * row / 2));
+            if (ps % 2 == 0 && vr * row % 2 != 0)
+                detail::set_nibble(plain, ps + vr * row - 1,
+                                   detail::get_nibble(piece, vr * row - 1));
+            if (ps % 2 != 0) detail::copy_nibbles(plain, ps, piece, 0, vr * row);
+        }
+    };
+    // the outer levels (no padding), odometer order
+    int64_t outer = 1;
+    for (size_t i = 0; i + 4 < n; ++i) outer *= lv[i].size;
+    for (int64_t o = 0; o < outer; ++o) {
+        int64_t s0 = 0, d0 = 0, rest = o;
+        for (size_t i = n - 4; i-- > 0;) {
+            const int64_t x = rest % lv[i].size;
+            rest /= lv[i].size;
+            s0 += x * lv[i].src_stride;
+            d0 += x * lv[i].dst_stride;
+        }
+        strips(s0, d0);
+    }
+    return true;
+}
+
 // One single-threaded walk of an int4 policy (NibblePolicy,
 // NibbleBytesTilePolicy) in the segment's direction.
 template <template <bool> class P>
@@ -1786,8 +1913,15 @@ void run_segment(const detail::Segment& seg, DType t, const void* src, void* dst
             return;
         }
         // The nibble walk cannot take a tiled order; compile again without it.
-        walk_nibbles<NibblePolicy>(detail::compile_gather(seg.plain, seg.steps, 1, false, false),
-                                   seg.inverse, plain, blocked, nib);
+        const Gather gn = detail::compile_gather(seg.plain, seg.steps, 1, false, false);
+        const bool stream = (seg.inverse ? gn.src_numel : gn.dst_numel) / 2 >= kStreamBytes;
+        if (strip_runs(gn, seg.inverse, plain, blocked, nib, stream)) {
+#ifdef __SSE2__
+            if (stream) _mm_sfence();
+#endif
+            return;
+        }
+        walk_nibbles<NibblePolicy>(gn, seg.inverse, plain, blocked, nib);
         return;
     }
     const Gather g = detail::compile_gather(seg.plain, seg.steps, b / 8, true);

@@ -1154,6 +1154,29 @@ TEST(ExecutorFastPaths, Int4RowsMidByteFromWholeBytes) {
     check_cases(big, Big::dst);
 }
 
+// int4 runs whose plain rows start mid-byte, in strips (strip_runs,
+// finding 34): ND <-> FRACTAL_NZ with an odd N, forward and back, in cache
+// and past 8 MiB (streamed). M = 100 and 301 pad the last strip of 8 rows;
+// N = 4,095 leaves a last run of 63 nibbles, N = 65 one of 1 and N = 129
+// three runs; a batch of 3 (batches on whole bytes) and of 2 with an odd
+// M * N (the second batch's rows start on the other half of a byte).
+TEST(ExecutorFastPaths, Int4RunsInStrips) {
+    const DType t = DType::int4;
+    const std::vector<ConvertSpec> small = {
+        spec(Format::ND, Format::FRACTAL_NZ, {100, 4095}, t, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {300, 65}, t, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {3, 100, 4095}, t, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {2, 301, 129}, t, 0),
+    };
+    check_cases(small);
+    if (HasFatalFailure()) return;
+    const std::vector<ConvertSpec> big = {
+        past_8mib(spec(Format::ND, Format::FRACTAL_NZ, {100, 4095}, t, 0), 0),
+        past_8mib(spec(Format::ND, Format::FRACTAL_NZ, {2, 301, 129}, t, 0), 1),
+    };
+    check_cases(big, Big::src);
+}
+
 // Copy scatters whose walk writes the plain tensor front to back, streamed
 // (writes_plain_in_order): padded C0 rows of which whole 16-byte pieces are
 // data, back to back on the plain side (NDC1HWC0 -> NDHWC int4 with C = 32,
