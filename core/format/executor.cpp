@@ -497,6 +497,61 @@ struct NibblePolicy {
         }
         for (int64_t i = 0; i < lv[0].size; ++i) fill(lv + 1, n - 1, d + i * lv[0].dst_stride);
     }
+    // Gathers only (set by run_segment): b past kStreamBytes; the bytes of
+    // a, so that 8-byte loads stay inside it.
+    bool stream = false;
+    int64_t a_bytes = 0;
+
+    // partial() on each row of `rows` (the walk's partial_rows): rows of a
+    // few nibbles padded to whole 16-byte pieces (NHWC -> NC1HWC0 with C =
+    // 3: 3 nibbles into a 32-byte C0 row) are built in registers, the data
+    // in the low word over the pad pattern, and stored (streamed where b
+    // is past kStreamBytes) rather than moved nibble by nibble and padded
+    // by pad_nibbles (finding 35).
+    void partial_rows(const Level& rows, const Level& l, int64_t valid, int64_t s, int64_t d) {
+#ifdef __SSE2__
+        if (!kScatter && l.dst_stride == 1 && l.size % 32 == 0 && valid <= 14 && d % 2 == 0 &&
+            rows.dst_stride % 2 == 0) {
+            const uint64_t pad64 = 0x1111111111111111ull * (pad & 0xF);
+            const uint64_t data = valid == 0 ? 0 : ~0ull >> (64 - 4 * valid);
+            const uint64_t lo = pad64 & ~data;
+            const __m128i padv = _mm_set1_epi8(static_cast<char>(pad * 0x11));
+            const bool streamed = stream && reinterpret_cast<uintptr_t>(b + d / 2) % 16 == 0 &&
+                                  rows.dst_stride % 32 == 0;
+            const int64_t pieces = l.size / 32;
+            for (int64_t i = 0; i < rows.size; ++i) {
+                const int64_t p = s + i * rows.src_stride;
+                uint64_t bits = 0;
+                if (l.src_stride == 1 && p / 2 + 8 <= a_bytes) {  // one load, shifted
+                    std::memcpy(&bits, a + p / 2, 8);
+                    bits >>= 4 * (p % 2);
+                } else if (l.src_stride == 1) {  // the bytes that hold the run
+                    const int64_t nb = (p % 2 + valid + 1) / 2;
+                    for (int64_t j = 0; j < nb; ++j)
+                        bits |= static_cast<uint64_t>(a[p / 2 + j]) << (8 * j);
+                    bits >>= 4 * (p % 2);
+                } else {
+                    for (int64_t j = 0; j < valid; ++j)
+                        bits |= static_cast<uint64_t>(get(a, p + j * l.src_stride)) << (4 * j);
+                }
+                const __m128i first = _mm_set_epi64x(static_cast<long long>(pad64),
+                                                     static_cast<long long>(lo | (bits & data)));
+                auto* out = reinterpret_cast<__m128i*>(b + (d + i * rows.dst_stride) / 2);
+                if (streamed) {
+                    _mm_stream_si128(out, first);
+                    for (int64_t k = 1; k < pieces; ++k) _mm_stream_si128(out + k, padv);
+                } else {
+                    _mm_storeu_si128(out, first);
+                    for (int64_t k = 1; k < pieces; ++k) _mm_storeu_si128(out + k, padv);
+                }
+            }
+            return;
+        }
+#endif
+        for (int64_t i = 0; i < rows.size; ++i)
+            partial(l, valid, s + i * rows.src_stride, d + i * rows.dst_stride);
+    }
+
     void partial(const Level& l, int64_t valid, int64_t s, int64_t d) {
         run(l, valid, s, d);
         if (kScatter) return;
@@ -1921,7 +1976,18 @@ void run_segment(const detail::Segment& seg, DType t, const void* src, void* dst
 #endif
             return;
         }
-        walk_nibbles<NibblePolicy>(gn, seg.inverse, plain, blocked, nib);
+        if (!seg.inverse) {
+            NibblePolicy<false> pol{};
+            pol.a = plain, pol.b = blocked, pol.pad = nib;
+            pol.stream = stream;
+            pol.a_bytes = (gn.src_numel + 1) / 2;
+            detail::walk(gn, pol);
+#ifdef __SSE2__
+            if (stream) _mm_sfence();
+#endif
+            return;
+        }
+        walk_nibbles<NibblePolicy>(gn, true, plain, blocked, nib);
         return;
     }
     const Gather g = detail::compile_gather(seg.plain, seg.steps, b / 8, true);

@@ -1177,6 +1177,30 @@ TEST(ExecutorFastPaths, Int4RunsInStrips) {
     check_cases(big, Big::src);
 }
 
+// int4 rows of a few nibbles padded to a C0 row of 32 bytes, built in
+// registers (NibblePolicy::partial_rows, finding 35): NHWC -> NC1HWC0 with
+// C = 3, 5 and 14 (the most a row takes), C = 15 (the nibble walk), and
+// C = 67 (a last C1 of 3), in cache and past 8 MiB (streamed), forward and
+// back; odd pixel counts, so the last rows sit at the source's end (where
+// the 8-byte load would pass it) and start on either half of a byte.
+TEST(ExecutorFastPaths, Int4ShortPaddedRows) {
+    const DType t = DType::int4;
+    const std::vector<ConvertSpec> small = {
+        spec(Format::NHWC, Format::NC1HWC0, {3, 5, 7, 3}, t, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {1, 9, 11, 5}, t, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {2, 3, 5, 14}, t, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {2, 3, 5, 15}, t, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {1, 3, 5, 67}, t, 0),
+    };
+    check_cases(small);
+    if (HasFatalFailure()) return;
+    const std::vector<ConvertSpec> big = {
+        spec(Format::NHWC, Format::NC1HWC0, {1, 577, 577, 3}, t, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {1, 577, 577, 5}, t, 0),
+    };
+    check_cases(big, Big::dst);
+}
+
 // Copy scatters whose walk writes the plain tensor front to back, streamed
 // (writes_plain_in_order): padded C0 rows of which whole 16-byte pieces are
 // data, back to back on the plain side (NDC1HWC0 -> NDHWC int4 with C = 32,
