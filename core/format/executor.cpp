@@ -517,7 +517,8 @@ struct NibblePolicy {
             const uint64_t lo = pad64 & ~data;
             const __m128i padv = _mm_set1_epi8(static_cast<char>(pad * 0x11));
             const bool streamed = stream && reinterpret_cast<uintptr_t>(b + d / 2) % 16 == 0 &&
-                                  rows.dst_stride % 32 == 0;
+                                  rows.dst_stride % 32 == 0 &&
+                                  (rows.dst_stride == l.size || l.size % 128 == 0);
             const int64_t pieces = l.size / 32;
             for (int64_t i = 0; i < rows.size; ++i) {
                 const int64_t p = s + i * rows.src_stride;
@@ -561,6 +562,68 @@ struct NibblePolicy {
             for (int64_t i = valid; i < l.size; ++i) set(b, d + i * l.dst_stride, pad);
     }
 };
+
+// int4: a gather of a few plain rows (C = 3 of NCHW -> NC1HWC0, or of
+// 7x7 kernels into FRACTAL_Z) into blocked rows of whole 16-byte pieces.
+// 16 nibbles of each plain row come from one 8-byte load; each blocked
+// row is built in registers (its vx nibbles over the pad pattern) and
+// stored, streamed past kStreamBytes where the rows fill lines in turn.
+// The nibble transposes did these nibble by nibble (vx < 32: no whole
+// block), the byte tiles through pieces of 64 x 128 bytes (finding 35).
+// a: the plain side (a_bytes bytes), b: the blocked one; the tile as in
+// transpose_tile.hpp (a[y + x * sx] -> b[y * dy + x], ny x nx, vx valid
+// x, the rest padded with the nibble `pad`). Where vx <= 14, nx % 32 ==
+// 0, no y is padding and the blocked rows start on bytes (d, dy even).
+inline bool few_rows_fit(int64_t d, int64_t dy, int64_t ny, int64_t nx, int64_t vy, int64_t vx) {
+    return vy == ny && vx <= 14 && vx < nx && nx % 32 == 0 && d % 2 == 0 && dy % 2 == 0;
+}
+void few_rows(const uint8_t* a, int64_t a_bytes, uint8_t* b, uint8_t pad, bool stream, int64_t s,
+              int64_t d, int64_t sx, int64_t dy, int64_t ny, int64_t nx, int64_t vx) {
+#ifdef __SSE2__
+    const uint64_t pad64 = 0x1111111111111111ull * (pad & 0xF);
+    const uint64_t data = vx == 0 ? 0 : ~0ull >> (64 - 4 * vx);
+    const uint64_t lo = pad64 & ~data;
+    const __m128i padv = _mm_set1_epi8(static_cast<char>(pad * 0x11));
+    // streamed only where the rows fill whole lines in turn: back to
+    // back (NC1HWC0), or a line each (FRACTAL_Z's 32-byte rows of n0,
+    // which the next tile completes, stay normal: streamed, 0.04)
+    const bool streamed = stream && reinterpret_cast<uintptr_t>(b + d / 2) % 16 == 0 &&
+                          dy % 32 == 0 && (dy == nx || nx % 128 == 0);
+    const int64_t pieces = nx / 32;
+    uint64_t w[14];
+    for (int64_t y0 = 0; y0 < ny; y0 += 16) {
+        const int64_t m = std::min<int64_t>(16, ny - y0);
+        for (int64_t x = 0; x < vx; ++x) {  // nibbles y0.. of plain row x
+            const int64_t p = s + y0 + x * sx;
+            if (p / 2 + 9 <= a_bytes) {
+                std::memcpy(&w[x], a + p / 2, 8);
+                if (p % 2 != 0) w[x] = w[x] >> 4 | static_cast<uint64_t>(a[p / 2 + 8]) << 60;
+            } else {
+                w[x] = 0;
+                for (int64_t i = 0; i < m; ++i)
+                    w[x] |= static_cast<uint64_t>(detail::get_nibble(a, p + i)) << (4 * i);
+            }
+        }
+        for (int64_t i = 0; i < m; ++i) {
+            uint64_t bits = 0;
+            for (int64_t x = 0; x < vx; ++x) bits |= (w[x] >> (4 * i) & 0xF) << (4 * x);
+            const __m128i first = _mm_set_epi64x(static_cast<long long>(pad64),
+                                                 static_cast<long long>(lo | (bits & data)));
+            auto* out = reinterpret_cast<__m128i*>(b + (d + (y0 + i) * dy) / 2);
+            if (streamed) {
+                _mm_stream_si128(out, first);
+                for (int64_t k = 1; k < pieces; ++k) _mm_stream_si128(out + k, padv);
+            } else {
+                _mm_storeu_si128(out, first);
+                for (int64_t k = 1; k < pieces; ++k) _mm_storeu_si128(out + k, padv);
+            }
+        }
+    }
+#else
+    (void)a, (void)a_bytes, (void)b, (void)pad, (void)stream, (void)s, (void)d, (void)sx, (void)dy,
+        (void)ny, (void)nx, (void)vx;
+#endif
+}
 
 // int4 tiled transposes whose rows start mid-byte on either side (NCHW ->
 // FRACTAL_Z with 3x3 kernels: 9-nibble rows; NCHW -> HWCN with an odd N),
@@ -789,8 +852,14 @@ struct NibbleBytesTilePolicy {
             levels(lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
     }
 
+    int64_t a_bytes = 0;  // gathers: the bytes of a (set by run_segment)
+
     void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx) {
         const int64_t sx = x.src_stride, dy = y.dst_stride;
+        if (!kScatter && few_rows_fit(d, dy, y.size, x.size, vy, vx)) {
+            few_rows(a, a_bytes, b, pad, stream, s, d, sx, dy, y.size, x.size, vx);
+            return;
+        }
         if (vy == y.size && vx == x.size && rows_fit(s, sx, 0, vy, vx)) {
             gather_rows(s, d, sx, 0, dy, vy, vx, 1);
             return;
@@ -823,7 +892,8 @@ struct NibbleTransposePolicy {
     static constexpr int kBits = 4;  // elements are nibbles
     uint8_t* a;
     uint8_t* b;
-    uint8_t pad;  // one nibble
+    uint8_t pad;          // one nibble
+    int64_t a_bytes = 0;  // gathers: the bytes of a, for few_rows
     // What the streamed walks (past kStreamBytes) prefetch and how they cut
     // (measured on the Intel machine, finding 30):
     static constexpr int64_t kAhead = 256;      // bytes ahead in padded_rows' input rows
@@ -939,6 +1009,10 @@ struct NibbleTransposePolicy {
 
     void tile(const Level& y, const Level& x, int64_t s, int64_t d, int64_t vy, int64_t vx) {
         const int64_t sx = x.src_stride, dy = y.dst_stride;
+        if (!kScatter && few_rows_fit(d, dy, y.size, x.size, vy, vx)) {
+            few_rows(a, a_bytes, b, pad, kStream, s, d, sx, dy, y.size, x.size, vx);
+            return;
+        }
         const int64_t by = vy / 32 * 32, bx = vx / 32 * 32;
         if (!kScatter && kStream && dy == x.size && x.size <= 128 && vx < x.size && vx == bx &&
             by > 0) {
@@ -1942,14 +2016,19 @@ void run_segment(const detail::Segment& seg, DType t, const void* src, void* dst
         if (nibble_transposes(gt, &threads_ok)) {
             const Range r{threads_ok ? threads : 1};
             const bool stream = (seg.inverse ? gt.src_numel : gt.dst_numel) / 2 >= kStreamBytes;
+            const int64_t abytes = (gt.src_numel + 1) / 2;
             if (seg.inverse && stream)
-                walk_threads(gt, NibbleTransposePolicy<true, true>{plain, blocked, nib}, r, true);
+                walk_threads(gt, NibbleTransposePolicy<true, true>{plain, blocked, nib, abytes}, r,
+                             true);
             else if (seg.inverse)
-                walk_threads(gt, NibbleTransposePolicy<true>{plain, blocked, nib}, r, false);
+                walk_threads(gt, NibbleTransposePolicy<true>{plain, blocked, nib, abytes}, r,
+                             false);
             else if (stream)
-                walk_threads(gt, NibbleTransposePolicy<false, true>{plain, blocked, nib}, r, true);
+                walk_threads(gt, NibbleTransposePolicy<false, true>{plain, blocked, nib, abytes}, r,
+                             true);
             else
-                walk_threads(gt, NibbleTransposePolicy<false>{plain, blocked, nib}, r, false);
+                walk_threads(gt, NibbleTransposePolicy<false>{plain, blocked, nib, abytes}, r,
+                             false);
             return;
         }
         // Tiles whose rows start mid-byte: through bytes.
@@ -1961,6 +2040,7 @@ void run_segment(const detail::Segment& seg, DType t, const void* src, void* dst
             NibbleBytesTilePolicy<false> pol{};
             pol.a = plain, pol.b = blocked, pol.pad = nib;
             pol.stream = gt.dst_numel / 2 >= kStreamBytes;
+            pol.a_bytes = (gt.src_numel + 1) / 2;
             detail::walk(gt, pol);
 #ifdef __SSE2__
             if (pol.stream) _mm_sfence();
@@ -2170,10 +2250,12 @@ bool run_composed(const Pipeline& p, const std::vector<detail::Segment>& segs, c
             auto* in = const_cast<uint8_t*>(static_cast<const uint8_t*>(src));
             auto* out = static_cast<uint8_t*>(dst);
             const Range r{threads_ok ? threads : 1};
+            const int64_t abytes = (gt->src_numel + 1) / 2;
             if (gt->dst_numel / 2 >= kStreamBytes)
-                walk_threads(*gt, NibbleTransposePolicy<false, true>{in, out, nib}, r, true);
+                walk_threads(*gt, NibbleTransposePolicy<false, true>{in, out, nib, abytes}, r,
+                             true);
             else
-                walk_threads(*gt, NibbleTransposePolicy<false>{in, out, nib}, r, false);
+                walk_threads(*gt, NibbleTransposePolicy<false>{in, out, nib, abytes}, r, false);
             return true;
         }
         const auto gn =

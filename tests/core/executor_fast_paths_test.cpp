@@ -1201,6 +1201,33 @@ TEST(ExecutorFastPaths, Int4ShortPaddedRows) {
     check_cases(big, Big::dst);
 }
 
+// int4 gathers of a few plain rows into padded C0 rows, built in registers
+// (few_rows, finding 35): through the nibble transposes (NCHW -> NC1HWC0,
+// even H*W: C = 3, 5 and 14; C = 15 keeps the blocks) and through the
+// byte tiles (odd H*W: plain rows mid-byte; FRACTAL_Z with 7x7 and 3x3
+// kernels and C = 3, whose 32-byte rows of n0 are not streamed), in cache
+// and past 8 MiB, forward and back, 1 and 2 threads.
+TEST(ExecutorFastPaths, Int4FewRowsIntoC0) {
+    const DType t = DType::int4;
+    const std::vector<ConvertSpec> small = {
+        spec(Format::NCHW, Format::NC1HWC0, {2, 3, 6, 8}, t, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {2, 5, 4, 6}, t, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {2, 14, 4, 6}, t, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {2, 15, 4, 6}, t, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {3, 3, 5, 7}, t, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {32, 3, 7, 7}, t, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {19, 3, 3, 3}, t, 0),
+    };
+    check_cases(small);
+    if (HasFatalFailure()) return;
+    const std::vector<ConvertSpec> big = {
+        spec(Format::NCHW, Format::NC1HWC0, {2, 3, 256, 640}, t, 0),
+        spec(Format::NCHW, Format::NC1HWC0, {4, 3, 255, 333}, t, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {6000, 3, 7, 7}, t, 0),
+    };
+    check_cases(big, Big::dst);
+}
+
 // Copy scatters whose walk writes the plain tensor front to back, streamed
 // (writes_plain_in_order): padded C0 rows of which whole 16-byte pieces are
 // data, back to back on the plain side (NDC1HWC0 -> NDHWC int4 with C = 32,
