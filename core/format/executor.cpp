@@ -548,6 +548,35 @@ struct NibblePolicy {
             }
             return;
         }
+        // the scatter: rows back to back on the plain side (NC1HWC0 ->
+        // NHWC with C = 3), each row's nibbles from one 8-byte load of its
+        // blocked row, gathered in a 128-bit word and moved by one
+        // copy_nibbles per 32 nibbles
+        if (kScatter && l.src_stride == 1 && l.dst_stride == 1 && rows.src_stride == valid &&
+            valid > 0 && valid <= 14 && l.size >= 16 && d % 2 == 0 && rows.dst_stride % 2 == 0) {
+            const uint64_t data = ~0ull >> (64 - 4 * valid);
+            const int64_t group = 32 / valid;
+            for (int64_t i0 = 0; i0 < rows.size; i0 += group) {
+                const int64_t m = std::min(group, rows.size - i0);
+                uint64_t acc[2] = {0, 0};  // nibble k at bits 4k of the pair
+                for (int64_t i = 0; i < m; ++i) {
+                    uint64_t bits;
+                    std::memcpy(&bits, b + (d + (i0 + i) * rows.dst_stride) / 2, 8);
+                    bits &= data;
+                    const int64_t sh = 4 * valid * i;
+                    if (sh >= 64) {
+                        acc[1] |= bits << (sh - 64);
+                        continue;
+                    }
+                    acc[0] |= bits << sh;
+                    if (sh > 0) acc[1] |= bits >> (64 - sh);
+                }
+                uint8_t word[16];
+                std::memcpy(word, acc, 16);  // little-endian: acc[0]'s bytes first
+                detail::copy_nibbles(a, s + i0 * valid, word, 0, m * valid);
+            }
+            return;
+        }
 #endif
         for (int64_t i = 0; i < rows.size; ++i)
             partial(l, valid, s + i * rows.src_stride, d + i * rows.dst_stride);
