@@ -10,9 +10,12 @@
 //
 // Sections:
 //   copy_rows / pick_rows        row copies, streaming or not
-//   prefetch_line                a prefetch GCC keeps
+//   prefetch_line, prefetch_l2   prefetches GCC keeps (into L1, into L2)
 //   CopyPolicy, NibblePolicy     element moves for walk() (partial_rows:
-//                                the rows of a padded level in one call)
+//                                the rows of a padded level in one call;
+//                                int4 short rows in registers: finding 35)
+//   few_rows                     int4: a few plain rows into padded C0 rows,
+//                                in registers (finding 35)
 //   NibbleTransposePolicy        int4 transposes in 32 x 32 nibble blocks
 //                                (prefetched windows, chunks with carried
 //                                lines, overlapping edges, a folded level,
@@ -32,6 +35,8 @@
 //                                (batch_tiles.hpp, finding 20)
 //   run_staged                   copy scatters off the line grid through an
 //                                L1 buffer (staged_scatter.hpp, finding 25)
+//   copy16s, strip_runs          int4 runs of rows that start mid-byte, in
+//                                strips (ND <-> FRACTAL_NZ, odd N: finding 34)
 //   run_gather, run_segment      one segment
 //   Fractal -> fractal in slabs  plan_fused, run_fused
 //   run_composed                 one composed gather
@@ -613,9 +618,10 @@ void few_rows(const uint8_t* a, int64_t a_bytes, uint8_t* b, uint8_t pad, bool s
     const uint64_t data = vx == 0 ? 0 : ~0ull >> (64 - 4 * vx);
     const uint64_t lo = pad64 & ~data;
     const __m128i padv = _mm_set1_epi8(static_cast<char>(pad * 0x11));
-    // streamed only where the rows fill whole lines in turn: back to
-    // back (NC1HWC0), or a line each (FRACTAL_Z's 32-byte rows of n0,
-    // which the next tile completes, stay normal: streamed, 0.04)
+    // streamed only where the rows fill lines in turn: back to back
+    // (NC1HWC0), or each a whole number of lines long (16-byte aligned);
+    // FRACTAL_Z's 32-byte rows of n0, which the next tile completes, stay
+    // normal (streamed: 0.04)
     const bool streamed = stream && reinterpret_cast<uintptr_t>(b + d / 2) % 16 == 0 &&
                           dy % 32 == 0 && (dy == nx || nx % 128 == 0);
     const int64_t pieces = nx / 32;

@@ -691,9 +691,9 @@ TEST(ExecutorFastPaths, NibbleRunsAtAnyOffset) {
 // FRACTAL_Z, an odd N into HWCN, odd H*W into NHWC) through bytes
 // (NibbleBytesTilePolicy), their plain rows back to back as one run where
 // they are short, pieces of up to 64 x 128 (H*W = 81 and 147 cut along y,
-// N = 301 along x; an odd H*W keeps NCHW -> HWCN off gather_rows, see
-// Int4RowsMidByteFromWholeBytes). Forward against the element map, back
-// to the source.
+// N = 301 along x; an odd C*H*W keeps NCHW -> HWCN off gather_rows for
+// every c, see Int4RowsMidByteFromWholeBytes). Forward against the
+// element map, back to the source.
 TEST(ExecutorFastPaths, Int4RowsMidByte) {
     const std::vector<ConvertSpec> cases = {
         spec(Format::ND, Format::FRACTAL_NZ, {37, 45}, DType::int4, 0),
@@ -1127,19 +1127,24 @@ TEST(ExecutorFastPaths, Int4NibbleTransposesStreamed) {
 // int4 gathers whose plain rows start on a byte and whose blocked rows of
 // an odd N do not (NibbleBytesTilePolicy::gather_rows, finding 33), in
 // cache and past 8 MiB (streamed), forward and back:
-//  * NCHW -> HWCN: the rows of C back to back in each HWCN row, one pass
-//    over both; N = 37 against chunks of 512 (blocks whose 32 rows cross
-//    from one c to the next), h*w ragged against the bands of 128; C = 64
-//    (rows on whole bytes: the carried part lines) and C = 5 (every other
-//    row mid-byte: shifted copies);
+//  * NCHW -> HWCN with an even H*W: the rows of C back to back in each
+//    HWCN row, one pass over all of them. C = 64 (C*N = 2,368 nibbles,
+//    whole bytes: chunks of 512 whose blocks of 32 rows cross from one c
+//    to the next, and streamed, the carried part lines) and C = 63 (every
+//    other HWCN row mid-byte: shifted copies); C = 5 (C*N = 185: a band
+//    packed into one piece); h*w ragged against the bands of 128;
+//  * NCHW -> HWCN with an odd H*W: one c at a time, the even ones through
+//    gather_rows, the odd ones (plain rows mid-byte) through the pieces;
 //  * NHWC -> HWCN: the rows back to back, a band packed into one piece
 //    (N = 37), and N = 2,049 past the packed limit (rows one by one, every
 //    other mid-byte).
 TEST(ExecutorFastPaths, Int4RowsMidByteFromWholeBytes) {
     const DType t = DType::int4;
     const std::vector<ConvertSpec> small = {
-        spec(Format::NCHW, Format::HWCN, {37, 64, 9, 23}, t, 0),
+        spec(Format::NCHW, Format::HWCN, {37, 64, 8, 8}, t, 0),
+        spec(Format::NCHW, Format::HWCN, {37, 63, 8, 8}, t, 0),
         spec(Format::NCHW, Format::HWCN, {37, 5, 12, 11}, t, 0),
+        spec(Format::NCHW, Format::HWCN, {37, 64, 9, 23}, t, 0),
         spec(Format::NCHW, Format::HWCN, {1, 3, 8, 8}, t, 0),
         spec(Format::NHWC, Format::HWCN, {37, 9, 13, 6}, t, 0),
         spec(Format::NHWC, Format::HWCN, {2049, 3, 4, 3}, t, 0),
@@ -1147,7 +1152,8 @@ TEST(ExecutorFastPaths, Int4RowsMidByteFromWholeBytes) {
     check_cases(small);
     if (HasFatalFailure()) return;
     const std::vector<ConvertSpec> big = {
-        past_8mib(spec(Format::NCHW, Format::HWCN, {37, 64, 9, 23}, t, 0), 2),
+        spec(Format::NCHW, Format::HWCN, {37, 64, 96, 96}, t, 0),
+        spec(Format::NCHW, Format::HWCN, {37, 63, 96, 96}, t, 0),
         past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 12, 11}, t, 0), 2),
         past_8mib(spec(Format::NHWC, Format::HWCN, {37, 9, 13, 6}, t, 0), 1),
     };
@@ -1159,7 +1165,9 @@ TEST(ExecutorFastPaths, Int4RowsMidByteFromWholeBytes) {
 // and past 8 MiB (streamed). M = 100 and 301 pad the last strip of 8 rows;
 // N = 4,095 leaves a last run of 63 nibbles, N = 65 one of 1 and N = 129
 // three runs; a batch of 3 (batches on whole bytes) and of 2 with an odd
-// M * N (the second batch's rows start on the other half of a byte).
+// M * N (the second batch's rows start on the other half of a byte). Also
+// NHWC -> NC1HWC0 with C = 131 (a last C1 of 3) and H*W = 72, whose
+// levels take the same form (strips of 8 pixels, the C1 runs).
 TEST(ExecutorFastPaths, Int4RunsInStrips) {
     const DType t = DType::int4;
     const std::vector<ConvertSpec> small = {
@@ -1167,6 +1175,7 @@ TEST(ExecutorFastPaths, Int4RunsInStrips) {
         spec(Format::ND, Format::FRACTAL_NZ, {300, 65}, t, 0),
         spec(Format::ND, Format::FRACTAL_NZ, {3, 100, 4095}, t, 0),
         spec(Format::ND, Format::FRACTAL_NZ, {2, 301, 129}, t, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {1, 8, 9, 131}, t, 0),
     };
     check_cases(small);
     if (HasFatalFailure()) return;
