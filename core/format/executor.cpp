@@ -10,7 +10,7 @@
 //
 // Sections:
 //   copy_rows / pick_rows        row copies, streaming or not
-//   prefetch_line, prefetch_l2   prefetches GCC keeps (into L1, into L2)
+//   prefetch_line                prefetches GCC keeps (into L1 or L2)
 //   CopyPolicy, NibblePolicy     element moves for walk() (partial_rows:
 //                                the rows of a padded level in one call;
 //                                int4 short rows in registers: finding 35)
@@ -160,22 +160,16 @@ void fill_padding(T* b, T pad, const Level* lv, int n, int64_t d) {
         fill_padding(b, pad, lv + 1, n - 1, d + i * lv[0].dst_stride);
 }
 
-// A hint to bring p's line into L1; never faults. always_inline: GCC treats
-// a function whose only effect is a prefetch as free of side effects and
-// drops its calls (see CopyPolicy::prefetch_ahead).
+// A hint to bring p's line into the cache: kLevel 1 into L1, 2 into L2
+// only (for lines that share few L1 sets, rows a 2 KiB multiple apart, and
+// would evict each other before their use). Never faults. always_inline:
+// GCC treats a function whose only effect is a prefetch as free of side
+// effects and drops its calls (see CopyPolicy::prefetch_ahead).
+template <int kLevel = 1>
 __attribute__((always_inline)) inline void prefetch_line(const void* p) {
+    static_assert(kLevel == 1 || kLevel == 2, "prefetch into L1 or L2");
 #ifdef __SSE2__
-    _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0);
-#else
-    (void)p;
-#endif
-}
-
-// The same into L2 only: for lines that share few L1 sets (rows a 2 KiB
-// multiple apart) and would evict each other before their use.
-__attribute__((always_inline)) inline void prefetch_l2(const void* p) {
-#ifdef __SSE2__
-    _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T1);
+    _mm_prefetch(static_cast<const char*>(p), kLevel == 1 ? _MM_HINT_T0 : _MM_HINT_T1);
 #else
     (void)p;
 #endif
@@ -443,6 +437,53 @@ void tile_levels(P& pol, const Level* lv, int n, int64_t s, int64_t d) {
         tile_levels(pol, lv + 1, n - 1, s + i * lv[0].src_stride, d + i * lv[0].dst_stride);
 }
 
+// int4 rows of nx nibbles (nx % 32 == 0, whole 16-byte pieces) holding
+// `valid` data nibbles (<= 14) over the pad pattern, built in registers and
+// stored 16 bytes at a time (finding 35): the first piece is the data in
+// the low word over the pad, the rest pad. Streamed where the caller asks
+// and the rows fill lines in turn: 16-byte aligned and either back to back
+// (dy == nx, NC1HWC0) or each a whole number of lines long; FRACTAL_Z's
+// 32-byte rows of n0, which the next tile completes, stay normal (streamed,
+// each store flushed a half line: 0.04 of memcpy). Without SSE2: memcpy
+// and memset, never streamed.
+class PaddedRows {
+  public:
+    PaddedRows(uint8_t pad, int64_t valid, int64_t nx, bool stream, const uint8_t* first_row,
+               int64_t dy)
+        : pad64_(0x1111111111111111ull * (pad & 0xF)),
+          data_(valid == 0 ? 0 : ~0ull >> (64 - 4 * valid)),
+          pieces_(nx / 32),
+          streamed_(stream && reinterpret_cast<uintptr_t>(first_row) % 16 == 0 && dy % 32 == 0 &&
+                    (dy == nx || nx % 128 == 0)) {}
+
+    // The row at `out` from `bits` (data nibble k at bits 4k; higher bits ignored).
+    inline void store(uint8_t* out, uint64_t bits) const {
+        const uint64_t low = (pad64_ & ~data_) | (bits & data_);
+#ifdef __SSE2__
+        const __m128i first =
+            _mm_set_epi64x(static_cast<long long>(pad64_), static_cast<long long>(low));
+        const __m128i padv = _mm_set1_epi64x(static_cast<long long>(pad64_));
+        auto* o = reinterpret_cast<__m128i*>(out);
+        if (streamed_) {
+            _mm_stream_si128(o, first);
+            for (int64_t k = 1; k < pieces_; ++k) _mm_stream_si128(o + k, padv);
+        } else {
+            _mm_storeu_si128(o, first);
+            for (int64_t k = 1; k < pieces_; ++k) _mm_storeu_si128(o + k, padv);
+        }
+#else
+        std::memcpy(out, &low, 8);  // little-endian: nibble k in byte k / 2
+        std::memset(out + 8, static_cast<int>(pad64_ & 0xFF),
+                    static_cast<size_t>(pieces_ * 16 - 8));
+#endif
+    }
+
+  private:
+    uint64_t pad64_, data_;
+    int64_t pieces_;
+    bool streamed_;
+};
+
 // int4 when the nibbles cannot move in pairs (e.g. C0 of NCHW -> NC1HWC0,
 // where neighbouring destination nibbles come from different source rows,
 // or rows that start mid-byte: FRACTAL_NZ with an odd N, C = 3 of NHWC ->
@@ -514,17 +555,9 @@ struct NibblePolicy {
     // is past kStreamBytes) rather than moved nibble by nibble and padded
     // by pad_nibbles (finding 35).
     void partial_rows(const Level& rows, const Level& l, int64_t valid, int64_t s, int64_t d) {
-#ifdef __SSE2__
         if (!kScatter && l.dst_stride == 1 && l.size % 32 == 0 && valid <= 14 && d % 2 == 0 &&
             rows.dst_stride % 2 == 0) {
-            const uint64_t pad64 = 0x1111111111111111ull * (pad & 0xF);
-            const uint64_t data = valid == 0 ? 0 : ~0ull >> (64 - 4 * valid);
-            const uint64_t lo = pad64 & ~data;
-            const __m128i padv = _mm_set1_epi8(static_cast<char>(pad * 0x11));
-            const bool streamed = stream && reinterpret_cast<uintptr_t>(b + d / 2) % 16 == 0 &&
-                                  rows.dst_stride % 32 == 0 &&
-                                  (rows.dst_stride == l.size || l.size % 128 == 0);
-            const int64_t pieces = l.size / 32;
+            const PaddedRows out(pad, valid, l.size, stream, b + d / 2, rows.dst_stride);
             for (int64_t i = 0; i < rows.size; ++i) {
                 const int64_t p = s + i * rows.src_stride;
                 uint64_t bits = 0;
@@ -540,16 +573,7 @@ struct NibblePolicy {
                     for (int64_t j = 0; j < valid; ++j)
                         bits |= static_cast<uint64_t>(get(a, p + j * l.src_stride)) << (4 * j);
                 }
-                const __m128i first = _mm_set_epi64x(static_cast<long long>(pad64),
-                                                     static_cast<long long>(lo | (bits & data)));
-                auto* out = reinterpret_cast<__m128i*>(b + (d + i * rows.dst_stride) / 2);
-                if (streamed) {
-                    _mm_stream_si128(out, first);
-                    for (int64_t k = 1; k < pieces; ++k) _mm_stream_si128(out + k, padv);
-                } else {
-                    _mm_storeu_si128(out, first);
-                    for (int64_t k = 1; k < pieces; ++k) _mm_storeu_si128(out + k, padv);
-                }
+                out.store(b + (d + i * rows.dst_stride) / 2, bits);
             }
             return;
         }
@@ -582,7 +606,6 @@ struct NibblePolicy {
             }
             return;
         }
-#endif
         for (int64_t i = 0; i < rows.size; ++i)
             partial(l, valid, s + i * rows.src_stride, d + i * rows.dst_stride);
     }
@@ -613,18 +636,7 @@ inline bool few_rows_fit(int64_t d, int64_t dy, int64_t ny, int64_t nx, int64_t 
 }
 void few_rows(const uint8_t* a, int64_t a_bytes, uint8_t* b, uint8_t pad, bool stream, int64_t s,
               int64_t d, int64_t sx, int64_t dy, int64_t ny, int64_t nx, int64_t vx) {
-#ifdef __SSE2__
-    const uint64_t pad64 = 0x1111111111111111ull * (pad & 0xF);
-    const uint64_t data = vx == 0 ? 0 : ~0ull >> (64 - 4 * vx);
-    const uint64_t lo = pad64 & ~data;
-    const __m128i padv = _mm_set1_epi8(static_cast<char>(pad * 0x11));
-    // streamed only where the rows fill lines in turn: back to back
-    // (NC1HWC0), or each a whole number of lines long (16-byte aligned);
-    // FRACTAL_Z's 32-byte rows of n0, which the next tile completes, stay
-    // normal (streamed: 0.04)
-    const bool streamed = stream && reinterpret_cast<uintptr_t>(b + d / 2) % 16 == 0 &&
-                          dy % 32 == 0 && (dy == nx || nx % 128 == 0);
-    const int64_t pieces = nx / 32;
+    const PaddedRows out(pad, vx, nx, stream, b + d / 2, dy);
     uint64_t w[14];
     for (int64_t y0 = 0; y0 < ny; y0 += 16) {
         const int64_t m = std::min<int64_t>(16, ny - y0);
@@ -642,22 +654,9 @@ void few_rows(const uint8_t* a, int64_t a_bytes, uint8_t* b, uint8_t pad, bool s
         for (int64_t i = 0; i < m; ++i) {
             uint64_t bits = 0;
             for (int64_t x = 0; x < vx; ++x) bits |= (w[x] >> (4 * i) & 0xF) << (4 * x);
-            const __m128i first = _mm_set_epi64x(static_cast<long long>(pad64),
-                                                 static_cast<long long>(lo | (bits & data)));
-            auto* out = reinterpret_cast<__m128i*>(b + (d + (y0 + i) * dy) / 2);
-            if (streamed) {
-                _mm_stream_si128(out, first);
-                for (int64_t k = 1; k < pieces; ++k) _mm_stream_si128(out + k, padv);
-            } else {
-                _mm_storeu_si128(out, first);
-                for (int64_t k = 1; k < pieces; ++k) _mm_storeu_si128(out + k, padv);
-            }
+            out.store(b + (d + (y0 + i) * dy) / 2, bits);
         }
     }
-#else
-    (void)a, (void)a_bytes, (void)b, (void)pad, (void)stream, (void)s, (void)d, (void)sx, (void)dy,
-        (void)ny, (void)nx, (void)vx;
-#endif
 }
 
 // int4 tiled transposes whose rows start mid-byte on either side (NCHW ->
@@ -819,8 +818,8 @@ struct NibbleBytesTilePolicy {
                         int64_t po = (j + kAheadRows) / nx, px = (j + kAheadRows) % nx;
                         for (int64_t r = 0; r < 32 && po < no; ++r) {
                             const uint8_t* p = a + (s + y0 + po * os + px * sx) / 2;
-                            prefetch_l2(p);
-                            prefetch_l2(p + (by - 1) / 2);
+                            prefetch_line<2>(p);
+                            prefetch_line<2>(p + (by - 1) / 2);
                             if (++px == nx) px = 0, ++po;
                         }
                     }
