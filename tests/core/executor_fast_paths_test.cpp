@@ -1237,6 +1237,31 @@ TEST(ExecutorFastPaths, Int4FewRowsIntoC0) {
     check_cases(big, Big::dst);
 }
 
+// int4 nibble transposes with fewer than 32 long output rows (NHWC ->
+// NCHW and NDHWC -> NCDHW with an even C < 32): one row of 32 x 32 blocks
+// read 32 nibbles wide across the short input rows, vy rows stored per
+// chunk, streamed and carried past 8 MiB. Ragged last columns (H*W % 32 !=
+// 0) go to the part blocks; where the last block would read past the
+// source's end (H*W a multiple of 32), that tile keeps the part blocks.
+// Forward and back, 1 and 2 threads.
+TEST(ExecutorFastPaths, Int4FewLongRows) {
+    const DType t = DType::int4;
+    const std::vector<ConvertSpec> small = {
+        spec(Format::NHWC, Format::NCHW, {2, 10, 17, 28}, t, 0),
+        spec(Format::NHWC, Format::NCHW, {3, 1, 200, 2}, t, 0),
+        spec(Format::NHWC, Format::NCHW, {2, 12, 15, 30}, t, 0),
+        spec(Format::NHWC, Format::NCHW, {2, 8, 20, 6}, t, 0),
+        spec(Format::NDHWC, Format::NCDHW, {2, 3, 8, 10, 28}, t, 0),
+    };
+    check_cases(small);
+    if (HasFatalFailure()) return;
+    const std::vector<ConvertSpec> big = {
+        spec(Format::NHWC, Format::NCHW, {2, 512, 600, 28}, t, 0),
+        spec(Format::NHWC, Format::NCHW, {1, 1024, 1201, 14}, t, 0),
+    };
+    check_cases(big, Big::dst);
+}
+
 // Copy scatters whose walk writes the plain tensor front to back, streamed
 // (writes_plain_in_order): padded C0 rows of which whole 16-byte pieces are
 // data, back to back on the plain side (NDC1HWC0 -> NDHWC int4 with C = 32,
