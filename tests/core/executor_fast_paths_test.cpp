@@ -1262,6 +1262,34 @@ TEST(ExecutorFastPaths, Int4FewLongRows) {
     check_cases(big, Big::dst);
 }
 
+// int4 gathers of short plain rows back to back into blocked rows (the 9,
+// 25 or 27 nibbles of 3x3, 5x5 and 3x3x3 kernels into FRACTAL_Z and
+// FRACTAL_Z_3D; kernel_rows, finding 37): 16 kernels at a time through a
+// 16 x 16 byte transpose, one or two row groups (25, 27 > 16), short
+// output rows stored in place and long ones through the buffer, streamed
+// past 8 MiB. C = 48 pads C0 and keeps the byte tiles. Forward and back,
+// 1 and 2 threads.
+TEST(ExecutorFastPaths, Int4KernelRows) {
+    const DType t = DType::int4;
+    const std::vector<ConvertSpec> small = {
+        spec(Format::NCHW, Format::FRACTAL_Z, {20, 64, 3, 3}, t, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {17, 256, 3, 3}, t, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {5, 48, 3, 3}, t, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {16, 64, 5, 5}, t, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {32, 64, 1, 3}, t, 0),
+        spec(Format::NCDHW, Format::FRACTAL_Z_3D, {16, 64, 3, 3, 3}, t, 0),
+        spec(Format::NCDHW, Format::FRACTAL_Z_3D, {33, 64, 3, 3, 3}, t, 0),
+        spec(Format::NCDHW, Format::FRACTAL_Z_3D, {48, 128, 3, 3, 3}, t, 0),
+    };
+    check_cases(small);
+    if (HasFatalFailure()) return;
+    const std::vector<ConvertSpec> big = {
+        spec(Format::NCHW, Format::FRACTAL_Z, {8000, 256, 3, 3}, t, 0),
+        spec(Format::NCDHW, Format::FRACTAL_Z_3D, {10000, 64, 3, 3, 3}, t, 0),
+    };
+    check_cases(big, Big::dst);
+}
+
 // Copy scatters whose walk writes the plain tensor front to back, streamed
 // (writes_plain_in_order): padded C0 rows of which whole 16-byte pieces are
 // data, back to back on the plain side (NDC1HWC0 -> NDHWC int4 with C = 32,
