@@ -502,6 +502,11 @@ struct NibbleBytesTilePolicy {
                 return;
             }
         }
+#ifdef __SSE2__
+        if (n == 4 && lv[2].src_stride == 1 && lv[3].dst_stride == 1 &&
+            kernel_batch(lv[0], lv[1], lv[2], lv[3], s, d))
+            return;
+#endif
         if (n == 2) {
             tile(lv[0], lv[1], s, d, lv[0].size, lv[1].size);
             return;
@@ -526,6 +531,32 @@ struct NibbleBytesTilePolicy {
     // kStreamBytes). The byte tiles (piece) moved these at 1.6-1.7 GB/s in
     // cache and out of it alike: compute-bound (finding 37).
     static constexpr int64_t kKernelRows = 32, kKernelCols = 512;
+
+    // cw kernels (cw % 32 == 0) of ny unpacked bytes each, back to back in
+    // u, into ny rows of cw nibbles at to + y * ts. Kernels 2i and 2i + 1
+    // merge into one register, byte y of it the byte of their output row
+    // y (the even kernel's nibble low), so the transpose gives whole
+    // output bytes, 32 nibbles a row, with no pack.
+    static void kernels_to_rows(const uint8_t* u, int64_t ny, int64_t cw, uint8_t* to, int64_t ts) {
+        for (int64_t xg = 0; xg < cw; xg += 32)
+            for (int64_t y0 = 0; y0 < ny; y0 += 16) {
+                __m128i r[16];
+                for (int i = 0; i < 16; ++i) {
+                    const uint8_t* k0 = u + (xg + 2 * i) * ny + y0;
+                    const __m128i e = _mm_loadu_si128(reinterpret_cast<const __m128i*>(k0));
+                    const __m128i o = _mm_loadu_si128(reinterpret_cast<const __m128i*>(k0 + ny));
+                    r[i] = _mm_or_si128(e, _mm_slli_epi16(o, 4));  // bytes 0..15: no carry
+                }
+                detail::transpose_regs<1>(r);  // r[j]: output row y0 + j
+                // j a constant once unrolled, so r stays in registers
+                const int64_t m = ny - y0;
+                for (int j = 0; j < 16; ++j) {
+                    if (j >= m) break;
+                    _mm_storeu_si128(reinterpret_cast<__m128i*>(to + (y0 + j) * ts + xg / 2), r[j]);
+                }
+            }
+    }
+
     void kernel_rows(int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
         alignas(16) uint8_t u[kKernelCols * kKernelRows + 32];
         alignas(16) uint8_t t[kKernelRows * (kKernelCols / 2)];
@@ -533,7 +564,6 @@ struct NibbleBytesTilePolicy {
             kernel_rows_back(u, s, d, dy, ny, nx);
             return;
         }
-        const __m128i low8 = _mm_set1_epi16(0x00FF);
         for (int64_t x0 = 0; x0 < nx; x0 += kKernelCols) {
             const int64_t cw = std::min(kKernelCols, nx - x0), w = cw / 2;
             // long output rows through t, then whole (streamed past
@@ -543,24 +573,7 @@ struct NibbleBytesTilePolicy {
             uint8_t* to = staged ? t : b + (d + x0) / 2;
             const int64_t ts = staged ? kKernelCols / 2 : dy / 2;
             detail::unpack_nibbles(u, a, s + x0 * ny, cw * ny);
-            for (int64_t xg = 0; xg < cw; xg += 16)
-                for (int64_t y0 = 0; y0 < ny; y0 += 16) {
-                    __m128i r[16];
-                    for (int k = 0; k < 16; ++k)
-                        r[k] = _mm_loadu_si128(
-                            reinterpret_cast<const __m128i*>(u + (xg + k) * ny + y0));
-                    detail::transpose_regs<1>(r);  // r[j]: byte j of each kernel
-                    // bytes (0..15) -> nibbles; j a constant once unrolled, so
-                    // r stays in registers
-                    const int64_t m = ny - y0;
-                    for (int j = 0; j < 16; ++j) {
-                        if (j >= m) break;
-                        const __m128i v =
-                            _mm_and_si128(_mm_or_si128(r[j], _mm_srli_epi16(r[j], 4)), low8);
-                        _mm_storel_epi64(reinterpret_cast<__m128i*>(to + (y0 + j) * ts + xg / 2),
-                                         _mm_packus_epi16(v, v));
-                    }
-                }
+            kernels_to_rows(u, ny, cw, to, ts);
             if (staged)
                 for (int64_t y = 0; y < ny; ++y) {
                     uint8_t* out = b + (d + y * dy + x0) / 2;
@@ -573,34 +586,79 @@ struct NibbleBytesTilePolicy {
         }
     }
 
-    // The scatter: 8 bytes (16 nibbles) of each blocked row unpacked to
-    // bytes, the 16 x 16 transpose, each kernel's bytes stored as 16 into
-    // u (kernel k's store runs past its ny bytes into kernel k + 1's,
-    // which is stored after it: kernels in ascending order, and for ny >
-    // 16 the group of rows 16.. before rows 0..15), then packed into the
-    // plain run.
-    void kernel_rows_back(uint8_t* u, int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
+    // Streamed gathers of small kernel tiles under a level o whose blocked
+    // step is one tile row (o.dst_stride == x.size: NCHW -> FRACTAL_Z, n
+    // over [c1][hw][c0] tiles of 9 x 64): kernel_rows wrote each row's 32
+    // bytes in place, 36 rows 1.9 MB apart a step of n, normal stores
+    // with their reads for ownership. Here the tiles of kKernelCols /
+    // x.size steps of o (o.size a multiple of it, as N is of N0 = 16)
+    // build each output row's piece in t, streamed whole (256 bytes, 8
+    // values of n), level m (c1) by level m.
+    bool kernel_batch(const Level& o, const Level& m, const Level& y, const Level& x, int64_t s,
+                      int64_t d) {
+        const int64_t ny = y.size, nx = x.size;
+        if (kScatter || !stream || o.dst_stride != nx || x.src_stride != ny || ny > kKernelRows ||
+            nx % 32 != 0 || kKernelCols % nx != 0 || nx == kKernelCols ||
+            o.size % (kKernelCols / nx) != 0 || d % 2 != 0 || y.dst_stride % 2 != 0 ||
+            m.dst_stride % 2 != 0 || o.src_stride % 2 != 0)
+            return false;
+        alignas(16) uint8_t u[kKernelCols * kKernelRows + 32];
+        alignas(16) uint8_t t[kKernelRows * (kKernelCols / 2)];
+        const int64_t g = kKernelCols / nx, ts = kKernelCols / 2;
+        for (int64_t o0 = 0; o0 < o.size; o0 += g) {
+            const int64_t w = g * nx / 2;  // o.size a multiple of g
+            for (int64_t i = 0; i < m.size; ++i) {
+                const int64_t si = s + o0 * o.src_stride + i * m.src_stride;
+                for (int64_t k = 0; k < g; ++k) {
+                    detail::unpack_nibbles(u, a, si + k * o.src_stride, nx * ny);
+                    kernels_to_rows(u, ny, nx, t + k * nx / 2, ts);
+                }
+                for (int64_t r = 0; r < ny; ++r)
+                    detail::stream_bytes(
+                        reinterpret_cast<char*>(
+                            b + (d + o0 * o.dst_stride + i * m.dst_stride + r * y.dst_stride) / 2),
+                        reinterpret_cast<const char*>(t + r * ts), w);
+            }
+        }
+        return true;
+    }
+
+    // The reverse of kernels_to_rows: ny rows of cw nibbles (row y at in
+    // + y * is bytes) into cw kernels of ny unpacked bytes in u. 16 bytes
+    // (32 nibbles) of each row, the 16 x 16 transpose, and each register's
+    // low and high nibbles (kernels 2i and 2i + 1) stored as 16 bytes into
+    // u: kernel k's store runs past its ny bytes into kernel k + 1's, which
+    // is stored after it (kernels in ascending order; for ny > 16 the rows
+    // 16.. before the rows 0..15).
+    static void rows_to_kernels(const uint8_t* in, int64_t is, int64_t ny, int64_t cw, uint8_t* u) {
         const __m128i lo4 = _mm_set1_epi8(0x0F);
+        for (int64_t xg = 0; xg < cw; xg += 32)
+            for (int64_t y0 = (ny - 1) / 16 * 16; y0 >= 0; y0 -= 16) {
+                const int64_t m = ny - y0;
+                __m128i r[16];
+                for (int j = 0; j < 16; ++j) {
+                    if (j >= m) {
+                        r[j] = _mm_setzero_si128();
+                        continue;
+                    }
+                    r[j] = _mm_loadu_si128(
+                        reinterpret_cast<const __m128i*>(in + (y0 + j) * is + xg / 2));
+                }
+                detail::transpose_regs<1>(r);  // r[i]: kernels xg + 2i, + 1, bytes y0..
+                for (int i = 0; i < 16; ++i) {
+                    uint8_t* k0 = u + (xg + 2 * i) * ny + y0;
+                    _mm_storeu_si128(reinterpret_cast<__m128i*>(k0), _mm_and_si128(r[i], lo4));
+                    _mm_storeu_si128(reinterpret_cast<__m128i*>(k0 + ny),
+                                     _mm_and_si128(_mm_srli_epi16(r[i], 4), lo4));
+                }
+            }
+    }
+
+    // The scatter of kernel_rows, chunk by chunk, packed into the plain run.
+    void kernel_rows_back(uint8_t* u, int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
         for (int64_t x0 = 0; x0 < nx; x0 += kKernelCols) {
             const int64_t cw = std::min(kKernelCols, nx - x0);
-            for (int64_t xg = 0; xg < cw; xg += 16)
-                for (int64_t y0 = (ny - 1) / 16 * 16; y0 >= 0; y0 -= 16) {
-                    const int64_t m = ny - y0;
-                    __m128i r[16];
-                    for (int j = 0; j < 16; ++j) {
-                        if (j >= m) {
-                            r[j] = _mm_setzero_si128();
-                            continue;
-                        }
-                        const __m128i v = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(
-                            b + (d + (y0 + j) * dy + x0 + xg) / 2));
-                        r[j] = _mm_unpacklo_epi8(_mm_and_si128(v, lo4),
-                                                 _mm_and_si128(_mm_srli_epi16(v, 4), lo4));
-                    }
-                    detail::transpose_regs<1>(r);  // r[k]: kernel xg + k, bytes y0..
-                    for (int k = 0; k < 16; ++k)
-                        _mm_storeu_si128(reinterpret_cast<__m128i*>(u + (xg + k) * ny + y0), r[k]);
-                }
+            rows_to_kernels(b + (d + x0) / 2, dy / 2, ny, cw, u);
             detail::pack_nibbles(a, s + x0 * ny, u, cw * ny);
         }
     }
@@ -617,7 +675,7 @@ struct NibbleBytesTilePolicy {
             return;
         }
 #ifdef __SSE2__
-        if (vy == y.size && vx == x.size && sx == vy && vy <= kKernelRows && vx % 16 == 0 &&
+        if (vy == y.size && vx == x.size && sx == vy && vy <= kKernelRows && vx % 32 == 0 &&
             d % 2 == 0 && dy % 2 == 0) {
             kernel_rows(s, d, dy, vy, vx);
             return;

@@ -1267,8 +1267,10 @@ TEST(ExecutorFastPaths, Int4FewLongRows) {
 // FRACTAL_Z_3D; kernel_rows, finding 37): 16 kernels at a time through a
 // 16 x 16 byte transpose, one or two row groups (25, 27 > 16), short
 // output rows stored in place and long ones through the buffer, streamed
-// past 8 MiB. C = 48 pads C0 and keeps the byte tiles. Forward and back,
-// 1 and 2 threads.
+// past 8 MiB; there the 3x3 tiles of 8 values of n in one piece
+// (kernel_batch; a padded N walks tile by tile).
+// C = 48 pads C0 and keeps the byte tiles. Forward and back, 1 and 2
+// threads.
 TEST(ExecutorFastPaths, Int4KernelRows) {
     const DType t = DType::int4;
     const std::vector<ConvertSpec> small = {
@@ -1285,6 +1287,8 @@ TEST(ExecutorFastPaths, Int4KernelRows) {
     if (HasFatalFailure()) return;
     const std::vector<ConvertSpec> big = {
         spec(Format::NCHW, Format::FRACTAL_Z, {8000, 256, 3, 3}, t, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {8004, 256, 3, 3}, t, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {14003, 192, 3, 3}, t, 0),
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {10000, 64, 3, 3, 3}, t, 0),
     };
     check_cases(big, Big::dst);
