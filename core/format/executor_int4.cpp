@@ -13,12 +13,16 @@
 //   NibbleBytesTilePolicy        tiles whose rows start mid-byte, through
 //                                bytes (finding 19; runs: nibbles.hpp); from
 //                                plain rows on whole bytes by nibble blocks
-//                                (gather_rows, finding 33)
+//                                (gather_rows, finding 33); kernels of 9,
+//                                25 or 27 nibbles through a 16 x 16 byte
+//                                transpose (kernel_rows, kernel_batch:
+//                                finding 37)
 //   NibbleTransposePolicy        transposes in 32 x 32 nibble blocks
 //                                (prefetched windows, chunks with carried
 //                                lines, overlapping edges, a folded level,
 //                                padded rows whole: finding 30; AVX2
-//                                blocks where the CPU has it: finding 32)
+//                                blocks where the CPU has it: finding 32;
+//                                fewer than 32 rows: finding 36)
 //   copy16s, strip_runs          runs of rows that start mid-byte, in
 //                                strips (ND <-> FRACTAL_NZ, odd N: finding 34)
 //   run_nibble_segment,          the entry points
