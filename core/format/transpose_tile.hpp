@@ -145,6 +145,10 @@ inline void nibble_block32_sse2(const uint8_t* in, int64_t is, uint8_t* out, int
 // inline function emitted there would be built for AVX2 and could be the
 // copy the linker keeps for every caller.
 void nibble_block32_avx2(const uint8_t* in, int64_t is, uint8_t* out, int64_t os);
+// The AVX2 build of executor_int4.cpp's kernels_to_rows (finding 37):
+// cw (a multiple of 64) kernels of ny unpacked bytes back to back in u
+// into ny rows of cw nibbles at to + y * ts. Call only where kCpuAvx2 holds.
+void kernels_to_rows_avx2(const uint8_t* u, int64_t ny, int64_t cw, uint8_t* to, int64_t ts);
 // Whether this CPU runs AVX2 (read once, at start-up, unless
 // LAYOUTLAB_NO_AVX2 is set); false where the compiler or the target cannot
 // build nibble_block32_avx2.

@@ -63,9 +63,50 @@ __attribute__((target("avx2"))) void nibble_block32_avx2(const uint8_t* in, int6
     }
 }
 
+// kernels_to_rows (executor_int4.cpp, finding 37) with AVX2: the kernel
+// pairs of two 32-kernel groups in the two lanes, so one round of byte
+// unpacks transposes both, and each output row gets 32 bytes (64 nibbles)
+// in one store. cw % 64 == 0.
+__attribute__((target("avx2"))) void kernels_to_rows_avx2(const uint8_t* u, int64_t ny, int64_t cw,
+                                                          uint8_t* to, int64_t ts) {
+    for (int64_t xg = 0; xg < cw; xg += 64)
+        for (int64_t y0 = 0; y0 < ny; y0 += 16) {
+            __m256i r[16];
+            for (int i = 0; i < 16; ++i) {
+                const uint8_t* k0 = u + (xg + 2 * i) * ny + y0;  // lane 0
+                const uint8_t* k1 = k0 + 32 * ny;                // lane 1: kernels + 32
+                const __m256i e = _mm256_inserti128_si256(
+                    _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(k0))),
+                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(k1)), 1);
+                const __m256i o = _mm256_inserti128_si256(
+                    _mm256_castsi128_si256(
+                        _mm_loadu_si128(reinterpret_cast<const __m128i*>(k0 + ny))),
+                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(k1 + ny)), 1);
+                r[i] = _mm256_or_si256(e, _mm256_slli_epi16(o, 4));
+            }
+            for (int round = 1; round < 16; round *= 2) {
+                __m256i n[16];
+                for (int i = 0; i < 8; ++i) {
+                    n[2 * i] = _mm256_unpacklo_epi8(r[i], r[i + 8]);
+                    n[2 * i + 1] = _mm256_unpackhi_epi8(r[i], r[i + 8]);
+                }
+                for (int i = 0; i < 16; ++i) r[i] = n[i];
+            }
+            const int64_t m = ny - y0;
+            for (int j = 0; j < 16; ++j) {
+                if (j >= m) break;
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + (y0 + j) * ts + xg / 2), r[j]);
+            }
+        }
+}
+
 #else
 
 const bool kCpuAvx2 = false;
+
+void kernels_to_rows_avx2(const uint8_t*, int64_t, int64_t, uint8_t*, int64_t) {
+    std::abort();  // never called: kCpuAvx2 is false
+}
 
 void nibble_block32_avx2(const uint8_t* in, int64_t is, uint8_t* out, int64_t os) {
     nibble_block32_sse2(in, is, out, os);

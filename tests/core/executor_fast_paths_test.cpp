@@ -1268,7 +1268,8 @@ TEST(ExecutorFastPaths, Int4FewLongRows) {
 // 16 x 16 byte transpose, one or two row groups (25, 27 > 16), short
 // output rows stored in place and long ones through the buffer, streamed
 // past 8 MiB; there the 3x3 tiles of 8 values of n in one piece
-// (kernel_batch; a padded N walks tile by tile).
+// (kernel_batch; a padded N walks tile by tile). Long chunks through
+// the AVX2 transpose where the CPU has it, and through the SSE2 one.
 // C = 48 pads C0 and keeps the byte tiles. Forward and back, 1 and 2
 // threads.
 TEST(ExecutorFastPaths, Int4KernelRows) {
@@ -1292,6 +1293,16 @@ TEST(ExecutorFastPaths, Int4KernelRows) {
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {10000, 64, 3, 3, 3}, t, 0),
     };
     check_cases(big, Big::dst);
+    if (HasFatalFailure()) return;
+    // chunks of 256 kernels or more take the AVX2 transpose where the CPU
+    // has it: the same cases through the SSE2 one
+    if (!detail::kCpuAvx2) return;
+    const bool avx2 = detail::nibble_avx2();
+    SCOPED_TRACE("SSE2 kernel");
+    detail::nibble_avx2() = false;
+    check_cases(small);
+    if (!HasFatalFailure()) check_cases(big, Big::dst);
+    detail::nibble_avx2() = avx2;
 }
 
 // Copy scatters whose walk writes the plain tensor front to back, streamed
