@@ -525,7 +525,8 @@ struct NibbleBytesTilePolicy {
 #ifdef __SSE2__
     // Tiles whose plain rows are short and back to back (sx == ny: the 9,
     // 25 or 27 nibbles of 3x3, 5x5 and 3x3x3 kernels, NCHW <-> FRACTAL_Z,
-    // NCDHW <-> FRACTAL_Z_3D): plain nibble s + x * ny + y <-> blocked
+    // NCDHW <-> FRACTAL_Z_3D with C <= 64; with more C1, D stays apart from
+    // H*W and the rows are 9 nibbles 27 apart): plain nibble s + x * ny + y <-> blocked
     // nibble d + y * dy + x. The gather: chunks of kKernelCols kernels
     // unpacked to bytes (one run); 16 kernels at a time loaded as 16-byte
     // rows from each kernel's start, transposed as 16 x 16 bytes
@@ -570,11 +571,11 @@ struct NibbleBytesTilePolicy {
 
     void kernel_rows(int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
         alignas(16) uint8_t u[kKernelCols * kKernelRows + 32];
-        alignas(16) uint8_t t[kKernelRows * (kKernelCols / 2)];
         if (kScatter) {
             kernel_rows_back(u, s, d, dy, ny, nx);
             return;
         }
+        alignas(16) uint8_t t[kKernelRows * (kKernelCols / 2)];
         for (int64_t x0 = 0; x0 < nx; x0 += kKernelCols) {
             const int64_t cw = std::min(kKernelCols, nx - x0), w = cw / 2;
             // long output rows through t, then whole (streamed past

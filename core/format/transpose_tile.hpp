@@ -154,9 +154,9 @@ void kernels_to_rows_avx2(const uint8_t* u, int64_t ny, int64_t cw, uint8_t* to,
 // build nibble_block32_avx2.
 extern const bool kCpuAvx2;
 
-// Whether nibble_block32 takes the AVX2 kernel: kCpuAvx2; tests clear it
-// to run the SSE2 kernel through the executor (never set it where
-// kCpuAvx2 is false).
+// Whether nibble_block32 and executor_int4.cpp's kernels_to_rows take
+// their AVX2 kernels: kCpuAvx2; tests clear it to run the SSE2 kernels
+// through the executor (never set it where kCpuAvx2 is false).
 inline bool& nibble_avx2() {
     static bool on = kCpuAvx2;
     return on;

@@ -689,7 +689,9 @@ TEST(ExecutorFastPaths, NibbleRunsAtAnyOffset) {
 // odd N, C = 3 and other odd C into C0 of NC1HWC0) through copy_nibbles;
 // tiled transposes with an odd stride (3x3, 7x7 and 3x3x3 kernels into
 // FRACTAL_Z, an odd N into HWCN, odd H*W into NHWC) through bytes
-// (NibbleBytesTilePolicy), their plain rows back to back as one run where
+// (NibbleBytesTilePolicy; whole kernel tiles now take kernel_rows, see
+// Int4KernelRows, and their padded C0 tiles stay here), their plain rows
+// back to back as one run where
 // they are short, pieces of up to 64 x 128 (H*W = 81 and 147 cut along y,
 // N = 301 along x; an odd C*H*W keeps NCHW -> HWCN off gather_rows for
 // every c, see Int4RowsMidByteFromWholeBytes). Forward against the
@@ -1241,8 +1243,8 @@ TEST(ExecutorFastPaths, Int4FewRowsIntoC0) {
 // NCHW and NDHWC -> NCDHW with an even C < 32): one row of 32 x 32 blocks
 // read 32 nibbles wide across the short input rows, vy rows stored per
 // chunk, streamed and carried past 8 MiB. Ragged last columns (H*W % 32 !=
-// 0) go to the part blocks; where the last block would read past the
-// source's end (H*W a multiple of 32), that tile keeps the part blocks.
+// 0) go to the part blocks; where the last block's 16-byte reads would
+// pass the source's end (the last n), that tile keeps the part blocks.
 // Forward and back, 1 and 2 threads.
 TEST(ExecutorFastPaths, Int4FewLongRows) {
     const DType t = DType::int4;
@@ -1257,21 +1259,24 @@ TEST(ExecutorFastPaths, Int4FewLongRows) {
     if (HasFatalFailure()) return;
     const std::vector<ConvertSpec> big = {
         spec(Format::NHWC, Format::NCHW, {2, 512, 600, 28}, t, 0),
-        spec(Format::NHWC, Format::NCHW, {1, 1024, 1201, 14}, t, 0),
+        spec(Format::NHWC, Format::NCHW, {2, 1024, 601, 14}, t, 0),
     };
     check_cases(big, Big::dst);
 }
 
 // int4 gathers of short plain rows back to back into blocked rows (the 9,
 // 25 or 27 nibbles of 3x3, 5x5 and 3x3x3 kernels into FRACTAL_Z and
-// FRACTAL_Z_3D; kernel_rows, finding 37): 16 kernels at a time through a
-// 16 x 16 byte transpose, one or two row groups (25, 27 > 16), short
-// output rows stored in place and long ones through the buffer, streamed
-// past 8 MiB; there the 3x3 tiles of 8 values of n in one piece
-// (kernel_batch; a padded N walks tile by tile). Long chunks through
+// FRACTAL_Z_3D with C <= 64; kernel_rows, finding 37): kernel pairs
+// through a 16 x 16 byte transpose, one or two row groups (25, 27 > 16),
+// tiles starting mid-byte (C = 65, odd n), a chunk of 512 and one of 32
+// (NCHW -> HWCN, N = 544), short output rows stored in place and long
+// ones through the buffer, streamed
+// past 8 MiB; there the 3x3 and 5x5 tiles of 8 values of n in one piece
+// (kernel_batch; a padded N walks tile by tile). C = 128 with 3x3x3
+// kernels (D apart from H*W: plain stride 27, rows of 9) and C = 48 (C0
+// padded) keep the byte tiles. Long chunks through
 // the AVX2 transpose where the CPU has it, and through the SSE2 one.
-// C = 48 pads C0 and keeps the byte tiles. Forward and back, 1 and 2
-// threads.
+// Forward and back, 1 and 2 threads.
 TEST(ExecutorFastPaths, Int4KernelRows) {
     const DType t = DType::int4;
     const std::vector<ConvertSpec> small = {
@@ -1283,6 +1288,8 @@ TEST(ExecutorFastPaths, Int4KernelRows) {
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {16, 64, 3, 3, 3}, t, 0),
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {33, 64, 3, 3, 3}, t, 0),
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {48, 128, 3, 3, 3}, t, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {3, 65, 3, 3}, t, 0),
+        spec(Format::NCHW, Format::HWCN, {544, 1, 3, 3}, t, 0),
     };
     check_cases(small);
     if (HasFatalFailure()) return;
@@ -1290,6 +1297,7 @@ TEST(ExecutorFastPaths, Int4KernelRows) {
         spec(Format::NCHW, Format::FRACTAL_Z, {8000, 256, 3, 3}, t, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {8004, 256, 3, 3}, t, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {14003, 192, 3, 3}, t, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {6016, 128, 5, 5}, t, 0),
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {10000, 64, 3, 3, 3}, t, 0),
     };
     check_cases(big, Big::dst);
