@@ -525,16 +525,15 @@ struct NibbleBytesTilePolicy {
 #ifdef __SSE2__
     // Tiles whose plain rows are short and back to back (sx == ny: the 9,
     // 25 or 27 nibbles of 3x3, 5x5 and 3x3x3 kernels, NCHW <-> FRACTAL_Z,
-    // NCDHW <-> FRACTAL_Z_3D with C <= 64; with more C1, D stays apart from
-    // H*W and the rows are 9 nibbles 27 apart): plain nibble s + x * ny + y <-> blocked
-    // nibble d + y * dy + x. The gather: chunks of kKernelCols kernels
-    // unpacked to bytes (one run); 16 kernels at a time loaded as 16-byte
-    // rows from each kernel's start, transposed as 16 x 16 bytes
-    // (transpose_regs), and the first ny of the 16 columns packed into 8
-    // bytes of each output row; short output rows (a 3x3 tile's 32 bytes)
-    // in place, long ones through t and out whole (streamed past
-    // kStreamBytes). The byte tiles (piece) moved these at 1.6-1.7 GB/s in
-    // cache and out of it alike: compute-bound (finding 37).
+    // NCDHW <-> FRACTAL_Z_3D with C <= 64; with more C1, D stays apart
+    // from H*W and the rows are 9 nibbles 27 apart): plain nibble
+    // s + x * ny + y <-> blocked nibble d + y * dy + x. The byte tiles
+    // (piece) moved these at 1.6-1.7 GB/s in cache and out of it alike:
+    // compute-bound (finding 37). Here chunks of up to kKernelCols
+    // kernels are unpacked to bytes in one run and go through
+    // kernels_to_rows (the scatter: rows_to_kernels, then one pack); short
+    // output rows (a 3x3 tile's 32 bytes) are stored in place, long ones
+    // through t and out whole (streamed past kStreamBytes).
     static constexpr int64_t kKernelRows = 32, kKernelCols = 512;
 
     // cw kernels (cw % 32 == 0) of ny unpacked bytes each, back to back in
