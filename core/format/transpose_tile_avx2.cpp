@@ -28,6 +28,19 @@ bool cpu_avx2() {
 
 const bool kCpuAvx2 = cpu_avx2();
 
+// Four rounds of byte unpacks: each 128-bit lane of r[0..15] holds a 16 x 16
+// byte block, transposed in place (both lanes at once).
+static __attribute__((target("avx2"), always_inline)) inline void transpose_lanes(__m256i* r) {
+    for (int round = 1; round < 16; round *= 2) {
+        __m256i n[16];
+        for (int i = 0; i < 8; ++i) {
+            n[2 * i] = _mm256_unpacklo_epi8(r[i], r[i + 8]);
+            n[2 * i + 1] = _mm256_unpackhi_epi8(r[i], r[i + 8]);
+        }
+        for (int i = 0; i < 16; ++i) r[i] = n[i];
+    }
+}
+
 // Row pair i (input rows 2i and 2i+1, 16 bytes each) becomes one register:
 // lane 0 the even columns ((p & 0x0F) | (q << 4)), lane 1 the odd ones
 // ((p >> 4) | (q & 0xF0)), each lane's shift set by a per-lane count. Four
@@ -47,14 +60,7 @@ __attribute__((target("avx2"))) void nibble_block32_avx2(const uint8_t* in, int6
         r[i] = _mm256_or_si256(_mm256_and_si256(_mm256_srlv_epi32(p, right), lo4),
                                _mm256_and_si256(_mm256_sllv_epi32(q, left), hi4));
     }
-    for (int round = 1; round < 16; round *= 2) {
-        __m256i n[16];
-        for (int i = 0; i < 8; ++i) {
-            n[2 * i] = _mm256_unpacklo_epi8(r[i], r[i + 8]);
-            n[2 * i + 1] = _mm256_unpackhi_epi8(r[i], r[i + 8]);
-        }
-        for (int i = 0; i < 16; ++i) r[i] = n[i];
-    }
+    transpose_lanes(r);
     for (int j = 0; j < 16; ++j) {
         _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 2 * j * os),
                          _mm256_castsi256_si128(r[j]));
@@ -84,14 +90,7 @@ __attribute__((target("avx2"))) void kernels_to_rows_avx2(const uint8_t* u, int6
                     _mm_loadu_si128(reinterpret_cast<const __m128i*>(k1 + ny)), 1);
                 r[i] = _mm256_or_si256(e, _mm256_slli_epi16(o, 4));
             }
-            for (int round = 1; round < 16; round *= 2) {
-                __m256i n[16];
-                for (int i = 0; i < 8; ++i) {
-                    n[2 * i] = _mm256_unpacklo_epi8(r[i], r[i + 8]);
-                    n[2 * i + 1] = _mm256_unpackhi_epi8(r[i], r[i + 8]);
-                }
-                for (int i = 0; i < 16; ++i) r[i] = n[i];
-            }
+            transpose_lanes(r);
             const int64_t m = ny - y0;
             for (int j = 0; j < 16; ++j) {
                 if (j >= m) break;
