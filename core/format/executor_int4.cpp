@@ -622,8 +622,17 @@ struct NibbleBytesTilePolicy {
         const int64_t g = kKernelCols / nx, ts = kKernelCols / 2;
         const int64_t w = g * nx / 2;  // a piece: g tiles' rows; o.size a multiple of g
         for (int64_t o0 = 0; o0 < o.size; o0 += g) {
+            // the source of the step of o two batches on (g * o.src_stride
+            // nibbles, back to back) into L2, a part each step of m: the
+            // unpack's loads missed (perf: a third of kernel_batch at the
+            // load after them); NCHW -> FRACTAL_Z 3x3 int4 0.36 -> 0.42-0.46
+            const int64_t ahead = (s + (o0 + 2 * g) * o.src_stride) / 2,
+                          span = g * o.src_stride / 2, part = (span + m.size - 1) / m.size;
             for (int64_t i = 0; i < m.size; ++i) {
                 const int64_t si = s + o0 * o.src_stride + i * m.src_stride;
+                for (int64_t l = ahead + i * part; l < std::min(ahead + (i + 1) * part, a_bytes);
+                     l += 64)
+                    prefetch_line<2>(a + l);
                 for (int64_t k = 0; k < g; ++k) {
                     detail::unpack_nibbles(u, a, si + k * o.src_stride, nx * ny);
                     kernels_to_rows(u, ny, nx, t + k * nx / 2, ts);
@@ -673,6 +682,10 @@ struct NibbleBytesTilePolicy {
     void kernel_rows_back(uint8_t* u, int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
         for (int64_t x0 = 0; x0 < nx; x0 += kKernelCols) {
             const int64_t cw = std::min(kKernelCols, nx - x0);
+            // each row 256 bytes on (8 tiles of 3x3 kernels, walked in
+            // turn): the row loads were a fifth of the time; FRACTAL_Z ->
+            // NCHW 3x3 int4 0.31 -> 0.34-0.36. Prefetches never fault.
+            for (int64_t y = 0; y < ny; ++y) prefetch_line(b + (d + y * dy + x0) / 2 + 256);
             rows_to_kernels(b + (d + x0) / 2, dy / 2, ny, cw, u);
             detail::pack_nibbles(a, s + x0 * ny, u, cw * ny);
         }
