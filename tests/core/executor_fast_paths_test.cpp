@@ -642,6 +642,24 @@ TEST(ExecutorFastPaths, NibbleBlockTransposeAvx2) {
     check_nibble_block(detail::nibble_block32_avx2, "avx2");
 }
 
+// stream_bytes against memcpy: every destination offset within a line,
+// every length up to three lines and a bit, and the bytes on either side
+// of the copy left as they were.
+TEST(ExecutorFastPaths, StreamBytesAtAnyOffsetAndLength) {
+    std::vector<char> src(256);
+    for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<char>(i * 37 + 11);
+    alignas(64) char got[512];
+    alignas(64) char want[512];
+    for (int64_t off = 0; off < 64; ++off)
+        for (int64_t n = 0; n <= 200; ++n) {
+            std::memset(got, 0x5A, sizeof got);
+            std::memset(want, 0x5A, sizeof want);
+            std::memcpy(want + 64 + off, src.data() + 3, static_cast<size_t>(n));
+            detail::stream_bytes(got + 64 + off, src.data() + 3, n);
+            ASSERT_EQ(0, std::memcmp(got, want, sizeof got)) << "offset " << off << " n " << n;
+        }
+}
+
 // The nibble-run helpers of nibbles.hpp against get/set one nibble at a
 // time: every start offset of both parities, lengths across the 16-byte
 // (unpack, pack) and 8-byte (shifted copy) steps; the nibbles around the
