@@ -625,7 +625,8 @@ struct NibbleBytesTilePolicy {
             // the source of the step of o two batches on (g * o.src_stride
             // nibbles, back to back) into L2, a part each step of m: the
             // unpack's loads missed (perf: a third of kernel_batch at the
-            // load after them); NCHW -> FRACTAL_Z 3x3 int4 0.36 -> 0.42-0.46
+            // load after them); NCHW -> FRACTAL_Z 3x3 int4 0.39 -> 0.46
+            // (3-pass medians, finding 38)
             const int64_t ahead = (s + (o0 + 2 * g) * o.src_stride) / 2,
                           span = g * o.src_stride / 2, part = (span + m.size - 1) / m.size;
             for (int64_t i = 0; i < m.size; ++i) {
@@ -684,7 +685,8 @@ struct NibbleBytesTilePolicy {
             const int64_t cw = std::min(kKernelCols, nx - x0);
             // each row 256 bytes on (8 tiles of 3x3 kernels, walked in
             // turn): the row loads were a fifth of the time; FRACTAL_Z ->
-            // NCHW 3x3 int4 0.31 -> 0.34-0.36. Prefetches never fault.
+            // NCHW 3x3 int4 0.30-0.32 -> 0.33-0.36 in one-pass runs (finding
+            // 38). Prefetches never fault.
             for (int64_t y = 0; y < ny; ++y) prefetch_line(b + (d + y * dy + x0) / 2 + 256);
             rows_to_kernels(b + (d + x0) / 2, dy / 2, ny, cw, u);
             detail::pack_nibbles(a, s + x0 * ny, u, cw * ny);
@@ -839,7 +841,7 @@ struct NibbleTransposePolicy {
                     // held: the last line's bytes so far, at its end (bytes
                     // 64 - pre.. of it), so both copies are whole 64-byte
                     // ones; sized by pre and tail, GCC made them rep movsq
-                    // (NC1HWC0 -> NCHW int4 0.60-0.63 -> 0.70-0.73, finding 38)
+                    // (NC1HWC0 -> NCHW int4 0.62 -> 0.69, 3-pass medians)
                     uint8_t* held = carry + (r0 + r) * 64;
                     const int64_t pre =
                         c0 == 0 ? 0 : static_cast<int64_t>(reinterpret_cast<uintptr_t>(out) % 64);
@@ -851,8 +853,7 @@ struct NibbleTransposePolicy {
                             : static_cast<int64_t>(reinterpret_cast<uintptr_t>(out + w) % 64);
                     detail::stream_bytes(reinterpret_cast<char*>(out - pre),
                                          reinterpret_cast<const char*>(piece - pre), n - tail);
-                    if (tail > 0)
-                        std::memcpy(held, piece + w - 64, 64);  // may start in the carry room
+                    if (tail > 0) std::memcpy(held, piece + w - 64, 64);  // w == kChunk / 2 here
                 }
             }
         }
