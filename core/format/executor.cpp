@@ -418,7 +418,8 @@ struct TilePolicy {
     int64_t a_numel = 0;  // elements of a (0: not known, e.g. a slab buffer)
     // a gather past the cache whose tiles fit Tile's windows (window_tiles)
     typename detail::Tile<T>::Window window = detail::Tile<T>::Window::none;
-    bool wide_c = false;          // wide windows with the level outside folded in (window_wide_c)
+    bool folded = false;          // the level outside the tiles folded into the windows
+                                  // (window_folded)
     bool small = false;           // small whole tiles, moved block by block (small_tiles_fit)
     bool small_buffered = false;  // ... through a buffer, streamed whole (small_tiles_fit)
 
@@ -476,9 +477,22 @@ struct TilePolicy {
 
     void block(const Level* lv, int n, int64_t s, int64_t d) {
 #ifdef __SSE2__
-        if (!kScatter && wide_c && n == 3) {  // window_wide_c: no padding anywhere
+        if (!kScatter && folded && n == 3) {  // window_folded: no padding anywhere
             using Tile = detail::Tile<T>;
             const Level &c = lv[0], &y = lv[1], &x = lv[2];
+            if (window == Tile::Window::tall) {
+                const int64_t done = Tile::gather_tall_c(a + s, x.src_stride, b + d, y.dst_stride,
+                                                         y.size, x.size, c.size, c.src_stride);
+                if (done < y.size)
+                    for (int64_t i = 0; i < c.size; ++i) {
+                        const int64_t si = s + i * c.src_stride + done;
+                        Tile::gather(a + si, x.src_stride,
+                                     b + d + i * c.dst_stride + done * y.dst_stride, y.dst_stride,
+                                     y.size - done, x.size, y.size - done, x.size, pad,
+                                     a_numel > 0 ? a_numel - si : 0);
+                    }
+                return;
+            }
             const int64_t done =
                 Tile::gather_wide_c(a + s, x.src_stride, b + d, y.dst_stride, y.size, x.size,
                                     c.size, c.src_stride, c.dst_stride);
@@ -617,15 +631,21 @@ int small_tiles_fit(const Gather& g, bool stream) {
     return y.dst_stride == x.size ? 2 : 0;
 }
 
-// Whether a gather with wide windows takes Tile::gather_wide_c: three
-// levels, no padding, and the outer level's source step continuing the
-// tile's source rows (HWCN -> NCHW: c steps N, the rows of n).
+// Whether a windowed gather folds the level outside its tiles into the
+// windows: three levels, no padding, and
+// * wide (Tile::gather_wide_c): the outer level's source step continuing
+//   the tile's source rows (HWCN -> NCHW: c steps N, the rows of n);
+// * tall (Tile::gather_tall_c): its destination step continuing the
+//   tile's destination rows (NCHW -> HWCN: c steps N, the pieces of n).
 template <class T>
-bool window_wide_c(const Gather& g, typename detail::Tile<T>::Window w) {
-    if (w != detail::Tile<T>::Window::wide || g.levels.size() != 3 || g.mask != 0) return false;
+bool window_folded(const Gather& g, typename detail::Tile<T>::Window w) {
+    using Window = typename detail::Tile<T>::Window;
+    if (w == Window::none || g.levels.size() != 3 || g.mask != 0) return false;
     const Level& c = g.levels[0];
     const Level& y = g.levels[1];
-    return y.src_stride == 1 && c.src_stride == y.size;
+    const Level& x = g.levels[2];
+    if (w == Window::wide) return y.src_stride == 1 && c.src_stride == y.size;
+    return x.dst_stride == 1 && c.dst_stride == x.size;
 }
 
 // The same for a tiled scatter, which writes the plain side.
@@ -945,19 +965,19 @@ void run_gather(const Gather& g, bool inverse, const void* src, void* dst, T pad
                                         ? detail::Tile<T>::Window::none
                                         : window_tiles<T>(g, true);
         const bool windows = window != detail::Tile<T>::Window::none;
-        const bool wide_c = window_wide_c<T>(g, window);
+        const bool folded = window_folded<T>(g, window);
         const bool streamed = !inverse && stream_tiles<T>(g, blocked);
         const int small =
             window == detail::Tile<T>::Window::none ? small_tiles_fit<T>(g, streamed) : 0;
         if (streamed)
             walk_threads(g,
                          TilePolicy<T, false, true>{plain, blocked, pad, plain_numel, window,
-                                                    wide_c, small > 0, small == 2},
+                                                    folded, small > 0, small == 2},
                          r, true);
         else if (!inverse)
             walk_threads(
                 g,
-                TilePolicy<T, false>{plain, blocked, pad, plain_numel, window, wide_c, small > 0},
+                TilePolicy<T, false>{plain, blocked, pad, plain_numel, window, folded, small > 0},
                 r, windows);
         else if (r.plain_stream && stream_plain<T>(g, plain))
             walk_threads(r.part ? g : blocked_order(g),

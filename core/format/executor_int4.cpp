@@ -375,44 +375,8 @@ struct NibbleBytesTilePolicy {
         if (n % 2 != 0) detail::set_nibble(b, q + n - 1, detail::get_nibble(in, n - 1));
     }
 
-    // Streamed rows in chunks: nb bytes of row y's chunk from `in` to dst;
-    // the chunk's last part line waits in carry[y] for the next chunk,
-    // which streams it whole with its own first bytes, so a row has part
-    // lines (stored normally) only at its two ends.
-    alignas(64) uint8_t carry[kBand][64];
-    int64_t held[kBand];
-    void put_carried(int64_t y, uint8_t* dst, const uint8_t* in, int64_t nb, bool last) {
-        uint8_t* line = carry[y];
-        int64_t i = 0;
-        if (held[y] > 0) {  // dst - held[y] starts a line
-            i = std::min(nb, 64 - held[y]);
-            std::memcpy(line + held[y], in, static_cast<size_t>(i));
-            held[y] += i;
-            if (held[y] < 64) {  // the chunk ends inside the carried line
-                if (last) {
-                    std::memcpy(dst - (held[y] - i), line, static_cast<size_t>(held[y]));
-                    held[y] = 0;
-                }
-                return;
-            }
-            detail::stream_bytes(reinterpret_cast<char*>(dst + i - 64),
-                                 reinterpret_cast<const char*>(line), 64);
-            held[y] = 0;
-        } else {
-            i = std::min<int64_t>(nb, (64 - reinterpret_cast<uintptr_t>(dst) % 64) % 64);
-            std::memcpy(dst, in, static_cast<size_t>(i));
-        }
-        const int64_t whole = i + (nb - i) / 64 * 64;
-        if (whole > i)
-            detail::stream_bytes(reinterpret_cast<char*>(dst + i),
-                                 reinterpret_cast<const char*>(in + i), whole - i);
-        if (last) {
-            std::memcpy(dst + whole, in + whole, static_cast<size_t>(nb - whole));
-        } else {
-            held[y] = nb - whole;
-            std::memcpy(line, in + whole, static_cast<size_t>(held[y]));
-        }
-    }
+    // Streamed rows in chunks: row y's chunks in turn, part lines carried.
+    detail::CarriedRows<kBand> carried_rows;
 
     static bool rows_fit(int64_t s, int64_t sx, int64_t os, int64_t ny, int64_t nx) {
         return !kScatter && s % 2 == 0 && sx % 2 == 0 && os % 2 == 0 && ny >= 32 && nx >= 2;
@@ -428,7 +392,7 @@ struct NibbleBytesTilePolicy {
         if (buf.size() < need) buf.resize(need);
         uint8_t* const rows = buf.data();
         const int64_t is = sx / 2;
-        std::fill(held, held + kBand, int64_t(0));
+        carried_rows.reset();
         const bool carried = stream && !packed && d % 2 == 0 && dy % 2 == 0;
         alignas(16) uint8_t cross[32 * 16];
         for (int64_t y0 = 0; y0 < ny; y0 += kBand) {
@@ -483,7 +447,8 @@ struct NibbleBytesTilePolicy {
                     const bool last = j0 + bx >= len;
                     for (int64_t y = 0; y < by; ++y) {
                         uint8_t* to = b + (d + (y0 + y) * dy + j0) / 2;
-                        put_carried(y, to, rows + y * w, bx / 2, last);
+                        carried_rows.put(y, reinterpret_cast<char*>(to),
+                                         reinterpret_cast<const char*>(rows + y * w), bx / 2, last);
                         if (bx % 2 != 0)
                             detail::set_nibble(to, bx - 1,
                                                detail::get_nibble(rows + y * w, bx - 1));

@@ -22,6 +22,7 @@
 // Sections:
 //   unpack_lo/hi, transpose_regs, splat   SSE2 register transposes
 //   stream_bytes, stream_open_lines       streaming stores: whole lines, how many open
+//   CarriedRows                           rows streamed piece by piece, part lines carried
 //   nibble_block32(_sse2, _avx2, _part),  int4: 32 x 32 nibble blocks (AVX2
 //   nibble_blocks                         where the CPU has it)
 //   Tile::block                           one B x B block
@@ -30,12 +31,13 @@
 //                                         more through a line buffer; short tiles)
 //   Tile::stage_plan, gather_staged,      many rows far apart (HWCN): chunks of
 //   scatter_staged                        every row through a buffer
-//   Tile::window_plan, gather_tall,       many rows on one side: windows of 256
-//   gather_wide                           bytes a row through a buffer, streamed
+//   Tile::window_plan, gather_tall(_c),   many rows on one side: windows of 256
+//   gather_wide(_c)                       bytes a row through a buffer, streamed
 //   Tile::store_row, scatter_buffered,    blocked -> plain (1-byte through the line
 //   scatter_rows, scatter                 buffer; 3x3-kernel short tiles)
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -251,6 +253,52 @@ inline void stream_bytes(char* dst, const char* src, int64_t n) {
     std::memcpy(dst, src, static_cast<size_t>(n));
 #endif
 }
+
+// Rows written piece by piece in address order, each piece streamed: a
+// piece's last part line waits in its row's carry for the next piece,
+// which streams it whole with its own first bytes, so a row has part
+// lines (stored normally, each read for ownership) only at its two ends
+// (findings 30 and 39). int4's chunked rows, Tile::gather_tall_c.
+template <int64_t kRows>
+struct CarriedRows {
+    alignas(64) char carry[kRows][64];
+    int64_t held[kRows] = {};
+    void reset() { std::fill(held, held + kRows, int64_t(0)); }
+    // nb bytes of row y from `in` to dst; dst continues the row's last
+    // piece where held[y] > 0 (dst - held[y] starts a line). last: the
+    // row ends with this piece, its part line stored now.
+    void put(int64_t y, char* dst, const char* in, int64_t nb, bool last) {
+        char* line = carry[y];
+        int64_t i = 0;
+        if (held[y] > 0) {
+            i = nb < 64 - held[y] ? nb : 64 - held[y];
+            std::memcpy(line + held[y], in, static_cast<size_t>(i));
+            held[y] += i;
+            if (held[y] < 64) {  // the piece ends inside the carried line
+                if (last) {
+                    std::memcpy(dst - (held[y] - i), line, static_cast<size_t>(held[y]));
+                    held[y] = 0;
+                }
+                return;
+            }
+            stream_bytes(dst + i - 64, line, 64);
+            held[y] = 0;
+        } else {
+            const auto head =
+                static_cast<int64_t>((64 - reinterpret_cast<uintptr_t>(dst) % 64) % 64);
+            i = nb < head ? nb : head;
+            std::memcpy(dst, in, static_cast<size_t>(i));
+        }
+        const int64_t whole = i + (nb - i) / 64 * 64;
+        if (whole > i) stream_bytes(dst + i, in + i, whole - i);
+        if (last) {
+            std::memcpy(dst + whole, in + whole, static_cast<size_t>(nb - whole));
+        } else {
+            held[y] = nb - whole;
+            std::memcpy(line, in + whole, static_cast<size_t>(held[y]));
+        }
+    }
+};
 
 // How many 64-byte lines a streaming loop may leave part-written at once.
 // A non-temporal store goes to a write-combining buffer that holds one
@@ -680,6 +728,67 @@ struct Tile {
             for (int64_t c = 0; c < cw; ++c)
                 stream_bytes(reinterpret_cast<char*>(b + (y + c) * dy),
                              reinterpret_cast<const char*>(buf + c * nx), nx * esz);
+        }
+        return y;
+    }
+
+    // The tall windows with the level outside the tile folded in, where its
+    // destination step continues the tile's destination rows (NCHW -> HWCN:
+    // the destination row of one h*w holds C pieces of N; `nc` steps of
+    // `sc` source elements, each piece nx elements on). Finding 39:
+    // * each window runs through every c before the next, so each
+    //   destination row is written front to back, its pieces streamed
+    //   whole through CarriedRows; a window per c (gather_tall) left a part
+    //   line at both ends of every piece (N = 335 int8 bytes), stored
+    //   normally, read for ownership, and shared with c - 1 and c + 1 a
+    //   whole pass apart;
+    // * the next c's source rows are prefetched into L2, spread over the
+    //   transposes (into L1, in one burst per block of rows, the fill
+    //   buffers stalled the loop: int8 0.52 -> 0.56-0.63, fp32 0.72 ->
+    //   0.73-0.80 of memcpy);
+    // * the last nx % B rows go as one block overlapping the last whole
+    //   one (its elements written twice, the same values).
+    // Windows of 128 or 512 bytes, buffers of 2-8 pieces a row written
+    // together, and 1-byte blocks transposed two at a time with AVX2
+    // measured the same or slower. Returns the first y not done
+    // (all c).
+    __attribute__((noinline)) static int64_t gather_tall_c(const T* a, int64_t sx, T* b, int64_t dy,
+                                                           int64_t ny, int64_t nx, int64_t nc,
+                                                           int64_t sc) {
+        constexpr int64_t cw = kWindowBytes / static_cast<int64_t>(sizeof(T));
+        constexpr int64_t lines = kWindowBytes / 64;  // of a source row's window
+        const auto esz = static_cast<int64_t>(sizeof(T));
+        T* buf = window_buffer(cw * nx);
+        static thread_local CarriedRows<cw> rows;
+        const int64_t nxb = nx - nx % B;
+        int64_t y = 0;
+        for (; y + cw <= ny; y += cw) {
+            rows.reset();
+            for (int64_t c = 0; c < nc; ++c) {
+                const T* ac = a + c * sc + y;
+                // the next tile's window: c + 1's, or the next window's c = 0
+                const T* an = c + 1 < nc ? ac + sc : (y + 2 * cw <= ny ? a + y + cw : nullptr);
+                for (int64_t x = 0; x < nx; x += B) {
+                    const int64_t x0 = x < nxb ? x : nx - B;  // the ragged rows: overlapping
+                    // the B rows' window lines of the next tile, a few per call
+                    const char* pr = an ? reinterpret_cast<const char*>(an + x0 * sx) : nullptr;
+                    int64_t left = an ? B * lines : 0, pk = 0;
+                    const int64_t per = (B * lines * B + cw - 1) / cw;
+                    auto pf = [&] {
+                        for (int64_t q = 0; q < per && left > 0; ++q, --left) {
+                            _mm_prefetch(pr + 64 * pk, _MM_HINT_T1);
+                            if (++pk == lines) pk = 0, pr += sx * esz;
+                        }
+                    };
+                    for (int64_t k = 0; k < cw; k += B) {
+                        pf();
+                        block(ac + x0 * sx + k, sx, B, buf + k * nx + x0, nx, B, T{});
+                    }
+                }
+                for (int64_t r = 0; r < cw; ++r)
+                    rows.put(r, reinterpret_cast<char*>(b + (y + r) * dy + c * nx),
+                             reinterpret_cast<const char*>(buf + r * nx), nx * esz, c + 1 == nc);
+            }
         }
         return y;
     }
