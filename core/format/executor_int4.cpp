@@ -33,6 +33,7 @@
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -486,6 +487,7 @@ struct NibbleBytesTilePolicy {
     }
 
     int64_t a_bytes = 0;  // gathers: the bytes of a (set by run_segment)
+    int64_t b_bytes = 0;  // scatters: the bytes of b (set by walk_nibbles)
 
 #ifdef __SSE2__
     // Tiles whose plain rows are short and back to back (sx == ny: the 9,
@@ -651,8 +653,11 @@ struct NibbleBytesTilePolicy {
             // each row 256 bytes on (8 tiles of 3x3 kernels, walked in
             // turn): the row loads were a fifth of the time; FRACTAL_Z ->
             // NCHW 3x3 int4 0.30-0.32 -> 0.33-0.36 in one-pass runs (finding
-            // 38). Prefetches never fault.
-            for (int64_t y = 0; y < ny; ++y) prefetch_line(b + (d + y * dy + x0) / 2 + 256);
+            // 38); only inside b, though a prefetch would not fault.
+            for (int64_t y = 0; y < ny; ++y) {
+                const int64_t ahead = (d + y * dy + x0) / 2 + 256;
+                if (ahead < b_bytes) prefetch_line(b + ahead);
+            }
             rows_to_kernels(b + (d + x0) / 2, dy / 2, ny, cw, u);
             detail::pack_nibbles(a, s + x0 * ny, u, cw * ny);
         }
@@ -1124,6 +1129,8 @@ void walk_nibbles(const Gather& g, bool inverse, uint8_t* plain, uint8_t* blocke
     if (inverse) {
         P<true> pol{};
         pol.a = plain, pol.b = blocked, pol.pad = nib;
+        if constexpr (std::is_same_v<P<true>, NibbleBytesTilePolicy<true>>)
+            pol.b_bytes = (g.dst_numel + 1) / 2;  // the blocked side, read
         detail::walk(g, pol);
     } else {
         P<false> pol{};
