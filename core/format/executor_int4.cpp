@@ -33,7 +33,6 @@
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
-#include <type_traits>
 #include <vector>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -487,7 +486,7 @@ struct NibbleBytesTilePolicy {
     }
 
     int64_t a_bytes = 0;  // gathers: the bytes of a (set by run_segment)
-    int64_t b_bytes = 0;  // scatters: the bytes of b (set by walk_nibbles)
+    int64_t b_bytes = 0;  // scatters: the bytes of b (set by run_nibble_segment)
 
 #ifdef __SSE2__
     // Tiles whose plain rows are short and back to back (sx == ny: the 9,
@@ -1129,8 +1128,6 @@ void walk_nibbles(const Gather& g, bool inverse, uint8_t* plain, uint8_t* blocke
     if (inverse) {
         P<true> pol{};
         pol.a = plain, pol.b = blocked, pol.pad = nib;
-        if constexpr (std::is_same_v<P<true>, NibbleBytesTilePolicy<true>>)
-            pol.b_bytes = (g.dst_numel + 1) / 2;  // the blocked side, read
         detail::walk(g, pol);
     } else {
         P<false> pol{};
@@ -1166,7 +1163,10 @@ void run_nibble_segment(const Segment& seg, uint8_t* plain, uint8_t* blocked, ui
     }
     // Tiles whose rows start mid-byte: through bytes.
     if (gt.tiled && seg.inverse) {
-        walk_nibbles<NibbleBytesTilePolicy>(gt, true, plain, blocked, nib);
+        NibbleBytesTilePolicy<true> pol{};
+        pol.a = plain, pol.b = blocked, pol.pad = nib;
+        pol.b_bytes = (gt.dst_numel + 1) / 2;  // the blocked side, read
+        detail::walk(gt, pol);
         return;
     }
     if (gt.tiled) {

@@ -328,7 +328,8 @@ inline int& stream_open_lines() {
 
 // Prefetches `total` lines, `lines` per row from `row` on (rows `step`
 // bytes apart), `per` at each call: spread over a loop's blocks rather
-// than issued in one burst (Tile's staged tiles, batch_tiles' scatter).
+// than issued in one burst (Tile's staged tiles and windows,
+// batch_tiles' scatter).
 // l2: into L2 only, where a window's next rows would crowd L1 (the folded
 // windows, finding 39: HWCN -> NCHW 2-byte 0.72 -> 0.84 of memcpy; the
 // other walks measured the same either way, and keep L1).
@@ -346,7 +347,9 @@ struct PrefetchSpread {
 #endif
             if (++k == lines) {
                 k = 0;
-                row += step;
+                // as an integer: past the last row it need not point anywhere
+                row = reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(row) +
+                                                    static_cast<uintptr_t>(step));
             }
         }
     }
@@ -750,11 +753,10 @@ struct Tile {
     //   normally, read for ownership, and shared with c - 1 and c + 1 a
     //   whole pass apart;
     // * the next c's source rows are prefetched into L2, spread over the
-    //   transposes (into L1, in one burst per block of rows, the fill
-    //   buffers stalled the loop: int8 0.52 -> 0.56-0.63, fp32 0.72 ->
-    //   0.73-0.80 of memcpy);
+    //   transposes: int8 0.44-0.51 of memcpy with them into L1 in one
+    //   burst per block of rows (the fill buffers full), 0.56-0.63 so;
     // * the last nx % B rows go as one block overlapping the last whole
-    //   one (its elements written twice, the same values).
+    //   one (its elements stored twice in buf, the same values).
     // Windows of 128 or 512 bytes, buffers of 2-8 pieces a row written
     // together, and 1-byte blocks transposed two at a time with AVX2
     // measured the same or slower. Returns the first y not done
@@ -763,7 +765,8 @@ struct Tile {
                                                            int64_t ny, int64_t nx, int64_t nc,
                                                            int64_t sc) {
         constexpr int64_t cw = kWindowBytes / static_cast<int64_t>(sizeof(T));
-        constexpr int64_t lines = kWindowBytes / 64;  // of a source row's window
+        static_assert(kWindowMinRows >= B, "the overlapping last block needs nx >= B");
+        constexpr int64_t lines = kWindowBytes / 64 + 1;  // of a row's window, any alignment
         const auto esz = static_cast<int64_t>(sizeof(T));
         T* buf = window_buffer(cw * nx);
         static thread_local CarriedRows<cw> rows;

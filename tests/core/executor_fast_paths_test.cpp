@@ -1014,7 +1014,8 @@ ConvertSpec past_8mib(ConvertSpec sp, size_t axis) {
 // 16 + 5, the tall fold's overlapping last block), N = 16 and 17 (one
 // block, a block and one row), windows that do not divide the other side
 // (63 * 63 * 61, 5 * 157, 9 * 61), pieces of N off the line grid, 1, 2 and
-// 3 threads, the inverse, vector and 64-byte aligned buffers.
+// 3 threads (3 splitting the tall fold's C), the inverse, vector and
+// 64-byte aligned buffers.
 TEST(ExecutorFastPaths, WindowedTransposes) {
     std::vector<ConvertSpec> cases;
     for (DType t : all_dtypes()) {
@@ -1052,6 +1053,19 @@ TEST(ExecutorFastPaths, WindowedTransposes) {
                       : bits(sp.dtype) == 32 ? window(uint32_t{})
                                              : window(uint64_t{});
         EXPECT_NE(w, 0) << name(sp.from) << " " << to_string(sp.shape) << " " << name(sp.dtype);
+        // NCHW <-> HWCN: three levels whose outer one continues the tile's
+        // destination rows (tall) or source rows (wide), so the windows
+        // fold C in (executor.cpp's window_folded)
+        const bool tall = sp.from == Format::NCHW && sp.to == Format::HWCN;
+        if (tall || (sp.from == Format::HWCN && sp.to == Format::NCHW)) {
+            ASSERT_EQ(g.levels.size(), 3u) << to_string(sp.shape) << " " << name(sp.dtype);
+            const detail::Level& c = g.levels[0];
+            EXPECT_EQ(g.mask, 0u);
+            if (tall)
+                EXPECT_TRUE(x.dst_stride == 1 && c.dst_stride == x.size) << to_string(sp.shape);
+            else
+                EXPECT_TRUE(y.src_stride == 1 && c.src_stride == y.size) << to_string(sp.shape);
+        }
     }
     check_cases(cases, Big::src);
     if (HasFatalFailure()) return;
@@ -1060,6 +1074,9 @@ TEST(ExecutorFastPaths, WindowedTransposes) {
     ConvertSpec sp = more.front();
     sp.pad_value = pad_of(sp.dtype);
     check(sp, 3);
+    // the tall fold with C (440) split between three threads: pieces of
+    // one destination row written by two threads, each flushing its carry
+    check(past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 9, 61}, DType::int8, 0), 1), 3);
 }
 
 // Tiled scatters past 8 MiB whose plain rows are 8 or more far apart write
