@@ -330,9 +330,11 @@ inline int& stream_open_lines() {
 // bytes apart), `per` at each call: spread over a loop's blocks rather
 // than issued in one burst (Tile's staged tiles and windows,
 // batch_tiles' scatter).
-// l2: into L2 only, where a window's next rows would crowd L1 (the folded
-// windows, finding 39: HWCN -> NCHW 2-byte 0.72 -> 0.84 of memcpy; the
-// other walks measured the same either way, and keep L1).
+// l2: into L2 only, where a window's next rows would crowd L1 (the tall
+// and folded windows, findings 39 and 40: HWCN -> NCHW 2-byte 0.72 ->
+// 0.84 of memcpy on the Intel machine, NHWC -> HWCN 2-byte 0.63-0.69 ->
+// 0.82-1.14 on the AMD one; the other walks measured the same either way
+// on the Intel machine and mixed on the AMD one, and keep L1).
 struct PrefetchSpread {
     const char* row;
     int64_t step, lines, total, per, k = 0;
@@ -709,27 +711,38 @@ struct Tile {
     }
 
     // The tall windows; returns the first y not done (whole windows only).
+    // Finding 40: the next window's source lines are prefetched into L2,
+    // a few per block (PrefetchSpread), as in gather_tall_c, and the last
+    // nx % B rows go as one block overlapping the last whole one. On the
+    // AMD Zen 4 machine of session 23, NHWC -> HWCN (interleaved one-pass
+    // runs) read 2- and 4-byte 0.59-0.70 -> 0.82-1.14 of memcpy and 1-byte
+    // 0.39-0.46 -> 0.47-0.64, where the prefetches went into L1 in one
+    // burst per block of rows; spread but into L1, 0.63-0.69 and 0.49-0.59.
     __attribute__((noinline)) static int64_t gather_tall(const T* a, int64_t sx, T* b, int64_t dy,
                                                          int64_t ny, int64_t nx) {
         constexpr int64_t cw = kWindowBytes / static_cast<int64_t>(sizeof(T));
+        constexpr int64_t lines = kWindowBytes / 64 + 1;  // of a row's window, any alignment
         const auto esz = static_cast<int64_t>(sizeof(T));
         T* buf = window_buffer(cw * nx);
         const int64_t nxb = nx - nx % B;
         int64_t y = 0;
         for (; y + cw <= ny; y += cw) {
             const bool next = y + 2 * cw <= ny;
-            for (int64_t x = 0; x < nxb; x += B) {
-                if (next)
-                    for (int64_t i = 0; i < B; ++i)
-                        for (int64_t k = 0; k < kWindowBytes; k += 64)
-                            _mm_prefetch(
-                                reinterpret_cast<const char*>(a + (x + i) * sx + y + cw) + k,
-                                _MM_HINT_T0);
-                for (int64_t c = 0; c < cw; c += B)
-                    block(a + x * sx + y + c, sx, B, buf + c * nx + x, nx, B, T{});
+            for (int64_t x = 0; x < nx; x += B) {
+                const int64_t x0 = x < nxb ? x : nx - B;  // the ragged rows: overlapping
+                const int64_t total = next ? B * lines : 0;
+                PrefetchSpread pf{reinterpret_cast<const char*>(a + x0 * sx + y + cw),
+                                  sx * esz,
+                                  lines,
+                                  total,
+                                  (total * B + cw - 1) / cw,
+                                  0,
+                                  true};
+                for (int64_t c = 0; c < cw; c += B) {
+                    pf();
+                    block(a + x0 * sx + y + c, sx, B, buf + c * nx + x0, nx, B, T{});
+                }
             }
-            for (int64_t x = nxb; x < nx; ++x)  // a ragged last block of rows
-                for (int64_t c = 0; c < cw; ++c) buf[c * nx + x] = a[x * sx + y + c];
             if (dy == nx) {
                 stream_bytes(reinterpret_cast<char*>(b + y * nx),
                              reinterpret_cast<const char*>(buf), cw * nx * esz);
@@ -757,9 +770,9 @@ struct Tile {
     //   burst per block of rows (the fill buffers full), 0.56-0.63 so;
     // * the last nx % B rows go as one block overlapping the last whole
     //   one (its elements stored twice in buf, the same values).
-    // Windows of 128 or 512 bytes, buffers of 2-8 pieces a row written
-    // together, and 1-byte blocks transposed two at a time with AVX2
-    // measured the same or slower. Returns the first y not done
+    // Windows of 64, 128, 512 or 1,024 bytes, buffers of 2-8 pieces a
+    // row written together, and 1-byte blocks transposed two at a time
+    // with AVX2 measured the same or slower. Returns the first y not done
     // (all c).
     __attribute__((noinline)) static int64_t gather_tall_c(const T* a, int64_t sx, T* b, int64_t dy,
                                                            int64_t ny, int64_t nx, int64_t nc,

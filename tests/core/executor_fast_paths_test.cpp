@@ -1011,8 +1011,8 @@ ConvertSpec past_8mib(ConvertSpec sp, size_t axis) {
 // Tile::gather_tall_c) and wide (many destination rows: HWCN -> NHWC, whose
 // source rows are back to back, and HWCN -> NCHW, whose are not, C folded
 // in: Tile::gather_wide_c); N = 37 (a ragged last block of rows, 37 = 2 *
-// 16 + 5, the tall fold's overlapping last block), N = 16 and 17 (one
-// block, a block and one row), windows that do not divide the other side
+// 16 + 5, the tall windows' overlapping last block), N = 16 and 17 (one
+// block, a block and one row, both tall walks), windows that do not divide the other side
 // (63 * 63 * 61, 5 * 157, 9 * 61), pieces of N off the line grid, 1, 2 and
 // 3 threads (3 splitting the tall fold's C), the inverse, vector and
 // 64-byte aligned buffers.
@@ -1025,9 +1025,12 @@ TEST(ExecutorFastPaths, WindowedTransposes) {
         cases.push_back(past_8mib(spec(Format::HWCN, Format::NCHW, {63, 9, 5, 37}, t, 0), 1));
         cases.push_back(past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 9, 61}, t, 0), 1));
     }
-    for (int64_t n : {16, 17})
+    for (int64_t n : {16, 17}) {
         cases.push_back(
             past_8mib(spec(Format::NCHW, Format::HWCN, {n, 7, 9, 61}, DType::int8, 0), 1));
+        cases.push_back(
+            past_8mib(spec(Format::NHWC, Format::HWCN, {n, 63, 9, 61}, DType::int8, 0), 2));
+    }
     const std::vector<ConvertSpec> more = {
         past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 157, 23}, DType::fp16, 0), 3),
         past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 157, 23}, DType::int8, 0), 3),
