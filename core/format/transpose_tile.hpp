@@ -15,7 +15,8 @@
 // Square blocks of B x B elements (B = 16 bytes / element size) go through
 // SSE2 registers: B row loads, log2(B) rounds of unpacks, B row stores (int4's
 // 32 x 32 nibble blocks through AVX2 ones where the CPU has them,
-// transpose_tile_avx2.cpp); the ragged edges are plain loops. Blocks are
+// transpose_tile_avx2.cpp); the ragged edges are plain loops, or in the
+// tall windows one block overlapping the last whole one. Blocks are
 // visited y-major, so b is written in address order when dy == nx (NC1HWC0)
 // and a is read as nx streams.
 //
@@ -332,8 +333,8 @@ inline int& stream_open_lines() {
 // batch_tiles' scatter).
 // l2: into L2 only, where a window's next rows would crowd L1 (the tall
 // and folded windows, findings 39 and 40: HWCN -> NCHW 2-byte 0.72 ->
-// 0.84 of memcpy on the Intel machine, NHWC -> HWCN 2-byte 0.63-0.69 ->
-// 0.82-1.14 on the AMD one; the other walks measured the same either way
+// 0.84 of memcpy on the Intel machine, NHWC -> HWCN 2- and 4-byte
+// 0.63-0.69 -> 0.82-1.14 on the AMD one; the other walks measured the same either way
 // on the Intel machine and mixed on the AMD one, and keep L1).
 struct PrefetchSpread {
     const char* row;
@@ -721,6 +722,7 @@ struct Tile {
     __attribute__((noinline)) static int64_t gather_tall(const T* a, int64_t sx, T* b, int64_t dy,
                                                          int64_t ny, int64_t nx) {
         constexpr int64_t cw = kWindowBytes / static_cast<int64_t>(sizeof(T));
+        static_assert(kWindowMinRows >= B, "the overlapping last block needs nx >= B");
         constexpr int64_t lines = kWindowBytes / 64 + 1;  // of a row's window, any alignment
         const auto esz = static_cast<int64_t>(sizeof(T));
         T* buf = window_buffer(cw * nx);

@@ -1012,8 +1012,9 @@ ConvertSpec past_8mib(ConvertSpec sp, size_t axis) {
 // source rows are back to back, and HWCN -> NCHW, whose are not, C folded
 // in: Tile::gather_wide_c); N = 37 (a ragged last block of rows, 37 = 2 *
 // 16 + 5, the tall windows' overlapping last block), N = 16 and 17 (one
-// block, a block and one row, both tall walks), windows that do not divide the other side
-// (63 * 63 * 61, 5 * 157, 9 * 61), pieces of N off the line grid, 1, 2 and
+// block, a block and one row, both tall walks), windows that do not
+// divide the other side (63 * 63 * 61, 5 * 157, 9 * 61), pieces of N off
+// the line grid, 1, 2 and
 // 3 threads (3 splitting the tall fold's C), the inverse, vector and
 // 64-byte aligned buffers.
 TEST(ExecutorFastPaths, WindowedTransposes) {
@@ -1056,6 +1057,10 @@ TEST(ExecutorFastPaths, WindowedTransposes) {
                       : bits(sp.dtype) == 32 ? window(uint32_t{})
                                              : window(uint64_t{});
         EXPECT_NE(w, 0) << name(sp.from) << " " << to_string(sp.shape) << " " << name(sp.dtype);
+        if (sp.from == Format::NHWC) {  // gather_tall, the tall windows without a fold
+            EXPECT_EQ(w, static_cast<int>(detail::Tile<uint8_t>::Window::tall))
+                << to_string(sp.shape) << " " << name(sp.dtype);
+        }
         // NCHW <-> HWCN: three levels whose outer one continues the tile's
         // destination rows (tall) or source rows (wide), so the windows
         // fold C in (executor.cpp's window_folded)
