@@ -5,8 +5,9 @@
 
 namespace ll::test {
 
-// tests/support/xvfb.sh: xvfb-run with an auth file of its own, so the
-// command's exit status always comes back.
+// tests/support/xvfb.sh: xvfb-run, with the command writing its own status to
+// a file, so the command's exit status comes back even when xvfb-run's
+// clean-up fails.
 #define LAYOUTLAB_XVFB "sh '" LAYOUTLAB_SOURCE_DIR "/tests/support/xvfb.sh' "
 const char* const kXvfb = "timeout 60 " LAYOUTLAB_XVFB;
 

@@ -1,11 +1,21 @@
 #!/bin/sh
 # Runs "$@" on a fresh Xvfb server (xvfb-run -a, a 1600x1000 screen) and exits
-# with the command's status. The X auth file is ours: left to itself,
-# xvfb-run keeps it in a temporary folder whose removal now and then fails
-# ("problem while cleaning up temporary directory"), and then it exits 5
-# whatever the command returned.
-auth=$(mktemp "${TMPDIR:-/tmp}/layoutlab-xauth.XXXXXX") || exit 3
-xvfb-run -a -f "$auth" -s '-screen 0 1600x1000x24' "$@"
-status=$?
-rm -f "$auth" "$auth-c" "$auth-l"
-exit $status
+# with the command's own status.
+#
+# xvfb-run's status cannot be trusted for that: when its clean-up fails now and
+# then ("rm: cannot remove ...", "problem while cleaning up temporary
+# directory") it exits 5 whatever the command returned. Giving it an auth file
+# of ours (-f) made that rarer but not gone (CI of stop 36: a cube screenshot
+# that had succeeded read as exit 5). So the command writes its status to a
+# file of ours, and xvfb-run's own status is used only when the command never
+# ran (Xvfb failed to start).
+dir=$(mktemp -d "${TMPDIR:-/tmp}/layoutlab-xvfb.XXXXXX") || exit 3
+xvfb-run -a -f "$dir/auth" -s '-screen 0 1600x1000x24' \
+    sh -c '"$@"; echo $? > "$0"' "$dir/status" "$@"
+xstatus=$?
+status=$(cat "$dir/status" 2>/dev/null)
+rm -rf "$dir"
+case "$status" in
+    '' | *[!0-9]*) exit $xstatus ;;
+esac
+exit "$status"
