@@ -32,8 +32,8 @@
 //                                         more through a line buffer; short tiles)
 //   Tile::stage_plan, gather_staged,      many rows far apart (HWCN): chunks of
 //   scatter_staged                        every row through a buffer
-//   Tile::window_plan, gather_tall(_c),   many rows on one side: windows of 256
-//   gather_wide(_c)                       bytes a row through a buffer, streamed
+//   Tile::window_plan, tall_window,       many rows on one side: windows of 256
+//   gather_tall(_c), gather_wide(_c)      bytes a row through a buffer, streamed
 //   Tile::store_row, scatter_buffered,    blocked -> plain (1-byte through the line
 //   scatter_rows, scatter                 buffer; 3x3-kernel short tiles)
 #pragma once
@@ -711,6 +711,38 @@ struct Tile {
         return reinterpret_cast<T*>((addr + 63) & ~uintptr_t{63});
     }
 
+    // One tall window: the cw columns at src, nx rows sx apart (nx >= B),
+    // transposed into buf (cw rows of nx), B rows at a time; the last
+    // nx % B rows go as one block overlapping the last whole one (its
+    // elements stored twice, the same values). The window at `next` (the
+    // same rows; null: none) has its lines prefetched into L2, a few per
+    // block (PrefetchSpread). Shared by gather_tall and gather_tall_c.
+    __attribute__((always_inline)) static inline void tall_window(const T* src, int64_t sx,
+                                                                  int64_t nx, const T* next,
+                                                                  T* buf) {
+        constexpr int64_t cw = kWindowBytes / static_cast<int64_t>(sizeof(T));
+        static_assert(kWindowMinRows >= B, "the overlapping last block needs nx >= B");
+        constexpr int64_t lines = kWindowBytes / 64 + 1;  // of a row's window, any alignment
+        const auto esz = static_cast<int64_t>(sizeof(T));
+        const int64_t nxb = nx - nx % B;
+        for (int64_t x = 0; x < nx; x += B) {
+            const int64_t x0 = x < nxb ? x : nx - B;  // the ragged rows: overlapping
+            // the B rows' window lines of the next window, a few per block
+            const int64_t total = next ? B * lines : 0;
+            PrefetchSpread pf{next ? reinterpret_cast<const char*>(next + x0 * sx) : nullptr,
+                              sx * esz,
+                              lines,
+                              total,
+                              (total * B + cw - 1) / cw,
+                              0,
+                              true};
+            for (int64_t k = 0; k < cw; k += B) {
+                pf();
+                block(src + x0 * sx + k, sx, B, buf + k * nx + x0, nx, B, T{});
+            }
+        }
+    }
+
     // The tall windows; returns the first y not done (whole windows only).
     // Finding 40: the next window's source lines are prefetched into L2,
     // a few per block (PrefetchSpread), as in gather_tall_c, and the last
@@ -722,29 +754,11 @@ struct Tile {
     __attribute__((noinline)) static int64_t gather_tall(const T* a, int64_t sx, T* b, int64_t dy,
                                                          int64_t ny, int64_t nx) {
         constexpr int64_t cw = kWindowBytes / static_cast<int64_t>(sizeof(T));
-        static_assert(kWindowMinRows >= B, "the overlapping last block needs nx >= B");
-        constexpr int64_t lines = kWindowBytes / 64 + 1;  // of a row's window, any alignment
         const auto esz = static_cast<int64_t>(sizeof(T));
         T* buf = window_buffer(cw * nx);
-        const int64_t nxb = nx - nx % B;
         int64_t y = 0;
         for (; y + cw <= ny; y += cw) {
-            const bool next = y + 2 * cw <= ny;
-            for (int64_t x = 0; x < nx; x += B) {
-                const int64_t x0 = x < nxb ? x : nx - B;  // the ragged rows: overlapping
-                const int64_t total = next ? B * lines : 0;
-                PrefetchSpread pf{reinterpret_cast<const char*>(a + x0 * sx + y + cw),
-                                  sx * esz,
-                                  lines,
-                                  total,
-                                  (total * B + cw - 1) / cw,
-                                  0,
-                                  true};
-                for (int64_t c = 0; c < cw; c += B) {
-                    pf();
-                    block(a + x0 * sx + y + c, sx, B, buf + c * nx + x0, nx, B, T{});
-                }
-            }
+            tall_window(a + y, sx, nx, y + 2 * cw <= ny ? a + y + cw : nullptr, buf);
             if (dy == nx) {
                 stream_bytes(reinterpret_cast<char*>(b + y * nx),
                              reinterpret_cast<const char*>(buf), cw * nx * esz);
@@ -780,12 +794,9 @@ struct Tile {
                                                            int64_t ny, int64_t nx, int64_t nc,
                                                            int64_t sc) {
         constexpr int64_t cw = kWindowBytes / static_cast<int64_t>(sizeof(T));
-        static_assert(kWindowMinRows >= B, "the overlapping last block needs nx >= B");
-        constexpr int64_t lines = kWindowBytes / 64 + 1;  // of a row's window, any alignment
         const auto esz = static_cast<int64_t>(sizeof(T));
         T* buf = window_buffer(cw * nx);
         static thread_local CarriedRows<cw> rows;
-        const int64_t nxb = nx - nx % B;
         int64_t y = 0;
         for (; y + cw <= ny; y += cw) {
             rows.reset();
@@ -793,23 +804,7 @@ struct Tile {
                 const T* ac = a + c * sc + y;
                 // the next tile's window: c + 1's, or the next window's c = 0
                 const T* an = c + 1 < nc ? ac + sc : (y + 2 * cw <= ny ? a + y + cw : nullptr);
-                for (int64_t x = 0; x < nx; x += B) {
-                    const int64_t x0 = x < nxb ? x : nx - B;  // the ragged rows: overlapping
-                    // the B rows' window lines of the next tile, a few per block
-                    const bool next = an != nullptr;
-                    const int64_t total = next ? B * lines : 0;
-                    PrefetchSpread pf{next ? reinterpret_cast<const char*>(an + x0 * sx) : nullptr,
-                                      sx * esz,
-                                      lines,
-                                      total,
-                                      (total * B + cw - 1) / cw,
-                                      0,
-                                      true};
-                    for (int64_t k = 0; k < cw; k += B) {
-                        pf();
-                        block(ac + x0 * sx + k, sx, B, buf + k * nx + x0, nx, B, T{});
-                    }
-                }
+                tall_window(ac, sx, nx, an, buf);
                 for (int64_t r = 0; r < cw; ++r)
                     rows.put(r, reinterpret_cast<char*>(b + (y + r) * dy + c * nx),
                              reinterpret_cast<const char*>(buf + r * nx), nx * esz, c + 1 == nc);
