@@ -38,19 +38,42 @@ std::string address(int64_t v) {
     return buf;
 }
 
-// Ticks 0..n-1 of one axis: cell i's centre is at `first + i * pitch` along
-// the axis; `above`: a column axis (ticks over the grid), else a row axis.
-void add_ticks(Stage& s, int64_t n, float pitch, bool above, uint8_t lane = 0) {
+// Column ticks 0..n-1 over the grid: cell i's centre is at `i * pitch +
+// pitch / 2` across.
+void add_col_ticks(Stage& s, int64_t n, float pitch, uint8_t lane = 0) {
     const int64_t step = tick_step(n, kMaxTicks);
-    for (int64_t i = 0; i < n; i += step) {
-        const float c = (float(i) + 0.5f) * pitch;
-        if (above)
-            s.labels.push_back(make(c, 0, std::to_string(i), Label::tick, Label::above,
-                                    Label::centre, lane, pitch * float(step)));
-        else
-            s.labels.push_back(make(0, c, std::to_string(i), Label::tick, Label::left_of,
-                                    Label::right, 0, pitch * float(step)));
+    for (int64_t i = 0; i < n; i += step)
+        s.labels.push_back(make((float(i) + 0.5f) * pitch, 0, std::to_string(i), Label::tick,
+                                Label::above, Label::centre, lane, pitch * float(step)));
+}
+
+// Row ticks of axis -2 (n rows): beside the first block, and beside every
+// block on the grid's left edge when there are at most kRowTickBlocks of
+// them (a student following row m of block b=1 needs its numbers there
+// too; 32 blocks of 2 rows each read as a column of zeros).
+void add_row_ticks(Stage& s, int64_t n) {
+    const Grid& g = s.grid;
+    const Shape& d = g.shape;
+    const size_t r = d.size();
+    std::vector<float> tops{0.f};
+    if (r >= 3) {
+        const int64_t inner = d[r - 1] * d[r - 2];
+        int64_t blocks = 1;
+        for (size_t a = 0; a + 2 < r; ++a) blocks *= d[a];
+        std::vector<float> left;
+        for (int64_t b = 0; b < blocks && int64_t(left.size()) <= kRowTickBlocks; ++b) {
+            const Place p = cell_place(g, b * inner);
+            if (p.x == 0) left.push_back(p.y);
+        }
+        const int64_t per = ceil_div(n, tick_step(n, kMaxTicks));
+        if (int64_t(left.size()) <= kRowTickBlocks && int64_t(left.size()) * per <= kMaxTicks)
+            tops = left;
     }
+    const int64_t step = tick_step(n, kMaxTicks);
+    for (float top : tops)
+        for (int64_t i = 0; i < n; i += step)
+            s.labels.push_back(make(0, top + float(i) + 0.5f, std::to_string(i), Label::tick,
+                                    Label::left_of, Label::right, 0, float(step)));
 }
 
 // Tags of the blocks the axes before the last two make (see the header).
@@ -129,15 +152,15 @@ void add_tensor_labels(Stage& s) {
     const auto lane = uint8_t(r >= 3 ? 1 : 0);
     if (merged) {
         const int64_t c = s.shape.back();
-        add_ticks(s, d[r - 1] / c, float(c), true, lane);
+        add_col_ticks(s, d[r - 1] / c, float(c), lane);
     } else {
-        add_ticks(s, d[r - 1], 1.f, true, lane);
+        add_col_ticks(s, d[r - 1], 1.f, lane);
     }
     if (!names.empty())
         s.labels.push_back(make(w0 / 2, 0, names[r - 1], Label::axis, Label::above, Label::centre,
                                 uint8_t(lane + 1), 0));
     if (r >= 2) {
-        add_ticks(s, d[r - 2], 1.f, false);
+        add_row_ticks(s, d[r - 2]);
         if (!names.empty())
             // At the corner, on the line of the column axis's name (a lane
             // above the ticks, so row tick 0 and column tick 0 keep their room).
@@ -157,7 +180,7 @@ void add_memory_labels(Stage& s, int elem_bits) {
     const int64_t row_bytes = std::max<int64_t>(1, g.row_elems * elem_bits / 8);
     const int64_t frac_rows = std::max<int64_t>(1, 512 / row_bytes);
     const float band_w = float(g.row_elems + 2);
-    add_ticks(s, g.row_elems, 1.f, true);
+    add_col_ticks(s, g.row_elems, 1.f);
     s.labels.push_back(make(0, 0, "address", Label::axis, Label::above, Label::right, 1, 0));
     const int64_t band_step = tick_step(bands, kMaxAddress);
     // (band 0 starts with the first fractal's address at its left)

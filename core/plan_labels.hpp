@@ -7,7 +7,9 @@
 //   - the last axis: its name above the first block (lane 1), ticks 0..n-1
 //     above each column (lane 0);
 //   - axis -2: its name at the top-left corner, on the line of the column
-//     axis's name; ticks to the left of each row;
+//     axis's name; ticks to the left of each row, of the first block and,
+//     when there are at most kRowTickBlocks, of every block on the left
+//     edge;
 //   - the axes before: one tag per block above its top-left corner (in the
 //     gap between blocks), e.g. "n1=0 m1=1" (names in lower case, as the
 //     documents write fractal indices), or "[0,1]" when the axes have no
@@ -26,6 +28,7 @@ namespace ll {
 
 constexpr int64_t kMaxTicks = 128;     // per axis
 constexpr int64_t kMaxTags = 1024;     // block tags per stage
+constexpr int64_t kRowTickBlocks = 8;  // blocks on the left edge with row ticks of their own
 constexpr int64_t kMaxAddress = 2048;  // fractal addresses per memory stage
 
 // Appends the grid labels of `s` (axis names from s.axes) to s.labels.

@@ -128,6 +128,7 @@ bool thinned(const Label& l) {
 struct Group {
     int count = 0;
     float first = 0, second = 0;  // anchors along the edge (cell units)
+    float last = 0;               // pass 2: the previous anchor seen
     float ext = 0;                // widest (above) or tallest (left_of) text
     float room = 0;
     int64_t keep_every = 1;
@@ -232,6 +233,12 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             if (priority(l.kind) != pass) continue;
             if (thinned(l)) {
                 Group& g = groups[group_of(l)];
+                // A gap wider than the run's pitch starts a new run (the
+                // next block's row ticks): its first tick is kept again.
+                const float along = l.side == Label::above ? l.x : l.y;
+                if (g.seen > 0 && std::abs(along - g.last) > 1.5f * std::abs(g.second - g.first))
+                    g.seen = 0;
+                g.last = along;
                 if (g.seen++ % g.keep_every != 0) continue;
             }
             // Ticks and tags drawn on the cells need cells that hold them.
@@ -244,12 +251,21 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             ts = ImVec2(ts.x * ls, ts.y * ls);
             const ImVec2 p = f.at(l.x, l.y);
             float x = p.x, y = p.y - ts.y / 2;
-            // A block tag stands in the gap (at least a cell) above its block;
-            // when cells are smaller than the text it moves inside the block's
-            // top-left corner as a chip (cells that small print no numbers).
+            // A block tag stands in the gap above its block, one cell high
+            // between blocks: a tag taller than the cell shrinks to fit it
+            // (it reached into the block above), down to 70%; on cells
+            // smaller still it moves inside the block's top-left corner as
+            // a chip (cells that small print no numbers).
             Label::Side side = l.side;
-            if (l.kind == Label::tag && side == Label::above && ts.y > f.zoom + kGap)
-                side = Label::inside;
+            float tag_k = 1;
+            if (l.kind == Label::tag && side == Label::above && !f.sparse_tags &&
+                ts.y + 1 > f.zoom) {
+                tag_k = (f.zoom - 1) / ts.y;
+                if (tag_k < 0.7f)
+                    side = Label::inside, tag_k = 1;
+                else
+                    ts = ImVec2(ts.x * tag_k, ts.y * tag_k);
+            }
             // Sparse tags stand above only when the one-cell gap holds them
             // whole (the tiling slide's tags reached into the blocks above).
             if (f.sparse_tags && l.kind == Label::tag && side == Label::above &&
@@ -264,7 +280,9 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
                                                    : p.x - ts.x;
                     break;
                 case Label::above:
-                    y = p.y - kGap - float(l.lane) * (lh + 1) - ts.y;
+                    // (a tag keeps what the cell-high gap leaves, 1 to kGap)
+                    y = p.y - (l.kind == Label::tag ? std::clamp(f.zoom - ts.y, 1.f, kGap) : kGap) -
+                        float(l.lane) * (lh + 1) - ts.y;
                     x = l.align == Label::left     ? p.x
                         : l.align == Label::centre ? p.x - ts.x / 2
                                                    : p.x - kGap - ts.x;
@@ -281,11 +299,19 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             }
             // Room along the edge (a block's width, the gap beside a band). A
             // block tag that is a little too wide shrinks to fit, down to 70%.
-            float font_size = fs;
+            float font_size = fs * tag_k;
             if (l.kind == Label::tag && l.room > 0 && ts.x + 4 > l.room * f.zoom) {
-                const float k = (l.room * f.zoom - 5) / ts.x;
-                if (k < 0.7f) continue;
-                font_size = fs * k;
+                float k = (l.room * f.zoom - 5) / ts.x;
+                if (k * tag_k < 0.7f && tag_k < 1) {
+                    // too small shrunk for both the gap and the width: a chip
+                    // inside, shrunk for the width alone
+                    ts = ImVec2(ts.x / tag_k, ts.y / tag_k);
+                    font_size = fs, tag_k = 1, side = Label::inside;
+                    x = p.x + 2, y = p.y + 1;
+                    k = (l.room * f.zoom - 5) / ts.x;
+                }
+                if (k * tag_k < 0.7f) continue;
+                font_size *= k;
                 ts = ImVec2(ts.x * k, ts.y * k);
             }
             if (l.room > 0 && !thinned(l) && ts.x + 4 > l.room * f.zoom) continue;

@@ -64,12 +64,36 @@ TEST(PlanLabels, EveryNzStageHasAxesTicksAndTags) {
         ASSERT_EQ(above.size(), size_t(g[r - 1]));
         EXPECT_EQ(above.front(), "0");
         EXPECT_EQ(above.back(), std::to_string(g[r - 1] - 1));
-        EXPECT_EQ(texts(s, Label::tick, Label::left_of).size(), size_t(g[r - 2]));
         auto axes = texts(s, Label::axis, Label::above);
         EXPECT_TRUE(has(axes, s.axes[r - 1])) << s.axes[r - 1];
         EXPECT_TRUE(has(axes, s.axes[r - 2])) << s.axes[r - 2];
         int64_t blocks = 1;
         for (size_t a = 0; a + 2 < r; ++a) blocks *= g[a];
+        // Row ticks beside every block on the left edge, 0..rows-1 each at
+        // the block's rows, when there are at most kRowTickBlocks of them
+        // (stage 0's two blocks, b=0 and b=1); else beside the first only
+        // (the reshape's 32 blocks of 2 rows).
+        int64_t on_edge = 0;
+        for (int64_t b = 0; b < blocks; ++b)
+            if (cell_place(s.grid, b * g[r - 1] * g[r - 2]).x == 0) ++on_edge;
+        if (s.label == "source ND") EXPECT_EQ(on_edge, 2);
+        if (s.label == "reshape") EXPECT_GT(on_edge, kRowTickBlocks);
+        int64_t left = 0;
+        for (int64_t b = 0; b < blocks; ++b) {
+            const Place at = cell_place(s.grid, b * g[r - 1] * g[r - 2]);
+            if (at.x != 0 || (on_edge > kRowTickBlocks && b > 0)) continue;
+            ++left;
+            for (int64_t i = 0; i < g[r - 2]; ++i) {
+                const auto it = std::find_if(s.labels.begin(), s.labels.end(), [&](const Label& l) {
+                    return l.kind == Label::tick && l.side == Label::left_of &&
+                           l.y == at.y + float(i) + 0.5f;
+                });
+                ASSERT_NE(it, s.labels.end()) << "block " << b << " row " << i;
+                EXPECT_EQ(it->text, std::to_string(i));
+            }
+        }
+        EXPECT_GE(left, 1);
+        EXPECT_EQ(texts(s, Label::tick, Label::left_of).size(), size_t(g[r - 2] * left));
         EXPECT_EQ(texts(s, Label::tag, Label::above).size(), size_t(r >= 3 ? blocks : 0));
     }
     // The fractal stage: (B, N1, M1, M0, N0) = (2, 2, 1, 16, 16); its tags

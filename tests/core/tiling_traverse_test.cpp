@@ -292,6 +292,8 @@ stage 0 "tensor (C,H,W)" (2,2,3) axes (C,H,W) tensor
   label axis (1.5,0) "W"
   label tick (0,0.5) "0"
   label tick (0,1.5) "1"
+  label tick (0,3.5) "0"
+  label tick (0,4.5) "1"
   label axis (0,0) "H"
   label tag (0,0) "c=0"
   label tag (0,3) "c=1"

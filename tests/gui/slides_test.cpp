@@ -128,7 +128,8 @@ TEST(GuiSlides, PresentationCaptionFitsTheWindow) {
 }
 
 // The conv panel's feature map, default scene (1,3,6,6) NCHW at stage 0:
-// H and W named, ticks 0..5 on both axes, the three channel blocks tagged.
+// H and W named, ticks 0..5 on both axes (rows beside both blocks on the
+// left edge), the three channel blocks tagged.
 TEST(GuiSlides, ConvFeatureMapIsLabelled) {
     const std::string dir = ll::test::make_temp_dir();
     for (const std::string& look : {std::string("--size 1600x1000"), std::string(kProjector)}) {
@@ -144,9 +145,10 @@ TEST(GuiSlides, ConvFeatureMapIsLabelled) {
         EXPECT_EQ(ll::test::count_label(ls, "axis", "W"), 1) << ls.dump();
         for (const char* c : {"n=0 c=0", "n=0 c=1", "n=0 c=2"})
             EXPECT_EQ(ll::test::count_label(ls, "tag", c), 1) << c << " in " << ls.dump();
-        // Rows and columns: 0 and 5 on each axis.
-        EXPECT_EQ(ll::test::count_label(ls, "tick", "0"), 2) << ls.dump();
-        EXPECT_EQ(ll::test::count_label(ls, "tick", "5"), 2) << ls.dump();
+        // Columns 0 and 5 once; rows 0 and 5 beside each block on the left
+        // edge (c=0, and c=2 under it).
+        EXPECT_EQ(ll::test::count_label(ls, "tick", "0"), 3) << ls.dump();
+        EXPECT_EQ(ll::test::count_label(ls, "tick", "5"), 3) << ls.dump();
         // The map sits inside the window, under the line that names it.
         EXPECT_LE(float(f["origin"][1]) + float(f["size"][1]), float(j["window"][1]));
     }
