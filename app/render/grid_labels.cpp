@@ -128,11 +128,11 @@ bool thinned(const Label& l) {
 struct Group {
     int count = 0;
     float first = 0, second = 0;  // anchors along the edge (cell units)
-    float last = 0;               // pass 2: the previous anchor seen
     float ext = 0;                // widest (above) or tallest (left_of) text
     float room = 0;
     int64_t keep_every = 1;
-    int seen = 0;
+    int seen = 0;    // of the run, in the keep pass
+    float last = 0;  // the previous anchor, in the keep pass
 };
 
 }  // namespace
@@ -205,6 +205,20 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
         if (pitch <= 0) pitch = 1e9f;
         g.keep_every = nice_at_least((g.ext + 6) / pitch);
     }
+    // Which thinned labels stay (every keep_every-th of a run), and which
+    // start a run: a gap wider than the group's pitch starts one (the next
+    // block's row ticks), its count from 0 again.
+    std::vector<char> kept(st.labels.size(), 1), starts(st.labels.size(), 0);
+    for (size_t i = 0; i < st.labels.size(); ++i) {
+        const Label& l = st.labels[i];
+        if (!thinned(l)) continue;
+        Group& g = groups[group_of(l)];
+        const float along = l.side == Label::above ? l.x : l.y;
+        if (g.seen == 0 || std::abs(along - g.last) > 1.5f * std::abs(g.second - g.first))
+            g.seen = 0, starts[i] = 1;
+        g.last = along;
+        kept[i] = g.seen++ % g.keep_every == 0;
+    }
 
     // Sparse tags (OverlayFrame::sparse_tags): the leftmost tag of each row
     // and the topmost of each column, in cell units.
@@ -228,19 +242,16 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             if (r.x < q.z && q.x < r.z && r.y < q.w && q.y < r.w) return true;
         return false;
     };
-    for (int pass = 0; pass <= 4; ++pass) {
+    // The ticks that start a run go before the others (pass 4, the rest 5):
+    // where the last of one block's row numbers and the next block's 0
+    // collide, each block keeps its 0.
+    for (int pass = 0; pass <= 5; ++pass) {
         for (const Label& l : st.labels) {
-            if (priority(l.kind) != pass) continue;
-            if (thinned(l)) {
-                Group& g = groups[group_of(l)];
-                // A gap wider than the run's pitch starts a new run (the
-                // next block's row ticks): its first tick is kept again.
-                const float along = l.side == Label::above ? l.x : l.y;
-                if (g.seen > 0 && std::abs(along - g.last) > 1.5f * std::abs(g.second - g.first))
-                    g.seen = 0;
-                g.last = along;
-                if (g.seen++ % g.keep_every != 0) continue;
-            }
+            const size_t i = size_t(&l - st.labels.data());
+            const int order =
+                l.kind == Label::tick && thinned(l) && !starts[i] ? 5 : priority(l.kind);
+            if (order != pass) continue;
+            if (thinned(l) && !kept[i]) continue;
             // Ticks and tags drawn on the cells need cells that hold them.
             // (A tick given room, say the PEs' pitch, is judged by that below.)
             if (l.side == Label::at && (l.kind == Label::tick || l.kind == Label::tag) &&

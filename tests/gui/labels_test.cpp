@@ -96,6 +96,41 @@ TEST(GuiLabels, SecondBlockKeepsItsTagAndRowNumbers) {
     }
 }
 
+// The tiling panel's SRAM block (default scene: 16 sub-tiles, c=0, 4, 8 and
+// 12 down its left edge, 14 rows each): every block on the left edge shows
+// its row 0, in both looks. Row numbers go in two rounds, each block's first
+// before the others, since on the projector a block's 10 and the next
+// block's 0 collide (drawn in order, the 10 won and blocks c=4.. showed a
+// lone "10").
+TEST(GuiLabels, EveryLeftEdgeBlockShowsItsFirstRow) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const std::string& look : {std::string("--size 1600x1000"),
+                                    std::string("--size 1024x768 --ui-scale 1.5 --theme light")}) {
+        SCOPED_TRACE(look);
+        auto j = dump_scene(dir, "tiling", nlohmann::json::object(), look);
+        ASSERT_TRUE(j.is_object());
+        const auto& ls = j["probe"]["labels"][1];
+        float left = 1e9f, top = 1e9f;  // the tags' left edge, the first tag's top
+        for (const auto& l : ls)
+            if (l["kind"] == "tag") {
+                left = std::min(left, l["rect"][0].get<float>());
+                top = std::min(top, l["rect"][1].get<float>());
+            }
+        int edge_tags = 0, zeros = 0;
+        for (const auto& l : ls) {
+            if (l["kind"] == "tag" && std::abs(l["rect"][0].get<float>() - left) < 1) ++edge_tags;
+            // row ticks: their middle under the first tag's top, left of
+            // the tags
+            const float mid = l["rect"][1].get<float>() + l["rect"][3].get<float>() / 2;
+            if (l["kind"] == "tick" && l["text"] == "0" && mid > top &&
+                l["rect"][0].get<float>() < left)
+                ++zeros;
+        }
+        EXPECT_EQ(edge_tags, 4) << ls.dump();
+        EXPECT_EQ(zeros, edge_tags) << ls.dump();
+    }
+}
+
 // The value legend and the shape field with a picture (issue 13: 0-255 for
 // colours spanning 0-111; a stale 2,2,28 in the shape field).
 TEST(GuiLabels, PictureShapeFieldShowsThePicturesShape) {

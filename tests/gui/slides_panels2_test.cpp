@@ -18,6 +18,7 @@
 //         start of every row band.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -337,6 +338,17 @@ TEST(GuiSlidesPanels2, CompareLabelsStandAtTheirGrids) {
                     row_of.push_back(v);
                     EXPECT_LE(t.x1, col_x(0) - z / 2 + 0.5f) << l.dump();
                 }
+            }
+            // Top to bottom (each block's first row number is drawn first).
+            std::vector<size_t> by_y(rows.size());
+            for (size_t i = 0; i < by_y.size(); ++i) by_y[i] = i;
+            std::sort(by_y.begin(), by_y.end(),
+                      [&](size_t a, size_t b) { return rows[a].cy() < rows[b].cy(); });
+            {
+                std::vector<Box> r2;
+                std::vector<int> v2;
+                for (size_t i : by_y) r2.push_back(rows[i]), v2.push_back(row_of[i]);
+                rows = r2, row_of = v2;
             }
             // Thinned as the cells allow: at least 0, 5, ... 25 of 28
             // columns and 0, 5, 10, 15 of 16 rows in each block (b=0 and
