@@ -701,6 +701,24 @@ struct Tile {
             return Window::wide;
         return Window::none;
     }
+    // The scatter's tall windows (scatter_tall, below) take plain rows
+    // from kScatterMinRows on.
+    // From 8 plain rows (fp32's C0): NC1HWC0 -> NCHW fp32 0.68-0.73 ->
+    // 0.94-0.99, NDC1HWC0 -> NCDHW 0.67-0.71 -> 1.03, FRACTAL_Z -> HWCN
+    // 0.69-0.72 -> 0.92-1.10.
+    static constexpr int64_t kScatterMinRows = 8;
+    // Plain rows off the line grid, each at its own offset into a line (no
+    // head can align them: FRACTAL_Z -> HWCN with N = 29136 int8 bytes),
+    // leave two part lines per piece, stored normally: 1 KiB pieces hold
+    // them to 2 in 17 lines. FRACTAL_Z -> HWCN int8 / fp16 / fp32 0.51 /
+    // 0.68 / 0.91 of memcpy with 256-byte windows, 0.67 / 0.85 / 0.96 with
+    // 1 KiB, 0.46 / 0.77 / 0.84 with 2 KiB.
+    static constexpr int64_t kOffGridWindowBytes = 1024;
+    static bool scatter_tall_plan(int64_t sx, int64_t ny, int64_t nx) {
+        const auto esz = static_cast<int64_t>(sizeof(T));
+        return nx >= kScatterMinRows && sx * esz >= 1024 && ny * esz >= 2 * kWindowBytes &&
+               nx * kOffGridWindowBytes <= kWindowBuffer;
+    }
 #ifdef __SSE2__
     static T* window_buffer(int64_t elems) {
         static thread_local std::vector<T> mem;
@@ -890,22 +908,6 @@ struct Tile {
     // (back to back where dy == nx) and transposed into a buffer of plain
     // row pieces, each then streamed; the next window's blocked rows are
     // prefetched between the block passes. Returns the first y not done.
-    // From 8 plain rows (fp32's C0): NC1HWC0 -> NCHW fp32 0.68-0.73 ->
-    // 0.94-0.99, NDC1HWC0 -> NCDHW 0.67-0.71 -> 1.03, FRACTAL_Z -> HWCN
-    // 0.69-0.72 -> 0.92-1.10.
-    static constexpr int64_t kScatterMinRows = 8;
-    // Plain rows off the line grid, each at its own offset into a line (no
-    // head can align them: FRACTAL_Z -> HWCN with N = 29136 int8 bytes),
-    // leave two part lines per piece, stored normally: 1 KiB pieces hold
-    // them to 2 in 17 lines. FRACTAL_Z -> HWCN int8 / fp16 / fp32 0.51 /
-    // 0.68 / 0.91 of memcpy with 256-byte windows, 0.67 / 0.85 / 0.96 with
-    // 1 KiB, 0.46 / 0.77 / 0.84 with 2 KiB.
-    static constexpr int64_t kOffGridWindowBytes = 1024;
-    static bool scatter_tall_plan(int64_t sx, int64_t ny, int64_t nx) {
-        const auto esz = static_cast<int64_t>(sizeof(T));
-        return nx >= kScatterMinRows && sx * esz >= 1024 && ny * esz >= 2 * kWindowBytes &&
-               nx * kOffGridWindowBytes <= kWindowBuffer;
-    }
     __attribute__((noinline)) static int64_t scatter_tall(T* a, int64_t sx, const T* b, int64_t dy,
                                                           int64_t ny, int64_t nx) {
         const auto esz = static_cast<int64_t>(sizeof(T));
@@ -973,6 +975,12 @@ struct Tile {
         }
     }
 
+#ifndef __SSE2__
+    // Without SSE2 (store_row below): the row as it is, no streaming.
+    static inline void store_row(T* out, const T* row, int64_t g) {
+        std::memcpy(out, row, static_cast<size_t>(g) * 16);
+    }
+#endif
 #ifdef __SSE2__
     // Stores g 16-byte pieces of `row` (16-byte aligned) to out (16-byte
     // aligned) in address order: streaming where the piece's 64-byte line
