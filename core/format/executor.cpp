@@ -136,6 +136,8 @@ RowsFn pick_rows(int64_t run, bool stream, bool ahead) {
 #ifdef __SSE2__
     if (stream && run % 16 == 0)
         return ahead ? pick_rows_for<true, kRowAhead>(run) : pick_rows_for<true, 0>(run);
+#else
+    (void)stream;  // no streaming stores without SSE2
 #endif
     return ahead ? pick_rows_for<false, kRowAhead>(run) : pick_rows_for<false, 0>(run);
 }
