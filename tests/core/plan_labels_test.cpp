@@ -76,8 +76,12 @@ TEST(PlanLabels, EveryNzStageHasAxesTicksAndTags) {
         int64_t on_edge = 0;
         for (int64_t b = 0; b < blocks; ++b)
             if (cell_place(s.grid, b * g[r - 1] * g[r - 2]).x == 0) ++on_edge;
-        if (s.label == "source ND") EXPECT_EQ(on_edge, 2);
-        if (s.label == "reshape") EXPECT_GT(on_edge, kRowTickBlocks);
+        if (s.label == "source ND") {
+            EXPECT_EQ(on_edge, 2);
+        }
+        if (s.label == "reshape") {
+            EXPECT_GT(on_edge, kRowTickBlocks);
+        }
         int64_t left = 0;
         for (int64_t b = 0; b < blocks; ++b) {
             const Place at = cell_place(s.grid, b * g[r - 1] * g[r - 2]);
