@@ -49,27 +49,30 @@ void add_col_ticks(Stage& s, int64_t n, float pitch, uint8_t lane = 0) {
 
 // Row ticks of axis -2 (n rows): beside the first block, and beside every
 // block on the grid's left edge when there are at most kRowTickBlocks of
-// them (a student following row m of block b=1 needs its numbers there
-// too; 32 blocks of 2 rows each read as a column of zeros).
+// them and their ticks stay within kMaxTicks (a student following row m of
+// block b=1 needs its numbers there too; 32 blocks of 2 rows each read as a
+// column of zeros). Grids of more than kMaxTags blocks are not searched.
 void add_row_ticks(Stage& s, int64_t n) {
     const Grid& g = s.grid;
     const Shape& d = g.shape;
     const size_t r = d.size();
+    const int64_t step = tick_step(n, kMaxTicks);
     std::vector<float> tops{0.f};
     if (r >= 3) {
         const int64_t inner = d[r - 1] * d[r - 2];
         int64_t blocks = 1;
         for (size_t a = 0; a + 2 < r; ++a) blocks *= d[a];
         std::vector<float> left;
-        for (int64_t b = 0; b < blocks && int64_t(left.size()) <= kRowTickBlocks; ++b) {
+        for (int64_t b = 0;
+             b < blocks && blocks <= kMaxTags && int64_t(left.size()) <= kRowTickBlocks; ++b) {
             const Place p = cell_place(g, b * inner);
             if (p.x == 0) left.push_back(p.y);
         }
-        const int64_t per = ceil_div(n, tick_step(n, kMaxTicks));
-        if (int64_t(left.size()) <= kRowTickBlocks && int64_t(left.size()) * per <= kMaxTicks)
+        const int64_t per = ceil_div(n, step);
+        if (!left.empty() && int64_t(left.size()) <= kRowTickBlocks &&
+            int64_t(left.size()) * per <= kMaxTicks)
             tops = left;
     }
-    const int64_t step = tick_step(n, kMaxTicks);
     for (float top : tops)
         for (int64_t i = 0; i < n; i += step)
             s.labels.push_back(make(0, top + float(i) + 0.5f, std::to_string(i), Label::tick,

@@ -8,8 +8,8 @@
 //     above each column (lane 0);
 //   - axis -2: its name at the top-left corner, on the line of the column
 //     axis's name; ticks to the left of each row, of the first block and,
-//     when there are at most kRowTickBlocks, of every block on the left
-//     edge;
+//     when there are at most kRowTickBlocks of them with at most kMaxTicks
+//     ticks in all, of every block on the left edge;
 //   - the axes before: one tag per block above its top-left corner (in the
 //     gap between blocks), e.g. "n1=0 m1=1" (names in lower case, as the
 //     documents write fractal indices), or "[0,1]" when the axes have no

@@ -312,15 +312,9 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             // block tag that is a little too wide shrinks to fit, down to 70%.
             float font_size = fs * tag_k;
             if (l.kind == Label::tag && l.room > 0 && ts.x + 4 > l.room * f.zoom) {
-                float k = (l.room * f.zoom - 5) / ts.x;
-                if (k * tag_k < 0.7f && tag_k < 1) {
-                    // too small shrunk for both the gap and the width: a chip
-                    // inside, shrunk for the width alone
-                    ts = ImVec2(ts.x / tag_k, ts.y / tag_k);
-                    font_size = fs, tag_k = 1, side = Label::inside;
-                    x = p.x + 2, y = p.y + 1;
-                    k = (l.room * f.zoom - 5) / ts.x;
-                }
+                // (k * tag_k: the scale for the width alone, the same above
+                // the block or as a chip)
+                const float k = (l.room * f.zoom - 5) / ts.x;
                 if (k * tag_k < 0.7f) continue;
                 font_size *= k;
                 ts = ImVec2(ts.x * k, ts.y * k);

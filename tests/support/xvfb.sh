@@ -10,11 +10,15 @@
 # file of ours, and xvfb-run's own status is used only when the command never
 # ran (Xvfb failed to start).
 dir=$(mktemp -d "${TMPDIR:-/tmp}/layoutlab-xvfb.XXXXXX") || exit 3
+# The folder goes however this ends (the tests' `timeout` sends TERM).
+trap 'rm -rf "$dir"' EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
+trap 'exit 129' HUP
 xvfb-run -a -f "$dir/auth" -s '-screen 0 1600x1000x24' \
     sh -c '"$@"; echo $? > "$0"' "$dir/status" "$@"
 xstatus=$?
 status=$(cat "$dir/status" 2>/dev/null)
-rm -rf "$dir"
 case "$status" in
     '' | *[!0-9]*) exit $xstatus ;;
 esac
