@@ -16,13 +16,13 @@
 using ll::test::dump_scene;
 using ll::test::dump_view;
 using ll::test::expect_unclipped_and_apart;
+using ll::test::kTwoLooks;
 using ll::test::label_texts;
 
 TEST(GuiLabels, EveryNzStageIsLabelledUnclippedAndApart) {
     const std::string dir = ll::test::make_temp_dir();
     const std::string scene = "--from ND --to FRACTAL_NZ --shape 2,2,28 --dtype fp16 ";
-    for (const std::string& look : {std::string("--size 1600x1000"),
-                                    std::string("--size 1024x768 --ui-scale 1.5 --theme light")}) {
+    for (const std::string look : kTwoLooks) {
         for (int k = 0; k < 5; ++k) {
             SCOPED_TRACE(look + " stage " + std::to_string(k));
             auto j = dump_view(dir, scene + look + " --stage " + std::to_string(k));
@@ -69,8 +69,7 @@ TEST(GuiLabels, EveryNzStageIsLabelledUnclippedAndApart) {
 TEST(GuiLabels, SecondBlockKeepsItsTagAndRowNumbers) {
     const std::string dir = ll::test::make_temp_dir();
     int numbered = 0;  // views whose cells hold row numbers
-    for (const std::string& look : {std::string("--size 1600x1000"),
-                                    std::string("--size 1024x768 --ui-scale 1.5 --theme light")}) {
+    for (const std::string look : kTwoLooks) {
         auto j = dump_view(
             dir, "--from ND --to FRACTAL_NZ --shape 2,2,28 --dtype fp16 " + look + " --stage 0");
         ASSERT_TRUE(j.is_object());
@@ -112,8 +111,7 @@ TEST(GuiLabels, SecondBlockKeepsItsTagAndRowNumbers) {
 // lone "10").
 TEST(GuiLabels, EveryLeftEdgeBlockShowsItsFirstRow) {
     const std::string dir = ll::test::make_temp_dir();
-    for (const std::string& look : {std::string("--size 1600x1000"),
-                                    std::string("--size 1024x768 --ui-scale 1.5 --theme light")}) {
+    for (const std::string look : kTwoLooks) {
         SCOPED_TRACE(look);
         auto j = dump_scene(dir, "tiling", nlohmann::json::object(), look);
         ASSERT_TRUE(j.is_object());
@@ -156,8 +154,7 @@ TEST(GuiLabels, PictureShapeFieldShowsThePicturesShape) {
 // fractal's address label is drawn, whole, inside the view, in both looks.
 TEST(GuiLabels, LoadDataNamesEveryFractal) {
     const std::string dir = ll::test::make_temp_dir();
-    for (const std::string& look : {std::string("--size 1600x1000"),
-                                    std::string("--size 1024x768 --ui-scale 1.5 --theme light")}) {
+    for (const std::string look : kTwoLooks) {
         SCOPED_TRACE(look);
         auto j = dump_scene(dir, "loaddata", nlohmann::json::object(), look);
         ASSERT_TRUE(j.is_object());

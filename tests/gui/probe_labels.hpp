@@ -29,6 +29,8 @@ inline const char* const kFiveLooks[] = {
 };
 // A projector: 1024x768 at UI scale 1.5 in the light theme.
 inline const char* const kProjectorLook = "--size 1024x768 --ui-scale 1.5 --theme light";
+// The two looks a label test checks: the desk and the projector.
+inline const char* const kTwoLooks[] = {"--size 1600x1000", kProjectorLook};
 
 // Runs the app with `args`, a screenshot and --dump-text; the report (null
 // on failure, which is also a test failure).
