@@ -645,6 +645,28 @@ struct NibbleBytesTilePolicy {
             }
     }
 
+    // kernel_rows_back with AVX2, kernels of up to 16 nibbles (nx % 64 ==
+    // 0): each chunk's rows into kernels packed in registers, stored in
+    // place where the plain run starts on a byte (finding 40). Apart from
+    // kernel_rows, whose SSE2 set-up was paid on every 3x3 tile.
+    void kernel_rows_packed(int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
+        for (int64_t x0 = 0; x0 < nx; x0 += kKernelCols) {
+            const int64_t cw = std::min(kKernelCols, nx - x0);
+            const uint8_t* in = b + (d + x0) / 2;
+            // as kernel_rows_back: each row 256 bytes on, inside b
+            for (int64_t y = 0; y < ny; ++y)
+                if (in + y * (dy / 2) + 256 < b + b_bytes) prefetch_line(in + y * (dy / 2) + 256);
+            const int64_t at = s + x0 * ny;  // cw * ny is even
+            if (at % 2 == 0) {
+                detail::rows_to_kernels_packed_avx2(in, dy / 2, ny, cw, a + at / 2);
+                continue;
+            }
+            alignas(16) uint8_t u[kKernelCols * 16 / 2];
+            detail::rows_to_kernels_packed_avx2(in, dy / 2, ny, cw, u);
+            detail::copy_nibbles(a, at, u, 0, cw * ny);
+        }
+    }
+
     // The scatter of kernel_rows, chunk by chunk, packed into the plain run.
     void kernel_rows_back(uint8_t* u, int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
         for (int64_t x0 = 0; x0 < nx; x0 += kKernelCols) {
@@ -676,7 +698,10 @@ struct NibbleBytesTilePolicy {
 #ifdef __SSE2__
         if (vy == y.size && vx == x.size && sx == vy && vy <= kKernelRows && vx % 32 == 0 &&
             d % 2 == 0 && dy % 2 == 0) {
-            kernel_rows(s, d, dy, vy, vx);
+            if (kScatter && detail::nibble_avx2() && vy <= 16 && vx % 64 == 0)
+                kernel_rows_packed(s, d, dy, vy, vx);
+            else
+                kernel_rows(s, d, dy, vy, vx);
             return;
         }
 #endif

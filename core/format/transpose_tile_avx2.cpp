@@ -99,6 +99,103 @@ __attribute__((target("avx2"))) void kernels_to_rows_avx2(const uint8_t* u, int6
         }
 }
 
+// The nibble permutation of one kernel pair (ny <= 16 nibbles each), the
+// same for both lanes: output byte j takes nibble 2j of the pair as its low
+// half and nibble 2j + 1 as its high one, where pair nibble n sits in the
+// register's byte n (n < ny: low half) or n - ny (high half), as the byte
+// transpose leaves it. Two shuffles pick the source bytes (ip, iq); four
+// masks pick the halves. Built once for every ny (built per call, the
+// table's loop was a tenth of the kernel's samples).
+namespace {
+struct PairTable {
+    alignas(16) uint8_t v[17][6][16];  // [ny][ip, iq, lo_lo, lo_hi, hi_lo, hi_hi][byte]
+    PairTable() {
+        for (int ny = 1; ny <= 16; ++ny)
+            for (int j = 0; j < 16; ++j) {
+                const int n0 = 2 * j, n1 = 2 * j + 1;
+                const bool in0 = n0 < 2 * ny, in1 = n1 < 2 * ny, h0 = n0 >= ny, h1 = n1 >= ny;
+                uint8_t(&t)[6][16] = v[ny];
+                t[0][j] = in0 ? static_cast<uint8_t>(h0 ? n0 - ny : n0) : 0x80;
+                t[1][j] = in1 ? static_cast<uint8_t>(h1 ? n1 - ny : n1) : 0x80;
+                t[2][j] = in0 && !h0 ? 0x0F : 0;
+                t[3][j] = in0 && h0 ? 0x0F : 0;
+                t[4][j] = in1 && !h1 ? 0xF0 : 0;
+                t[5][j] = in1 && h1 ? 0xF0 : 0;
+            }
+    }
+};
+const PairTable kPairTable;
+
+__attribute__((target("avx2"), always_inline)) inline __m256i both_lanes(const uint8_t* v) {
+    return _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(v)));
+}
+
+// A pair's ny packed bytes: at o, 16 bytes wide where that stays before
+// end, else through a buffer.
+__attribute__((target("avx2"), always_inline)) inline void store_pair(uint8_t* o, __m128i v,
+                                                                      int64_t ny,
+                                                                      const uint8_t* end) {
+    if (o + 16 <= end) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
+        return;
+    }
+    alignas(16) uint8_t t[16];
+    _mm_store_si128(reinterpret_cast<__m128i*>(t), v);
+    std::memcpy(o, t, static_cast<size_t>(ny));
+}
+}  // namespace
+
+// The reverse of kernels_to_rows_avx2, packed: ny rows (ny <= 16) of cw
+// nibbles (cw % 64 == 0; row y at in + y * is) into cw kernels of ny
+// nibbles back to back at out (cw * ny / 2 bytes). Each 16 x 16 byte
+// transpose leaves a kernel pair in each register lane (the even kernel in
+// the low halves); the table's shuffles pack it into ny bytes, stored 16
+// bytes wide in ascending order, so each store's tail is overwritten by the
+// next; the last few, which would run past the kernels, go through a buffer
+// (finding 40).
+namespace {
+// kNy > 0: ny is kNy (a 3x3 kernel's 9: the rows' loads and the stores
+// unrolled with no tests); 0: any ny up to 16.
+template <int kNy>
+__attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packed(
+    const uint8_t* in, int64_t is, int64_t ny_any, int64_t cw, uint8_t* out) {
+    const int64_t ny = kNy > 0 ? kNy : ny_any;
+    const uint8_t(&t)[6][16] = kPairTable.v[ny];
+    const __m256i ip = both_lanes(t[0]), iq = both_lanes(t[1]), lo_lo = both_lanes(t[2]),
+                  lo_hi = both_lanes(t[3]), hi_lo = both_lanes(t[4]), hi_hi = both_lanes(t[5]);
+    const uint8_t* const end = out + cw * ny / 2;
+    for (int64_t xg = 0; xg < cw; xg += 64) {
+        __m256i r[16];
+        for (int j = 0; j < 16; ++j)
+            r[j] = j < ny
+                       ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + j * is + xg / 2))
+                       : _mm256_setzero_si256();
+        transpose_lanes(r);  // r[i]: lane 0 kernels xg + 2i, + 1; lane 1 those + 32
+        for (int i = 0; i < 16; ++i) {
+            const __m256i p = _mm256_shuffle_epi8(r[i], ip), q = _mm256_shuffle_epi8(r[i], iq);
+            r[i] =
+                _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(p, lo_lo),
+                                                _mm256_and_si256(_mm256_srli_epi16(p, 4), lo_hi)),
+                                _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(q, 4), hi_lo),
+                                                _mm256_and_si256(q, hi_hi)));
+        }
+        uint8_t* o = out + xg / 2 * ny;  // pair xg / 2
+        for (int i = 0; i < 16; ++i) store_pair(o + i * ny, _mm256_castsi256_si128(r[i]), ny, end);
+        for (int i = 0; i < 16; ++i)
+            store_pair(o + (16 + i) * ny, _mm256_extracti128_si256(r[i], 1), ny, end);
+    }
+}
+}  // namespace
+
+__attribute__((target("avx2"))) void rows_to_kernels_packed_avx2(const uint8_t* in, int64_t is,
+                                                                 int64_t ny, int64_t cw,
+                                                                 uint8_t* out) {
+    if (ny == 9)
+        rows_to_kernels_packed<9>(in, is, ny, cw, out);
+    else
+        rows_to_kernels_packed<0>(in, is, ny, cw, out);
+}
+
 #else
 
 const bool kCpuAvx2 = false;
@@ -109,6 +206,10 @@ void kernels_to_rows_avx2(const uint8_t*, int64_t, int64_t, uint8_t*, int64_t) {
 
 void nibble_block32_avx2(const uint8_t* in, int64_t is, uint8_t* out, int64_t os) {
     nibble_block32_sse2(in, is, out, os);
+}
+
+void rows_to_kernels_packed_avx2(const uint8_t*, int64_t, int64_t, int64_t, uint8_t*) {
+    std::abort();  // never called: kCpuAvx2 is false
 }
 
 #endif

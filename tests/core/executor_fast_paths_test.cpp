@@ -1340,6 +1340,11 @@ TEST(ExecutorFastPaths, Int4KernelRows) {
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {48, 128, 3, 3, 3}, t, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {3, 65, 3, 3}, t, 0),
         spec(Format::NCHW, Format::HWCN, {544, 1, 3, 3}, t, 0),
+        // the packed scatter's (AVX2) other kernel sizes: 15 nibbles (its
+        // largest odd one: one byte of each pair store left over), 7
+        // (with C = 65, runs mid-byte for odd n)
+        spec(Format::NCHW, Format::FRACTAL_Z, {18, 128, 3, 5}, t, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {5, 65, 1, 7}, t, 0),
     };
     check_cases(small);
     if (HasFatalFailure()) return;
