@@ -158,6 +158,12 @@ void kernels_to_rows_avx2(const uint8_t* u, int64_t ny, int64_t cw, uint8_t* to,
 // where kCpuAvx2 holds.
 void rows_to_kernels_packed_avx2(const uint8_t* in, int64_t is, int64_t ny, int64_t cw,
                                  uint8_t* out);
+// kernels_to_rows_avx2 from packed kernels (finding 40): cw kernels (cw %
+// 64 == 0) of ny <= 16 nibbles back to back from in (on a byte; nothing at
+// or past end is read) into ny rows of cw nibbles at to + y * ts. Call only
+// where kCpuAvx2 holds.
+void kernels_packed_to_rows_avx2(const uint8_t* in, const uint8_t* end, int64_t ny, int64_t cw,
+                                 uint8_t* to, int64_t ts);
 // Whether this CPU runs AVX2 (read once, at start-up, unless
 // LAYOUTLAB_NO_AVX2 is set); false where the compiler or the target cannot
 // build nibble_block32_avx2.

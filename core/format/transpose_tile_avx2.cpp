@@ -99,28 +99,46 @@ __attribute__((target("avx2"))) void kernels_to_rows_avx2(const uint8_t* u, int6
         }
 }
 
-// The nibble permutation of one kernel pair (ny <= 16 nibbles each), the
-// same for both lanes: output byte j takes nibble 2j of the pair as its low
-// half and nibble 2j + 1 as its high one, where pair nibble n sits in the
-// register's byte n (n < ny: low half) or n - ny (high half), as the byte
-// transpose leaves it. Two shuffles pick the source bytes (ip, iq); four
-// masks pick the halves. Built once for every ny (built per call, the
-// table's loop was a tenth of the kernel's samples).
+// The nibble permutations of one kernel pair (ny <= 16 nibbles each, in a
+// register lane; the same for both lanes). Packing (kPack): output byte j
+// takes nibble 2j of the pair as its low half and nibble 2j + 1 as its
+// high one, where pair nibble n sits in the register's byte n (n < ny: low
+// half) or n - ny (high half), as the byte transpose leaves it. Unpacking
+// (kUnpack), the reverse: from the pair's ny packed bytes, output byte y
+// takes nibble y (the even kernel's) low and nibble ny + y (the odd one's)
+// high, ready for the byte transpose. Either way two shuffles pick each
+// output byte's source bytes (ip, iq) and four masks the halves
+// (pair_mix). Built once for every ny (built per call, the table's loop
+// was a tenth of the kernel's samples).
 namespace {
+enum PairWay { kPack = 0, kUnpack = 1 };
 struct PairTable {
-    alignas(16) uint8_t v[17][6][16];  // [ny][ip, iq, lo_lo, lo_hi, hi_lo, hi_hi][byte]
+    // [ny][way][ip, iq, lo_lo, lo_hi, hi_lo, hi_hi][byte]
+    alignas(16) uint8_t v[17][2][6][16];
+    // nibble `lo` of the source as byte j's low half, `hi` as its high one
+    // (n < 0: none); a source nibble n sits in byte at(n), its high half
+    // where high(n)
+    template <class At, class High>
+    static void set(uint8_t (&t)[6][16], int j, int lo, int hi, At at, High high) {
+        t[0][j] = lo >= 0 ? static_cast<uint8_t>(at(lo)) : 0x80;
+        t[1][j] = hi >= 0 ? static_cast<uint8_t>(at(hi)) : 0x80;
+        t[2][j] = lo >= 0 && !high(lo) ? 0x0F : 0;
+        t[3][j] = lo >= 0 && high(lo) ? 0x0F : 0;
+        t[4][j] = hi >= 0 && !high(hi) ? 0xF0 : 0;
+        t[5][j] = hi >= 0 && high(hi) ? 0xF0 : 0;
+    }
     PairTable() {
         for (int ny = 1; ny <= 16; ++ny)
             for (int j = 0; j < 16; ++j) {
-                const int n0 = 2 * j, n1 = 2 * j + 1;
-                const bool in0 = n0 < 2 * ny, in1 = n1 < 2 * ny, h0 = n0 >= ny, h1 = n1 >= ny;
-                uint8_t(&t)[6][16] = v[ny];
-                t[0][j] = in0 ? static_cast<uint8_t>(h0 ? n0 - ny : n0) : 0x80;
-                t[1][j] = in1 ? static_cast<uint8_t>(h1 ? n1 - ny : n1) : 0x80;
-                t[2][j] = in0 && !h0 ? 0x0F : 0;
-                t[3][j] = in0 && h0 ? 0x0F : 0;
-                t[4][j] = in1 && !h1 ? 0xF0 : 0;
-                t[5][j] = in1 && h1 ? 0xF0 : 0;
+                // packing: nibble n in byte n or n - ny, high past ny
+                const auto t_at = [ny](int n) { return n < ny ? n : n - ny; };
+                const auto t_high = [ny](int n) { return n >= ny; };
+                set(v[ny][kPack], j, 2 * j < 2 * ny ? 2 * j : -1,
+                    2 * j + 1 < 2 * ny ? 2 * j + 1 : -1, t_at, t_high);
+                // unpacking: nibble n in byte n / 2, high when odd
+                const auto p_at = [](int n) { return n / 2; };
+                const auto p_high = [](int n) { return n % 2 != 0; };
+                set(v[ny][kUnpack], j, j < ny ? j : -1, j < ny ? ny + j : -1, p_at, p_high);
             }
     }
 };
@@ -128,6 +146,24 @@ const PairTable kPairTable;
 
 __attribute__((target("avx2"), always_inline)) inline __m256i both_lanes(const uint8_t* v) {
     return _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(v)));
+}
+
+struct PairMix {
+    __m256i ip, iq, lo_lo, lo_hi, hi_lo, hi_hi;
+};
+
+__attribute__((target("avx2"), always_inline)) inline PairMix pair_mix(int64_t ny, PairWay way) {
+    const uint8_t(&t)[6][16] = kPairTable.v[ny][way];
+    return {both_lanes(t[0]), both_lanes(t[1]), both_lanes(t[2]),
+            both_lanes(t[3]), both_lanes(t[4]), both_lanes(t[5])};
+}
+
+__attribute__((target("avx2"), always_inline)) inline __m256i mix(__m256i v, const PairMix& k) {
+    const __m256i p = _mm256_shuffle_epi8(v, k.ip), q = _mm256_shuffle_epi8(v, k.iq);
+    return _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(p, k.lo_lo),
+                                           _mm256_and_si256(_mm256_srli_epi16(p, 4), k.lo_hi)),
+                           _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(q, 4), k.hi_lo),
+                                           _mm256_and_si256(q, k.hi_hi)));
 }
 
 // A pair's ny packed bytes: at o, 16 bytes wide where that stays before
@@ -142,6 +178,17 @@ __attribute__((target("avx2"), always_inline)) inline void store_pair(uint8_t* o
     alignas(16) uint8_t t[16];
     _mm_store_si128(reinterpret_cast<__m128i*>(t), v);
     std::memcpy(o, t, static_cast<size_t>(ny));
+}
+
+// A pair's ny packed bytes from p: 16 bytes wide where that stays before
+// end, else through a buffer (the bytes past ny are never used).
+__attribute__((target("avx2"), always_inline)) inline __m128i load_pair(const uint8_t* p,
+                                                                        int64_t ny,
+                                                                        const uint8_t* end) {
+    if (p + 16 <= end) return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    alignas(16) uint8_t t[16] = {};
+    std::memcpy(t, p, static_cast<size_t>(ny));
+    return _mm_load_si128(reinterpret_cast<const __m128i*>(t));
 }
 }  // namespace
 
@@ -160,9 +207,7 @@ template <int kNy>
 __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packed(
     const uint8_t* in, int64_t is, int64_t ny_any, int64_t cw, uint8_t* out) {
     const int64_t ny = kNy > 0 ? kNy : ny_any;
-    const uint8_t(&t)[6][16] = kPairTable.v[ny];
-    const __m256i ip = both_lanes(t[0]), iq = both_lanes(t[1]), lo_lo = both_lanes(t[2]),
-                  lo_hi = both_lanes(t[3]), hi_lo = both_lanes(t[4]), hi_hi = both_lanes(t[5]);
+    const PairMix k = pair_mix(ny, kPack);
     const uint8_t* const end = out + cw * ny / 2;
     for (int64_t xg = 0; xg < cw; xg += 64) {
         __m256i r[16];
@@ -171,14 +216,7 @@ __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packe
                        ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + j * is + xg / 2))
                        : _mm256_setzero_si256();
         transpose_lanes(r);  // r[i]: lane 0 kernels xg + 2i, + 1; lane 1 those + 32
-        for (int i = 0; i < 16; ++i) {
-            const __m256i p = _mm256_shuffle_epi8(r[i], ip), q = _mm256_shuffle_epi8(r[i], iq);
-            r[i] =
-                _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(p, lo_lo),
-                                                _mm256_and_si256(_mm256_srli_epi16(p, 4), lo_hi)),
-                                _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(q, 4), hi_lo),
-                                                _mm256_and_si256(q, hi_hi)));
-        }
+        for (int i = 0; i < 16; ++i) r[i] = mix(r[i], k);
         uint8_t* o = out + xg / 2 * ny;  // pair xg / 2
         for (int i = 0; i < 16; ++i) store_pair(o + i * ny, _mm256_castsi256_si128(r[i]), ny, end);
         for (int i = 0; i < 16; ++i)
@@ -196,6 +234,44 @@ __attribute__((target("avx2"))) void rows_to_kernels_packed_avx2(const uint8_t* 
         rows_to_kernels_packed<0>(in, is, ny, cw, out);
 }
 
+// kernels_to_rows_avx2 from packed kernels: cw kernels (cw % 64 == 0) of
+// ny <= 16 nibbles back to back from in (which starts on a byte; nothing
+// at or past end is read) into ny rows of cw nibbles at to + y * ts. Each
+// kernel pair's ny bytes, loaded 16 wide, are unpacked by the table's
+// shuffles straight into the register the byte transpose takes, with no
+// unpacked copy of the kernels (finding 40).
+namespace {
+template <int kNy>
+__attribute__((target("avx2"), always_inline)) inline void kernels_packed_to_rows(
+    const uint8_t* in, const uint8_t* end, int64_t ny_any, int64_t cw, uint8_t* to, int64_t ts) {
+    const int64_t ny = kNy > 0 ? kNy : ny_any;
+    const PairMix k = pair_mix(ny, kUnpack);
+    for (int64_t xg = 0; xg < cw; xg += 64) {
+        const uint8_t* p = in + xg / 2 * ny;  // pair xg / 2
+        __m256i r[16];
+        for (int i = 0; i < 16; ++i) {
+            const __m256i v =
+                _mm256_inserti128_si256(_mm256_castsi128_si256(load_pair(p + i * ny, ny, end)),
+                                        load_pair(p + (16 + i) * ny, ny, end), 1);
+            r[i] = mix(v, k);  // byte y: kernel xg + 2i's nibble y low, + 1's high
+        }
+        transpose_lanes(r);  // r[j]: output row j, kernels xg.. (lane 0), xg + 32.. (lane 1)
+        for (int j = 0; j < ny; ++j)
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + j * ts + xg / 2), r[j]);
+    }
+}
+}  // namespace
+
+__attribute__((target("avx2"))) void kernels_packed_to_rows_avx2(const uint8_t* in,
+                                                                 const uint8_t* end, int64_t ny,
+                                                                 int64_t cw, uint8_t* to,
+                                                                 int64_t ts) {
+    if (ny == 9)
+        kernels_packed_to_rows<9>(in, end, ny, cw, to, ts);
+    else
+        kernels_packed_to_rows<0>(in, end, ny, cw, to, ts);
+}
+
 #else
 
 const bool kCpuAvx2 = false;
@@ -209,6 +285,11 @@ void nibble_block32_avx2(const uint8_t* in, int64_t is, uint8_t* out, int64_t os
 }
 
 void rows_to_kernels_packed_avx2(const uint8_t*, int64_t, int64_t, int64_t, uint8_t*) {
+    std::abort();  // never called: kCpuAvx2 is false
+}
+
+void kernels_packed_to_rows_avx2(const uint8_t*, const uint8_t*, int64_t, int64_t, uint8_t*,
+                                 int64_t) {
     std::abort();  // never called: kCpuAvx2 is false
 }
 
