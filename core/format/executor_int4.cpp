@@ -535,11 +535,11 @@ struct NibbleBytesTilePolicy {
     }
 
     // Kernels [at, at + cw * ny) of a (nibbles) into ny rows of cw nibbles
-    // at to + y * ts: with AVX2, kernels of up to 16 nibbles on a byte go
+    // at to + y * ts: with AVX2, kernels (up to kKernelRows) on a byte go
     // straight from a through the pair shuffles (finding 40); else unpacked
     // into u first.
     void kernels_in(int64_t at, int64_t ny, int64_t cw, uint8_t* u, uint8_t* to, int64_t ts) {
-        if (detail::nibble_avx2() && ny <= 16 && cw % 64 == 0 && at % 2 == 0) {
+        if (detail::nibble_avx2() && cw % 64 == 0 && at % 2 == 0) {
             detail::kernels_packed_to_rows_avx2(a + at / 2, a + a_bytes, ny, cw, to, ts);
             return;
         }
@@ -656,7 +656,7 @@ struct NibbleBytesTilePolicy {
             }
     }
 
-    // kernel_rows_back with AVX2, kernels of up to 16 nibbles (nx % 64 ==
+    // kernel_rows_back with AVX2 (nx % 64 ==
     // 0): each chunk's rows into kernels packed in registers, stored in
     // place where the plain run starts on a byte (finding 40). Apart from
     // kernel_rows, whose SSE2 set-up was paid on every 3x3 tile.
@@ -672,7 +672,7 @@ struct NibbleBytesTilePolicy {
                 detail::rows_to_kernels_packed_avx2(in, dy / 2, ny, cw, a + at / 2);
                 continue;
             }
-            alignas(16) uint8_t u[kKernelCols * 16 / 2];
+            alignas(16) uint8_t u[kKernelCols * kKernelRows / 2];
             detail::rows_to_kernels_packed_avx2(in, dy / 2, ny, cw, u);
             detail::copy_nibbles(a, at, u, 0, cw * ny);
         }
@@ -709,7 +709,7 @@ struct NibbleBytesTilePolicy {
 #ifdef __SSE2__
         if (vy == y.size && vx == x.size && sx == vy && vy <= kKernelRows && vx % 32 == 0 &&
             d % 2 == 0 && dy % 2 == 0) {
-            if (kScatter && detail::nibble_avx2() && vy <= 16 && vx % 64 == 0)
+            if (kScatter && detail::nibble_avx2() && vx % 64 == 0)
                 kernel_rows_packed(s, d, dy, vy, vx);
             else
                 kernel_rows(s, d, dy, vy, vx);

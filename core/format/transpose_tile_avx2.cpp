@@ -99,46 +99,52 @@ __attribute__((target("avx2"))) void kernels_to_rows_avx2(const uint8_t* u, int6
         }
 }
 
-// The nibble permutations of one kernel pair (ny <= 16 nibbles each, in a
-// register lane; the same for both lanes). Packing (kPack): output byte j
-// takes nibble 2j of the pair as its low half and nibble 2j + 1 as its
-// high one, where pair nibble n sits in the register's byte n (n < ny: low
-// half) or n - ny (high half), as the byte transpose leaves it. Unpacking
-// (kUnpack), the reverse: from the pair's ny packed bytes, output byte y
-// takes nibble y (the even kernel's) low and nibble ny + y (the odd one's)
-// high, ready for the byte transpose. Either way two shuffles pick each
-// output byte's source bytes (ip, iq) and four masks the halves
-// (pair_mix). Built once for every ny (built per call, the table's loop
-// was a tenth of the kernel's samples).
+// The nibble permutations of one kernel pair (ny <= 32 nibbles each; the
+// same for both register lanes). Packing (kPack): output byte m takes
+// nibble 2m of the pair as its low half and nibble 2m + 1 as its high one,
+// where pair nibble n sits in byte n (n < ny: low half) or n - ny (high
+// half) of the byte transpose's rows 0..15 and 16..31 (two registers).
+// Unpacking (kUnpack), the reverse: from the pair's ny packed bytes (two
+// 16-byte loads), output byte y takes nibble y (the even kernel's) low and
+// nibble ny + y (the odd one's) high, ready for the byte transpose. Either
+// way an output register k (bytes 16k..) is mix(source 0, T[k][0]) |
+// mix(source 1, T[k][1]); in each, two shuffles pick each output byte's
+// source byte (ip, iq) and four masks its halves. With ny <= 16, one
+// register each way and only T[0][0]. Built once for every ny (built per
+// call, the table's loop was a tenth of the kernel's samples).
 namespace {
 enum PairWay { kPack = 0, kUnpack = 1 };
 struct PairTable {
-    // [ny][way][ip, iq, lo_lo, lo_hi, hi_lo, hi_hi][byte]
-    alignas(16) uint8_t v[17][2][6][16];
-    // nibble `lo` of the source as byte j's low half, `hi` as its high one
-    // (n < 0: none); a source nibble n sits in byte at(n), its high half
-    // where high(n)
+    // [ny][way][output register][source register][ip, iq, lo_lo, lo_hi, hi_lo, hi_hi][byte]
+    alignas(16) uint8_t v[33][2][2][2][6][16];
+    // In each source register src's table: nibble `lo` as byte j's low
+    // half, `hi` as its high one, where they sit in src (n < 0: none); a
+    // nibble n sits in byte at(n) of the two registers, its high half
+    // where high(n).
     template <class At, class High>
-    static void set(uint8_t (&t)[6][16], int j, int lo, int hi, At at, High high) {
-        t[0][j] = lo >= 0 ? static_cast<uint8_t>(at(lo)) : 0x80;
-        t[1][j] = hi >= 0 ? static_cast<uint8_t>(at(hi)) : 0x80;
-        t[2][j] = lo >= 0 && !high(lo) ? 0x0F : 0;
-        t[3][j] = lo >= 0 && high(lo) ? 0x0F : 0;
-        t[4][j] = hi >= 0 && !high(hi) ? 0xF0 : 0;
-        t[5][j] = hi >= 0 && high(hi) ? 0xF0 : 0;
+    static void set(uint8_t (&t)[2][6][16], int j, int lo, int hi, At at, High high) {
+        for (int src = 0; src < 2; ++src) {
+            const bool l = lo >= 0 && at(lo) / 16 == src, h = hi >= 0 && at(hi) / 16 == src;
+            t[src][0][j] = l ? static_cast<uint8_t>(at(lo) % 16) : 0x80;
+            t[src][1][j] = h ? static_cast<uint8_t>(at(hi) % 16) : 0x80;
+            t[src][2][j] = l && !high(lo) ? 0x0F : 0;
+            t[src][3][j] = l && high(lo) ? 0x0F : 0;
+            t[src][4][j] = h && !high(hi) ? 0xF0 : 0;
+            t[src][5][j] = h && high(hi) ? 0xF0 : 0;
+        }
     }
     PairTable() {
-        for (int ny = 1; ny <= 16; ++ny)
-            for (int j = 0; j < 16; ++j) {
+        for (int ny = 1; ny <= 32; ++ny)
+            for (int m = 0; m < 32; ++m) {
+                const int k = m / 16, j = m % 16;
                 // packing: nibble n in byte n or n - ny, high past ny
                 const auto t_at = [ny](int n) { return n < ny ? n : n - ny; };
                 const auto t_high = [ny](int n) { return n >= ny; };
-                set(v[ny][kPack], j, 2 * j < 2 * ny ? 2 * j : -1,
-                    2 * j + 1 < 2 * ny ? 2 * j + 1 : -1, t_at, t_high);
+                set(v[ny][kPack][k], j, m < ny ? 2 * m : -1, m < ny ? 2 * m + 1 : -1, t_at, t_high);
                 // unpacking: nibble n in byte n / 2, high when odd
                 const auto p_at = [](int n) { return n / 2; };
                 const auto p_high = [](int n) { return n % 2 != 0; };
-                set(v[ny][kUnpack], j, j < ny ? j : -1, j < ny ? ny + j : -1, p_at, p_high);
+                set(v[ny][kUnpack][k], j, m < ny ? m : -1, m < ny ? ny + m : -1, p_at, p_high);
             }
     }
 };
@@ -152,8 +158,9 @@ struct PairMix {
     __m256i ip, iq, lo_lo, lo_hi, hi_lo, hi_hi;
 };
 
-__attribute__((target("avx2"), always_inline)) inline PairMix pair_mix(int64_t ny, PairWay way) {
-    const uint8_t(&t)[6][16] = kPairTable.v[ny][way];
+__attribute__((target("avx2"), always_inline)) inline PairMix pair_mix(int64_t ny, PairWay way,
+                                                                       int k, int src) {
+    const uint8_t(&t)[6][16] = kPairTable.v[ny][way][k][src];
     return {both_lanes(t[0]), both_lanes(t[1]), both_lanes(t[2]),
             both_lanes(t[3]), both_lanes(t[4]), both_lanes(t[5])};
 }
@@ -166,61 +173,92 @@ __attribute__((target("avx2"), always_inline)) inline __m256i mix(__m256i v, con
                                            _mm256_and_si256(q, k.hi_hi)));
 }
 
-// A pair's ny packed bytes: at o, 16 bytes wide where that stays before
-// end, else through a buffer.
-__attribute__((target("avx2"), always_inline)) inline void store_pair(uint8_t* o, __m128i v,
-                                                                      int64_t ny,
-                                                                      const uint8_t* end) {
+// n <= 16 bytes of v at o: 16 wide where that stays before end, else
+// through a buffer.
+__attribute__((target("avx2"), always_inline)) inline void store_bytes(uint8_t* o, __m128i v,
+                                                                       int64_t n,
+                                                                       const uint8_t* end) {
     if (o + 16 <= end) {
         _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
         return;
     }
     alignas(16) uint8_t t[16];
     _mm_store_si128(reinterpret_cast<__m128i*>(t), v);
-    std::memcpy(o, t, static_cast<size_t>(ny));
+    std::memcpy(o, t, static_cast<size_t>(n));
 }
 
-// A pair's ny packed bytes from p: 16 bytes wide where that stays before
-// end, else through a buffer (the bytes past ny are never used).
-__attribute__((target("avx2"), always_inline)) inline __m128i load_pair(const uint8_t* p,
-                                                                        int64_t ny,
-                                                                        const uint8_t* end) {
+// n <= 16 bytes from p (all before end): 16 wide where that stays before
+// end, else through a buffer (the bytes past n are never used).
+__attribute__((target("avx2"), always_inline)) inline __m128i load_bytes(const uint8_t* p,
+                                                                         int64_t n,
+                                                                         const uint8_t* end) {
     if (p + 16 <= end) return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     alignas(16) uint8_t t[16] = {};
-    std::memcpy(t, p, static_cast<size_t>(ny));
+    std::memcpy(t, p, static_cast<size_t>(n));
     return _mm_load_si128(reinterpret_cast<const __m128i*>(t));
+}
+
+// rows [y0, y0 + 16) of the 64 kernels at column xg / 2 (those past ny
+// zero), transposed: r[i] lane 0 holds kernels xg + 2i, + 1, lane 1 those
+// + 32, their bytes y0..
+__attribute__((target("avx2"), always_inline)) inline void load_rows(const uint8_t* in, int64_t is,
+                                                                     int64_t ny, int64_t y0,
+                                                                     __m256i* r) {
+    for (int j = 0; j < 16; ++j)
+        r[j] = y0 + j < ny ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + j * is))
+                           : _mm256_setzero_si256();
+    transpose_lanes(r);
 }
 }  // namespace
 
-// The reverse of kernels_to_rows_avx2, packed: ny rows (ny <= 16) of cw
+// The reverse of kernels_to_rows_avx2, packed: ny rows (ny <= 32) of cw
 // nibbles (cw % 64 == 0; row y at in + y * is) into cw kernels of ny
 // nibbles back to back at out (cw * ny / 2 bytes). Each 16 x 16 byte
-// transpose leaves a kernel pair in each register lane (the even kernel in
-// the low halves); the table's shuffles pack it into ny bytes, stored 16
-// bytes wide in ascending order, so each store's tail is overwritten by the
-// next; the last few, which would run past the kernels, go through a buffer
-// (finding 40).
+// transpose (one for rows 0..15, one for 16..31) leaves a kernel pair in
+// each register lane (the even kernel in the low halves); the table's
+// shuffles pack it into ny bytes, stored 16 bytes wide in ascending order,
+// so each store's tail is overwritten by the next; the last few, which
+// would run past the kernels, go through a buffer (finding 40).
 namespace {
-// kNy > 0: ny is kNy (a 3x3 kernel's 9: the rows' loads and the stores
-// unrolled with no tests); 0: any ny up to 16.
+// kNy > 0: ny is kNy (9 or 27, 3x3 and 3x3x3 kernels: the rows' loads and
+// the stores unrolled with no tests); 0: any ny up to 32.
 template <int kNy>
 __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packed(
     const uint8_t* in, int64_t is, int64_t ny_any, int64_t cw, uint8_t* out) {
     const int64_t ny = kNy > 0 ? kNy : ny_any;
-    const PairMix k = pair_mix(ny, kPack);
+    const bool two = ny > 16;
+    const PairMix k00 = pair_mix(ny, kPack, 0, 0);
     const uint8_t* const end = out + cw * ny / 2;
     for (int64_t xg = 0; xg < cw; xg += 64) {
-        __m256i r[16];
-        for (int j = 0; j < 16; ++j)
-            r[j] = j < ny
-                       ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + j * is + xg / 2))
-                       : _mm256_setzero_si256();
-        transpose_lanes(r);  // r[i]: lane 0 kernels xg + 2i, + 1; lane 1 those + 32
-        for (int i = 0; i < 16; ++i) r[i] = mix(r[i], k);
         uint8_t* o = out + xg / 2 * ny;  // pair xg / 2
-        for (int i = 0; i < 16; ++i) store_pair(o + i * ny, _mm256_castsi256_si128(r[i]), ny, end);
-        for (int i = 0; i < 16; ++i)
-            store_pair(o + (16 + i) * ny, _mm256_extracti128_si256(r[i], 1), ny, end);
+        __m256i r[16];
+        load_rows(in + xg / 2, is, ny, 0, r);
+        if (!two) {
+            for (int i = 0; i < 16; ++i) r[i] = mix(r[i], k00);
+            for (int i = 0; i < 16; ++i)
+                store_bytes(o + i * ny, _mm256_castsi256_si128(r[i]), ny, end);
+            for (int i = 0; i < 16; ++i)
+                store_bytes(o + (16 + i) * ny, _mm256_extracti128_si256(r[i], 1), ny, end);
+            continue;
+        }
+        __m256i s[16];
+        load_rows(in + 16 * is + xg / 2, is, ny, 16, s);
+        const PairMix k01 = pair_mix(ny, kPack, 0, 1), k10 = pair_mix(ny, kPack, 1, 0),
+                      k11 = pair_mix(ny, kPack, 1, 1);
+        for (int i = 0; i < 16; ++i) {
+            const __m256i lo = _mm256_or_si256(mix(r[i], k00), mix(s[i], k01));
+            s[i] = _mm256_or_si256(mix(r[i], k10), mix(s[i], k11));
+            r[i] = lo;
+        }
+        for (int h = 0; h < 2; ++h)  // lane 0's pairs, then lane 1's
+            for (int i = 0; i < 16; ++i) {
+                uint8_t* q = o + (16 * h + i) * ny;
+                store_bytes(q, h ? _mm256_extracti128_si256(r[i], 1) : _mm256_castsi256_si128(r[i]),
+                            16, end);
+                store_bytes(q + 16,
+                            h ? _mm256_extracti128_si256(s[i], 1) : _mm256_castsi256_si128(s[i]),
+                            ny - 16, end);
+            }
     }
 }
 }  // namespace
@@ -230,34 +268,51 @@ __attribute__((target("avx2"))) void rows_to_kernels_packed_avx2(const uint8_t* 
                                                                  uint8_t* out) {
     if (ny == 9)
         rows_to_kernels_packed<9>(in, is, ny, cw, out);
+    else if (ny == 27)
+        rows_to_kernels_packed<27>(in, is, ny, cw, out);
     else
         rows_to_kernels_packed<0>(in, is, ny, cw, out);
 }
 
 // kernels_to_rows_avx2 from packed kernels: cw kernels (cw % 64 == 0) of
-// ny <= 16 nibbles back to back from in (which starts on a byte; nothing
+// ny <= 32 nibbles back to back from in (which starts on a byte; nothing
 // at or past end is read) into ny rows of cw nibbles at to + y * ts. Each
-// kernel pair's ny bytes, loaded 16 wide, are unpacked by the table's
-// shuffles straight into the register the byte transpose takes, with no
-// unpacked copy of the kernels (finding 40).
+// kernel pair's ny bytes, loaded 16 wide (twice past 16), are unpacked by
+// the table's shuffles straight into the registers the byte transpose
+// takes, with no unpacked copy of the kernels (finding 40).
 namespace {
 template <int kNy>
 __attribute__((target("avx2"), always_inline)) inline void kernels_packed_to_rows(
     const uint8_t* in, const uint8_t* end, int64_t ny_any, int64_t cw, uint8_t* to, int64_t ts) {
     const int64_t ny = kNy > 0 ? kNy : ny_any;
-    const PairMix k = pair_mix(ny, kUnpack);
+    const bool two = ny > 16;
+    const int64_t n0 = two ? 16 : ny;  // bytes in the first load
+    const PairMix k00 = pair_mix(ny, kUnpack, 0, 0);
     for (int64_t xg = 0; xg < cw; xg += 64) {
         const uint8_t* p = in + xg / 2 * ny;  // pair xg / 2
-        __m256i r[16];
+        __m256i r[16], s[16];
         for (int i = 0; i < 16; ++i) {
-            const __m256i v =
-                _mm256_inserti128_si256(_mm256_castsi128_si256(load_pair(p + i * ny, ny, end)),
-                                        load_pair(p + (16 + i) * ny, ny, end), 1);
-            r[i] = mix(v, k);  // byte y: kernel xg + 2i's nibble y low, + 1's high
+            const uint8_t *p0 = p + i * ny, *p1 = p + (16 + i) * ny;
+            const __m256i a = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(load_bytes(p0, n0, end)), load_bytes(p1, n0, end), 1);
+            if (!two) {
+                r[i] = mix(a, k00);  // byte y: kernel xg + 2i's nibble y low, + 1's high
+                continue;
+            }
+            const __m256i b =
+                _mm256_inserti128_si256(_mm256_castsi128_si256(load_bytes(p0 + 16, ny - 16, end)),
+                                        load_bytes(p1 + 16, ny - 16, end), 1);
+            r[i] = _mm256_or_si256(mix(a, k00), mix(b, pair_mix(ny, kUnpack, 0, 1)));
+            s[i] = _mm256_or_si256(mix(a, pair_mix(ny, kUnpack, 1, 0)),
+                                   mix(b, pair_mix(ny, kUnpack, 1, 1)));
         }
         transpose_lanes(r);  // r[j]: output row j, kernels xg.. (lane 0), xg + 32.. (lane 1)
-        for (int j = 0; j < ny; ++j)
+        for (int j = 0; j < n0; ++j)
             _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + j * ts + xg / 2), r[j]);
+        if (!two) continue;
+        transpose_lanes(s);  // rows 16..
+        for (int j = 0; j < ny - 16; ++j)
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + (16 + j) * ts + xg / 2), s[j]);
     }
 }
 }  // namespace
@@ -268,6 +323,8 @@ __attribute__((target("avx2"))) void kernels_packed_to_rows_avx2(const uint8_t* 
                                                                  int64_t ts) {
     if (ny == 9)
         kernels_packed_to_rows<9>(in, end, ny, cw, to, ts);
+    else if (ny == 27)
+        kernels_packed_to_rows<27>(in, end, ny, cw, to, ts);
     else
         kernels_packed_to_rows<0>(in, end, ny, cw, to, ts);
 }
