@@ -16,7 +16,9 @@
 //                                (gather_rows, finding 33); kernels of 9,
 //                                25 or 27 nibbles through a 16 x 16 byte
 //                                transpose (kernel_rows, kernel_batch:
-//                                finding 37)
+//                                finding 37), packed in registers with
+//                                AVX2 (kernels_in, kernel_rows_packed:
+//                                finding 41)
 //   NibbleTransposePolicy        transposes in 32 x 32 nibble blocks
 //                                (prefetched windows, chunks with carried
 //                                lines, overlapping edges, a folded level,
@@ -536,7 +538,7 @@ struct NibbleBytesTilePolicy {
 
     // Kernels [at, at + cw * ny) of a (nibbles) into ny rows of cw nibbles
     // at to + y * ts: with AVX2, kernels (up to kKernelRows) on a byte go
-    // straight from a through the pair shuffles (finding 40); else unpacked
+    // straight from a through the pair shuffles (finding 41); else unpacked
     // into u first.
     void kernels_in(int64_t at, int64_t ny, int64_t cw, uint8_t* u, uint8_t* to, int64_t ts) {
         if (detail::nibble_avx2() && cw % 64 == 0 && at % 2 == 0) {
@@ -658,7 +660,7 @@ struct NibbleBytesTilePolicy {
 
     // kernel_rows_back with AVX2 (nx % 64 ==
     // 0): each chunk's rows into kernels packed in registers, stored in
-    // place where the plain run starts on a byte (finding 40). Apart from
+    // place where the plain run starts on a byte (finding 41). Apart from
     // kernel_rows, whose SSE2 set-up was paid on every 3x3 tile.
     void kernel_rows_packed(int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
         for (int64_t x0 = 0; x0 < nx; x0 += kKernelCols) {

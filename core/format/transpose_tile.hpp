@@ -152,13 +152,13 @@ void nibble_block32_avx2(const uint8_t* in, int64_t is, uint8_t* out, int64_t os
 // cw (a multiple of 64) kernels of ny unpacked bytes back to back in u
 // into ny rows of cw nibbles at to + y * ts. Call only where kCpuAvx2 holds.
 void kernels_to_rows_avx2(const uint8_t* u, int64_t ny, int64_t cw, uint8_t* to, int64_t ts);
-// Its reverse, packed (finding 40): ny rows (ny <= 32) of cw nibbles (cw %
+// Its reverse, packed (finding 41): ny rows (ny <= 32) of cw nibbles (cw %
 // 64 == 0, row y at in + y * is bytes) into cw kernels of ny nibbles back
 // to back at out (cw * ny / 2 bytes, nothing past them written). Call only
 // where kCpuAvx2 holds.
 void rows_to_kernels_packed_avx2(const uint8_t* in, int64_t is, int64_t ny, int64_t cw,
                                  uint8_t* out);
-// kernels_to_rows_avx2 from packed kernels (finding 40): cw kernels (cw %
+// kernels_to_rows_avx2 from packed kernels (finding 41): cw kernels (cw %
 // 64 == 0) of ny <= 32 nibbles back to back from in (on a byte; nothing at
 // or past end is read) into ny rows of cw nibbles at to + y * ts. Call only
 // where kCpuAvx2 holds.

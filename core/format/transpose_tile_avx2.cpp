@@ -1,6 +1,8 @@
-// The AVX2 build of nibble_block32 (transpose_tile.hpp), compiled for AVX2
-// through a target attribute so the rest of core stays at the x86-64
-// baseline; kCpuAvx2 says whether this CPU may call it.
+// The AVX2 builds of nibble_block32 (transpose_tile.hpp) and of the int4
+// kernel tiles' transposes (executor_int4.cpp: kernels_to_rows, and the
+// kernel pairs packed and unpacked in registers, finding 41), compiled for
+// AVX2 through a target attribute so the rest of core stays at the x86-64
+// baseline; kCpuAvx2 says whether this CPU may call them.
 #include "core/format/transpose_tile.hpp"
 
 #include <cstdlib>
@@ -218,7 +220,7 @@ __attribute__((target("avx2"), always_inline)) inline void load_rows(const uint8
 // each register lane (the even kernel in the low halves); the table's
 // shuffles pack it into ny bytes, stored 16 bytes wide in ascending order,
 // so each store's tail is overwritten by the next; the last few, which
-// would run past the kernels, go through a buffer (finding 40).
+// would run past the kernels, go through a buffer (finding 41).
 namespace {
 // kNy > 0: ny is kNy (9 or 27, 3x3 and 3x3x3 kernels: the rows' loads and
 // the stores unrolled with no tests); 0: any ny up to 32.
@@ -279,7 +281,7 @@ __attribute__((target("avx2"))) void rows_to_kernels_packed_avx2(const uint8_t* 
 // at or past end is read) into ny rows of cw nibbles at to + y * ts. Each
 // kernel pair's ny bytes, loaded 16 wide (twice past 16), are unpacked by
 // the table's shuffles straight into the registers the byte transpose
-// takes, with no unpacked copy of the kernels (finding 40).
+// takes, with no unpacked copy of the kernels (finding 41).
 namespace {
 template <int kNy>
 __attribute__((target("avx2"), always_inline)) inline void kernels_packed_to_rows(

@@ -1327,7 +1327,7 @@ TEST(ExecutorFastPaths, Int4FewLongRows) {
 // padded) keep the byte tiles. Long chunks through
 // the AVX2 transpose where the CPU has it, and through the SSE2 one.
 // With AVX2, kernels of 64 (a tile's C0) go packed straight through the
-// pair shuffles (finding 40): 3, 7, 9 and 15 nibbles (one register), 25
+// pair shuffles (finding 41): 3, 7, 9 and 15 nibbles (one register), 25
 // and 27 (two), runs on a byte and mid-byte, the last pair's loads and
 // stores at the tensor's end.
 // Forward and back, 1 and 2 threads.
