@@ -237,8 +237,11 @@ __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packe
         load_rows(in + xg / 2, is, ny, 0, r);
         if (!two) {
             for (int i = 0; i < 16; ++i) r[i] = mix(r[i], k00);
+            // lane 0's pairs (0..15) end inside the group's 32 (15 * ny +
+            // 16 <= 32 * ny): stored with no test
             for (int i = 0; i < 16; ++i)
-                store_bytes(o + i * ny, _mm256_castsi256_si128(r[i]), ny, end);
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(o + i * ny),
+                                 _mm256_castsi256_si128(r[i]));
             for (int i = 0; i < 16; ++i)
                 store_bytes(o + (16 + i) * ny, _mm256_extracti128_si256(r[i], 1), ny, end);
             continue;
