@@ -501,7 +501,11 @@ struct NibbleBytesTilePolicy {
     // kernels are unpacked to bytes in one run and go through
     // kernels_to_rows (the scatter: rows_to_kernels, then one pack); short
     // output rows (a 3x3 tile's 32 bytes) are stored in place, long ones
-    // through t and out whole (streamed past kStreamBytes).
+    // through t and out whole (streamed past kStreamBytes). With AVX2,
+    // chunks of whole 64-kernel groups skip the unpacked bytes: packed
+    // kernel pairs go through the pair shuffles (kernels_in,
+    // kernel_rows_packed; finding 41), and kernels_to_rows's AVX2 build
+    // is left to chunks that start mid-byte.
     static constexpr int64_t kKernelRows = 32, kKernelCols = 512;
 
     // cw kernels (cw % 32 == 0) of ny unpacked bytes each, back to back in
@@ -658,40 +662,49 @@ struct NibbleBytesTilePolicy {
             }
     }
 
-    // kernel_rows_back with AVX2 (nx % 64 ==
-    // 0): each chunk's rows into kernels packed in registers, stored in
-    // place where the plain run starts on a byte (finding 41). Apart from
-    // kernel_rows, whose SSE2 set-up was paid on every 3x3 tile.
+    // Each of the ny blocked rows of a chunk (at d + x0), 256 bytes on:
+    // the next 8 tiles of 3x3 kernels, walked in turn; only inside b,
+    // though a prefetch would not fault. The row loads were a fifth of
+    // the time: FRACTAL_Z -> NCHW 3x3 int4 0.30-0.32 -> 0.33-0.36 in
+    // one-pass runs (finding 38).
+    void prefetch_rows_ahead(int64_t d, int64_t dy, int64_t ny, int64_t x0) const {
+        for (int64_t y = 0; y < ny; ++y) {
+            const int64_t ahead = (d + y * dy + x0) / 2 + 256;
+            if (ahead < b_bytes) prefetch_line(b + ahead);
+        }
+    }
+
+    // kernel_rows_back with AVX2 (nx % 64 == 0): each chunk's rows into
+    // kernels packed in registers, stored in place where the plain run
+    // starts on a byte (finding 41). Apart from kernel_rows, whose
+    // prologue (a 24 KB frame, both directions' set-up) was paid on every
+    // 3x3 tile; the mid-byte runs' buffer is in mid_byte_kernels' frame.
     void kernel_rows_packed(int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
         for (int64_t x0 = 0; x0 < nx; x0 += kKernelCols) {
             const int64_t cw = std::min(kKernelCols, nx - x0);
-            const uint8_t* in = b + (d + x0) / 2;
-            // as kernel_rows_back: each row 256 bytes on, inside b
-            for (int64_t y = 0; y < ny; ++y)
-                if (in + y * (dy / 2) + 256 < b + b_bytes) prefetch_line(in + y * (dy / 2) + 256);
+            prefetch_rows_ahead(d, dy, ny, x0);
             const int64_t at = s + x0 * ny;  // cw * ny is even
-            if (at % 2 == 0) {
-                detail::rows_to_kernels_packed_avx2(in, dy / 2, ny, cw, a + at / 2);
-                continue;
-            }
-            alignas(16) uint8_t u[kKernelCols * kKernelRows / 2];
-            detail::rows_to_kernels_packed_avx2(in, dy / 2, ny, cw, u);
-            detail::copy_nibbles(a, at, u, 0, cw * ny);
+            if (at % 2 == 0)
+                detail::rows_to_kernels_packed_avx2(b + (d + x0) / 2, dy / 2, ny, cw, a + at / 2);
+            else
+                mid_byte_kernels(b + (d + x0) / 2, dy / 2, ny, cw, at);
         }
+    }
+
+    // rows_to_kernels_packed_avx2 into a buffer, then to the plain run
+    // starting mid-byte at nibble at.
+    __attribute__((noinline)) void mid_byte_kernels(const uint8_t* in, int64_t is, int64_t ny,
+                                                    int64_t cw, int64_t at) {
+        alignas(16) uint8_t u[kKernelCols * kKernelRows / 2];
+        detail::rows_to_kernels_packed_avx2(in, is, ny, cw, u);
+        detail::copy_nibbles(a, at, u, 0, cw * ny);
     }
 
     // The scatter of kernel_rows, chunk by chunk, packed into the plain run.
     void kernel_rows_back(uint8_t* u, int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
         for (int64_t x0 = 0; x0 < nx; x0 += kKernelCols) {
             const int64_t cw = std::min(kKernelCols, nx - x0);
-            // each row 256 bytes on (8 tiles of 3x3 kernels, walked in
-            // turn): the row loads were a fifth of the time; FRACTAL_Z ->
-            // NCHW 3x3 int4 0.30-0.32 -> 0.33-0.36 in one-pass runs (finding
-            // 38); only inside b, though a prefetch would not fault.
-            for (int64_t y = 0; y < ny; ++y) {
-                const int64_t ahead = (d + y * dy + x0) / 2 + 256;
-                if (ahead < b_bytes) prefetch_line(b + ahead);
-            }
+            prefetch_rows_ahead(d, dy, ny, x0);
             rows_to_kernels(b + (d + x0) / 2, dy / 2, ny, cw, u);
             detail::pack_nibbles(a, s + x0 * ny, u, cw * ny);
         }

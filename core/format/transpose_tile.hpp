@@ -169,9 +169,10 @@ void kernels_packed_to_rows_avx2(const uint8_t* in, const uint8_t* end, int64_t 
 // build nibble_block32_avx2.
 extern const bool kCpuAvx2;
 
-// Whether nibble_block32 and executor_int4.cpp's kernels_to_rows take
-// their AVX2 kernels: kCpuAvx2; tests clear it to run the SSE2 kernels
-// through the executor (never set it where kCpuAvx2 is false).
+// Whether nibble_block32 and executor_int4.cpp's kernel tiles
+// (kernels_to_rows, and the packed kernel pairs of finding 41) take their
+// AVX2 kernels: kCpuAvx2; tests clear it to run the SSE2 kernels through
+// the executor (never set it where kCpuAvx2 is false).
 inline bool& nibble_avx2() {
     static bool on = kCpuAvx2;
     return on;

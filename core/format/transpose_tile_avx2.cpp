@@ -106,8 +106,9 @@ __attribute__((target("avx2"))) void kernels_to_rows_avx2(const uint8_t* u, int6
 // nibble 2m of the pair as its low half and nibble 2m + 1 as its high one,
 // where pair nibble n sits in byte n (n < ny: low half) or n - ny (high
 // half) of the byte transpose's rows 0..15 and 16..31 (two registers).
-// Unpacking (kUnpack), the reverse: from the pair's ny packed bytes (two
-// 16-byte loads), output byte y takes nibble y (the even kernel's) low and
+// Unpacking (kUnpack), the reverse: from the pair's ny packed bytes (one
+// 16-byte load, two past 16), output byte y takes nibble y (the even
+// kernel's) low and
 // nibble ny + y (the odd one's) high, ready for the byte transpose. Either
 // way an output register k (bytes 16k..) is mix(source 0, T[k][0]) |
 // mix(source 1, T[k][1]); in each, two shuffles pick each output byte's
@@ -222,8 +223,13 @@ __attribute__((target("avx2"), always_inline)) inline void load_rows(const uint8
 // so each store's tail is overwritten by the next; the last few, which
 // would run past the kernels, go through a buffer (finding 41).
 namespace {
-// kNy > 0: ny is kNy (9 or 27, 3x3 and 3x3x3 kernels: the rows' loads and
-// the stores unrolled with no tests); 0: any ny up to 32.
+// kNy > 0: ny is kNy (9 or 27, 3x3 and 3x3x3 kernels: the row loads,
+// the pair loops and the two-register choice built for that size); 0: any
+// ny up to 32. The same in kernels_packed_to_rows. In cache (--bench-mb 2,
+// four interleaved runs) the int4 rows with the sized builds against
+// without: NCHW -> FRACTAL_Z 3x3 5.5-5.7 GB/s against 4.6-4.7, back
+// 5.5-5.6 against 5.2-5.3; NCDHW -> FRACTAL_Z_3D 7.0-7.6 against 5.5-5.9,
+// back 5.6-5.8 against 4.9-5.0.
 template <int kNy>
 __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packed(
     const uint8_t* in, int64_t is, int64_t ny_any, int64_t cw, uint8_t* out) {
@@ -258,8 +264,10 @@ __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packe
         for (int h = 0; h < 2; ++h)  // lane 0's pairs, then lane 1's
             for (int i = 0; i < 16; ++i) {
                 uint8_t* q = o + (16 * h + i) * ny;
-                store_bytes(q, h ? _mm256_extracti128_si256(r[i], 1) : _mm256_castsi256_si128(r[i]),
-                            16, end);
+                // the first 16 bytes lie inside the pair (ny > 16)
+                _mm_storeu_si128(
+                    reinterpret_cast<__m128i*>(q),
+                    h ? _mm256_extracti128_si256(r[i], 1) : _mm256_castsi256_si128(r[i]));
                 store_bytes(q + 16,
                             h ? _mm256_extracti128_si256(s[i], 1) : _mm256_castsi256_si128(s[i]),
                             ny - 16, end);

@@ -642,6 +642,53 @@ TEST(ExecutorFastPaths, NibbleBlockTransposeAvx2) {
     check_nibble_block(detail::nibble_block32_avx2, "avx2");
 }
 
+// The int4 kernel tiles' AVX2 kernels (finding 41) against nibble-by-nibble
+// moves, every kernel size 1-32 (16 and 32 fill their registers exactly)
+// and 64 to 256 kernels: ny rows of cw nibbles (row y at y * is bytes;
+// kernel k's nibble y is row y's nibble k) into cw kernels of ny nibbles
+// back to back, and back into rows (stride ts, the bytes between them left
+// as they were); and kernels_to_rows_avx2 from one unpacked byte a nibble.
+// The packed kernels and the rows read from them sit in buffers that end
+// where they do, so an AddressSanitizer build catches a read or write past
+// them.
+TEST(ExecutorFastPaths, Int4KernelPairsAvx2) {
+    if (!detail::kCpuAvx2) GTEST_SKIP() << "this CPU has no AVX2 (or LAYOUTLAB_NO_AVX2 is set)";
+    for (int64_t ny = 1; ny <= 32; ++ny)
+        for (int64_t cw : {64, 128, 256}) {
+            SCOPED_TRACE("ny " + std::to_string(ny) + " cw " + std::to_string(cw));
+            const int64_t is = cw / 2 + 3, ts = cw / 2 + 5, kb = cw * ny / 2;
+            // the rows: the last one ends the buffer
+            const auto rows_n = static_cast<size_t>(is * (ny - 1) + cw / 2);
+            const std::unique_ptr<uint8_t[]> rows(new uint8_t[rows_n]);
+            for (size_t i = 0; i < rows_n; ++i)
+                rows[i] = static_cast<uint8_t>(((i + 7 * ny) * 2654435761u) >> 11);
+            std::vector<uint8_t> want(static_cast<size_t>(kb));
+            for (int64_t k = 0; k < cw; ++k)
+                for (int64_t y = 0; y < ny; ++y)
+                    detail::set_nibble(want.data(), k * ny + y,
+                                       detail::get_nibble(rows.get(), y * is * 2 + k));
+            const std::unique_ptr<uint8_t[]> packed(new uint8_t[static_cast<size_t>(kb)]);
+            std::memset(packed.get(), 0xA5, static_cast<size_t>(kb));
+            detail::rows_to_kernels_packed_avx2(rows.get(), is, ny, cw, packed.get());
+            ASSERT_EQ(std::vector<uint8_t>(packed.get(), packed.get() + kb), want) << "packed";
+            // back into rows
+            std::vector<uint8_t> back(static_cast<size_t>(ts * ny), 0x5A), expect = back;
+            for (int64_t y = 0; y < ny; ++y)
+                std::memcpy(expect.data() + y * ts, rows.get() + y * is,
+                            static_cast<size_t>(cw / 2));
+            detail::kernels_packed_to_rows_avx2(packed.get(), packed.get() + kb, ny, cw,
+                                                back.data(), ts);
+            ASSERT_EQ(back, expect) << "from packed kernels";
+            // from unpacked kernels (16 bytes of slack: the kernel loads are
+            // 16 wide)
+            std::vector<uint8_t> u(static_cast<size_t>(cw * ny + 32));
+            for (int64_t i = 0; i < cw * ny; ++i) u[i] = detail::get_nibble(want.data(), i);
+            std::vector<uint8_t> back2(back.size(), 0x5A);
+            detail::kernels_to_rows_avx2(u.data(), ny, cw, back2.data(), ts);
+            ASSERT_EQ(back2, expect) << "from unpacked kernels";
+        }
+}
+
 // stream_bytes against memcpy: every destination offset within a line,
 // every length up to three lines and a bit, and the bytes on either side
 // of the copy left as they were.

@@ -99,7 +99,7 @@ TEST(GuiSlides, PresentationCaptionFitsTheWindow) {
     // long for any readable size on one line and wraps.
     for (const std::string& scene : {std::string("--from NCHW --to NC1HWC0 --shape 1,20,6,6"),
                                      std::string("--from ND --to FRACTAL_NZ --shape 2,2,28")})
-        for (const std::string& look : {std::string(kProjector), std::string("--size 1600x1000")})
+        for (const std::string look : ll::test::kTwoLooks)
             for (const char* lang : {"en", "zh"}) {
                 SCOPED_TRACE(scene + " " + look + " " + lang);
                 const json j = ll::test::dump_view(
@@ -132,7 +132,7 @@ TEST(GuiSlides, PresentationCaptionFitsTheWindow) {
 // left edge), the three channel blocks tagged.
 TEST(GuiSlides, ConvFeatureMapIsLabelled) {
     const std::string dir = ll::test::make_temp_dir();
-    for (const std::string& look : {std::string("--size 1600x1000"), std::string(kProjector)}) {
+    for (const std::string look : ll::test::kTwoLooks) {
         SCOPED_TRACE(look);
         const json j = ll::test::dump_scene(dir, "conv", json::object(), look);
         ASSERT_TRUE(j.is_object());
