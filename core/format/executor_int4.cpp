@@ -17,7 +17,7 @@
 //                                25 or 27 nibbles through a 16 x 16 byte
 //                                transpose (kernel_rows, kernel_batch:
 //                                finding 37), packed in registers with
-//                                AVX2 (kernels_in, kernel_rows_packed:
+//                                AVX2 (kernels_in, kernel_rows_back:
 //                                finding 41)
 //   NibbleTransposePolicy        transposes in 32 x 32 nibble blocks
 //                                (prefetched windows, chunks with carried
@@ -504,7 +504,7 @@ struct NibbleBytesTilePolicy {
     // through t and out whole (streamed past kStreamBytes). With AVX2,
     // chunks of whole 64-kernel groups skip the unpacked bytes: packed
     // kernel pairs go through the pair shuffles (kernels_in,
-    // kernel_rows_packed; finding 41), and kernels_to_rows's AVX2 build
+    // kernel_rows_back; finding 41), and kernels_to_rows's AVX2 build
     // is left to chunks that start mid-byte.
     static constexpr int64_t kKernelRows = 32, kKernelCols = 512;
 
@@ -559,10 +559,6 @@ struct NibbleBytesTilePolicy {
     // the same); not chased further
     void kernel_rows(int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
         alignas(16) uint8_t u[kKernelCols * kKernelRows + 32];
-        if (kScatter) {
-            kernel_rows_back(u, s, d, dy, ny, nx);
-            return;
-        }
         alignas(16) uint8_t t[kKernelRows * (kKernelCols / 2)];
         for (int64_t x0 = 0; x0 < nx; x0 += kKernelCols) {
             const int64_t cw = std::min(kKernelCols, nx - x0), w = cw / 2;
@@ -674,20 +670,27 @@ struct NibbleBytesTilePolicy {
         }
     }
 
-    // kernel_rows_back with AVX2 (nx % 64 == 0): each chunk's rows into
+    // The scatter of kernel_rows, chunk by chunk into the plain run. With
+    // AVX2, chunks of whole 64-kernel groups go from their rows into
     // kernels packed in registers, stored in place where the plain run
-    // starts on a byte (finding 41). Apart from kernel_rows, whose
-    // prologue (a 24 KB frame, both directions' set-up) was paid on every
-    // 3x3 tile; the mid-byte runs' buffer is in mid_byte_kernels' frame.
-    void kernel_rows_packed(int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
+    // starts on a byte (finding 41); other chunks (and every chunk
+    // without AVX2) go through unpacked bytes. The choice is per chunk,
+    // as kernels_in's: a tile of 544 kernels is a packed chunk of 512 and
+    // one of 32. Apart from kernel_rows, whose prologue (a 24 KB frame,
+    // both directions' set-up) was paid on every 3x3 tile; the buffers
+    // are in the frames of the two noinline helpers.
+    void kernel_rows_back(int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
         for (int64_t x0 = 0; x0 < nx; x0 += kKernelCols) {
             const int64_t cw = std::min(kKernelCols, nx - x0);
             prefetch_rows_ahead(d, dy, ny, x0);
             const int64_t at = s + x0 * ny;  // cw * ny is even
-            if (at % 2 == 0)
-                detail::rows_to_kernels_packed_avx2(b + (d + x0) / 2, dy / 2, ny, cw, a + at / 2);
+            const uint8_t* in = b + (d + x0) / 2;
+            if (!detail::nibble_avx2() || cw % 64 != 0)
+                unpacked_kernels(in, dy / 2, ny, cw, at);
+            else if (at % 2 == 0)
+                detail::rows_to_kernels_packed_avx2(in, dy / 2, ny, cw, a + at / 2);
             else
-                mid_byte_kernels(b + (d + x0) / 2, dy / 2, ny, cw, at);
+                mid_byte_kernels(in, dy / 2, ny, cw, at);
         }
     }
 
@@ -700,14 +703,13 @@ struct NibbleBytesTilePolicy {
         detail::copy_nibbles(a, at, u, 0, cw * ny);
     }
 
-    // The scatter of kernel_rows, chunk by chunk, packed into the plain run.
-    void kernel_rows_back(uint8_t* u, int64_t s, int64_t d, int64_t dy, int64_t ny, int64_t nx) {
-        for (int64_t x0 = 0; x0 < nx; x0 += kKernelCols) {
-            const int64_t cw = std::min(kKernelCols, nx - x0);
-            prefetch_rows_ahead(d, dy, ny, x0);
-            rows_to_kernels(b + (d + x0) / 2, dy / 2, ny, cw, u);
-            detail::pack_nibbles(a, s + x0 * ny, u, cw * ny);
-        }
+    // rows_to_kernels into unpacked bytes, then packed into the plain run
+    // at nibble at.
+    __attribute__((noinline)) void unpacked_kernels(const uint8_t* in, int64_t is, int64_t ny,
+                                                    int64_t cw, int64_t at) {
+        alignas(16) uint8_t u[kKernelCols * kKernelRows + 32];
+        rows_to_kernels(in, is, ny, cw, u);
+        detail::pack_nibbles(a, at, u, cw * ny);
     }
 #endif
 
@@ -724,8 +726,8 @@ struct NibbleBytesTilePolicy {
 #ifdef __SSE2__
         if (vy == y.size && vx == x.size && sx == vy && vy <= kKernelRows && vx % 32 == 0 &&
             d % 2 == 0 && dy % 2 == 0) {
-            if (kScatter && detail::nibble_avx2() && vx % 64 == 0)
-                kernel_rows_packed(s, d, dy, vy, vx);
+            if constexpr (kScatter)
+                kernel_rows_back(s, d, dy, vy, vx);
             else
                 kernel_rows(s, d, dy, vy, vx);
             return;

@@ -1399,6 +1399,12 @@ TEST(ExecutorFastPaths, Int4KernelRows) {
     };
     check_cases(small);
     if (HasFatalFailure()) return;
+    // C0 = 32: tiles of 32 kernels, which take the unpacked bytes with
+    // AVX2 too (the packed kernels need whole 64-kernel groups)
+    ConvertSpec c32 = spec(Format::NCHW, Format::FRACTAL_Z, {17, 33, 3, 3}, t, 0);
+    c32.c0 = 32;
+    check_cases({c32});
+    if (HasFatalFailure()) return;
     const std::vector<ConvertSpec> big = {
         spec(Format::NCHW, Format::FRACTAL_Z, {8000, 256, 3, 3}, t, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {8004, 256, 3, 3}, t, 0),
