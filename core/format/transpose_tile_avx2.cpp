@@ -201,6 +201,75 @@ __attribute__((target("avx2"), always_inline)) inline __m128i load_bytes(const u
     return _mm_load_si128(reinterpret_cast<const __m128i*>(t));
 }
 
+// The sized builds' pair permutations (kNy known, so the byte shifts are
+// immediates), in place of the table's four masked shuffles per source:
+// a pair's nibbles one to a byte in order (split, shifted together),
+// packed two a byte by one multiply-add and one pack. From a 3x3x3 pair
+// (27 nibbles a kernel, two registers) about 18 instructions in place of
+// 46, and two constants in place of 24 (finding 42).
+__attribute__((target("avx2"), always_inline)) inline __m256i low_nibbles(__m256i v) {
+    return _mm256_and_si256(v, _mm256_set1_epi8(0x0F));
+}
+__attribute__((target("avx2"), always_inline)) inline __m256i high_nibbles(__m256i v) {
+    return _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0F));
+}
+// bytes (one nibble each) 2m and 2m + 1 of a, then of b, as packed byte m:
+// 16 bytes a lane
+__attribute__((target("avx2"), always_inline)) inline __m256i pack_nibble_bytes(__m256i a,
+                                                                                __m256i b) {
+    const __m256i k = _mm256_set1_epi16(0x1001);  // bytes 1, 16: lo + 16 * hi
+    return _mm256_packus_epi16(_mm256_maddubs_epi16(a, k), _mm256_maddubs_epi16(b, k));
+}
+// After the byte transpose, each lane of r (rows 0..15) and s (rows 16..,
+// two registers only) holds a pair: byte y the even kernel's nibble y low,
+// the odd one's high; bytes past kNy zero. Into the pair packed, kNy
+// bytes: p0 bytes 0..15, p1 16.. (two registers only). Built for 8 < kNy
+// < 16 and 24 < kNy < 32 only (the 9 and 27 that use it), so no shift
+// here is by 0 or 16 and every nibble register is partly filled.
+template <int kNy>
+constexpr bool kSizedPair = (kNy > 8 && kNy < 16) || (kNy > 24 && kNy < 32);
+template <int kNy>
+__attribute__((target("avx2"), always_inline)) inline void pack_pair(__m256i r, __m256i s,
+                                                                     __m256i& p0, __m256i& p1) {
+    static_assert(kSizedPair<kNy>);
+    const __m256i lr = low_nibbles(r), hr = high_nibbles(r);
+    if constexpr (kNy < 16) {  // nibbles: lr[0..kNy), hr[0..kNy)
+        p0 = pack_nibble_bytes(_mm256_or_si256(lr, _mm256_bslli_epi128(hr, kNy)),
+                               _mm256_bsrli_epi128(hr, 16 - kNy));
+        (void)s;
+        (void)p1;
+    } else {  // lr[0..16), ls[0..m), hr[0..16), hs[0..m)
+        constexpr int m = kNy - 16;
+        const __m256i ls = low_nibbles(s), hs = high_nibbles(s);
+        p0 = pack_nibble_bytes(lr, _mm256_or_si256(ls, _mm256_bslli_epi128(hr, m)));
+        p1 = pack_nibble_bytes(
+            _mm256_or_si256(_mm256_bsrli_epi128(hr, 16 - m), _mm256_bslli_epi128(hs, m)),
+            _mm256_bsrli_epi128(hs, 16 - m));
+    }
+}
+// The reverse: a pair's packed bytes (a: 0..15, b: 16.. with two
+// registers; any bytes past the pair) into r and s as the byte transpose
+// takes them (bytes past kNy hold whatever: they become rows that are
+// never stored).
+template <int kNy>
+__attribute__((target("avx2"), always_inline)) inline void unpack_pair(__m256i a, __m256i b,
+                                                                       __m256i& r, __m256i& s) {
+    static_assert(kSizedPair<kNy>);
+    const __m256i al = low_nibbles(a), ah = high_nibbles(a);
+    const __m256i q0 = _mm256_unpacklo_epi8(al, ah), q1 = _mm256_unpackhi_epi8(al, ah);
+    if constexpr (kNy < 16) {  // nibbles 0..31 in q0, q1
+        r = _mm256_or_si256(q0, _mm256_slli_epi16(_mm256_alignr_epi8(q1, q0, kNy), 4));
+        (void)b;
+        (void)s;
+    } else {  // 32..63 in q2, q3
+        constexpr int m = kNy - 16;
+        const __m256i bl = low_nibbles(b), bh = high_nibbles(b);
+        const __m256i q2 = _mm256_unpacklo_epi8(bl, bh), q3 = _mm256_unpackhi_epi8(bl, bh);
+        r = _mm256_or_si256(q0, _mm256_slli_epi16(_mm256_alignr_epi8(q2, q1, m), 4));
+        s = _mm256_or_si256(q1, _mm256_slli_epi16(_mm256_alignr_epi8(q3, q2, m), 4));
+    }
+}
+
 // rows [y0, y0 + 16) of the 64 kernels at column xg / 2 (those past ny
 // zero), transposed: r[i] lane 0 holds kernels xg + 2i, + 1, lane 1 those
 // + 32, their bytes y0..
@@ -229,7 +298,9 @@ namespace {
 // four interleaved runs) the int4 rows with the sized builds against
 // without: NCHW -> FRACTAL_Z 3x3 5.5-5.7 GB/s against 4.6-4.7, back
 // 5.5-5.6 against 5.2-5.3; NCDHW -> FRACTAL_Z_3D 7.0-7.6 against 5.5-5.9,
-// back 5.6-5.8 against 4.9-5.0.
+// back 5.6-5.8 against 4.9-5.0. The sized builds then took pack_pair and
+// unpack_pair in place of the table (finding 42): 3x3x3 in cache 6.9 ->
+// 8.7-9.9 GB/s, back 5.6 -> 7.3-7.4; 3x3 5.2 -> 5.5-6.2, back about even.
 template <int kNy>
 __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packed(
     const uint8_t* in, int64_t is, int64_t ny_any, int64_t cw, uint8_t* out) {
@@ -242,7 +313,12 @@ __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packe
         __m256i r[16];
         load_rows(in + xg / 2, is, ny, 0, r);
         if (!two) {
-            for (int i = 0; i < 16; ++i) r[i] = mix(r[i], k00);
+            for (int i = 0; i < 16; ++i) {
+                if constexpr (kNy > 0 && kNy < 16)
+                    pack_pair<kNy>(r[i], r[i], r[i], r[i]);
+                else
+                    r[i] = mix(r[i], k00);
+            }
             // lane 0's pairs (0..15) end inside the group's 32 (15 * ny +
             // 16 <= 32 * ny): stored with no test
             for (int i = 0; i < 16; ++i)
@@ -254,12 +330,16 @@ __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packe
         }
         __m256i s[16];
         load_rows(in + 16 * is + xg / 2, is, ny, 16, s);
-        const PairMix k01 = pair_mix(ny, kPack, 0, 1), k10 = pair_mix(ny, kPack, 1, 0),
-                      k11 = pair_mix(ny, kPack, 1, 1);
-        for (int i = 0; i < 16; ++i) {
-            const __m256i lo = _mm256_or_si256(mix(r[i], k00), mix(s[i], k01));
-            s[i] = _mm256_or_si256(mix(r[i], k10), mix(s[i], k11));
-            r[i] = lo;
+        if constexpr (kNy > 16) {
+            for (int i = 0; i < 16; ++i) pack_pair<kNy>(r[i], s[i], r[i], s[i]);
+        } else {
+            const PairMix k01 = pair_mix(ny, kPack, 0, 1), k10 = pair_mix(ny, kPack, 1, 0),
+                          k11 = pair_mix(ny, kPack, 1, 1);
+            for (int i = 0; i < 16; ++i) {
+                const __m256i lo = _mm256_or_si256(mix(r[i], k00), mix(s[i], k01));
+                s[i] = _mm256_or_si256(mix(r[i], k10), mix(s[i], k11));
+                r[i] = lo;
+            }
         }
         for (int h = 0; h < 2; ++h)  // lane 0's pairs, then lane 1's
             for (int i = 0; i < 16; ++i) {
@@ -309,15 +389,23 @@ __attribute__((target("avx2"), always_inline)) inline void kernels_packed_to_row
             const __m256i a = _mm256_inserti128_si256(
                 _mm256_castsi128_si256(load_bytes(p0, n0, end)), load_bytes(p1, n0, end), 1);
             if (!two) {
-                r[i] = mix(a, k00);  // byte y: kernel xg + 2i's nibble y low, + 1's high
+                // byte y: kernel xg + 2i's nibble y low, + 1's high
+                if constexpr (kNy > 0 && kNy < 16)
+                    unpack_pair<kNy>(a, a, r[i], r[i]);
+                else
+                    r[i] = mix(a, k00);
                 continue;
             }
             const __m256i b =
                 _mm256_inserti128_si256(_mm256_castsi128_si256(load_bytes(p0 + 16, ny - 16, end)),
                                         load_bytes(p1 + 16, ny - 16, end), 1);
-            r[i] = _mm256_or_si256(mix(a, k00), mix(b, pair_mix(ny, kUnpack, 0, 1)));
-            s[i] = _mm256_or_si256(mix(a, pair_mix(ny, kUnpack, 1, 0)),
-                                   mix(b, pair_mix(ny, kUnpack, 1, 1)));
+            if constexpr (kNy > 16) {
+                unpack_pair<kNy>(a, b, r[i], s[i]);
+            } else {
+                r[i] = _mm256_or_si256(mix(a, k00), mix(b, pair_mix(ny, kUnpack, 0, 1)));
+                s[i] = _mm256_or_si256(mix(a, pair_mix(ny, kUnpack, 1, 0)),
+                                       mix(b, pair_mix(ny, kUnpack, 1, 1)));
+            }
         }
         transpose_lanes(r);  // r[j]: output row j, kernels xg.. (lane 0), xg + 32.. (lane 1)
         for (int j = 0; j < n0; ++j)
