@@ -310,6 +310,9 @@ __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packe
     const uint8_t* const end = out + cw * ny / 2;
     for (int64_t xg = 0; xg < cw; xg += 64) {
         uint8_t* o = out + xg / 2 * ny;  // pair xg / 2
+        // a group follows: every store ends before it does (16 bytes past
+        // a pair's start, 32 with two registers; a group is 32 * ny bytes)
+        const bool inside = xg + 64 < cw;
         __m256i r[16];
         load_rows(in + xg / 2, is, ny, 0, r);
         if (!two) {
@@ -324,8 +327,13 @@ __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packe
             for (int i = 0; i < 16; ++i)
                 _mm_storeu_si128(reinterpret_cast<__m128i*>(o + i * ny),
                                  _mm256_castsi256_si128(r[i]));
-            for (int i = 0; i < 16; ++i)
-                store_bytes(o + (16 + i) * ny, _mm256_extracti128_si256(r[i], 1), ny, end);
+            if (inside)
+                for (int i = 0; i < 16; ++i)
+                    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + (16 + i) * ny),
+                                     _mm256_extracti128_si256(r[i], 1));
+            else
+                for (int i = 0; i < 16; ++i)
+                    store_bytes(o + (16 + i) * ny, _mm256_extracti128_si256(r[i], 1), ny, end);
             continue;
         }
         __m256i s[16];
@@ -348,9 +356,12 @@ __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packe
                 _mm_storeu_si128(
                     reinterpret_cast<__m128i*>(q),
                     h ? _mm256_extracti128_si256(r[i], 1) : _mm256_castsi256_si128(r[i]));
-                store_bytes(q + 16,
-                            h ? _mm256_extracti128_si256(s[i], 1) : _mm256_castsi256_si128(s[i]),
-                            ny - 16, end);
+                const __m128i t =
+                    h ? _mm256_extracti128_si256(s[i], 1) : _mm256_castsi256_si128(s[i]);
+                if (inside)
+                    _mm_storeu_si128(reinterpret_cast<__m128i*>(q + 16), t);
+                else
+                    store_bytes(q + 16, t, ny - 16, end);
             }
     }
 }
@@ -383,11 +394,19 @@ __attribute__((target("avx2"), always_inline)) inline void kernels_packed_to_row
     const PairMix k00 = pair_mix(ny, kUnpack, 0, 0);
     for (int64_t xg = 0; xg < cw; xg += 64) {
         const uint8_t* p = in + xg / 2 * ny;  // pair xg / 2
+        // every load ends before end (the last, 32 bytes past pair 31's
+        // start with two registers, 16 with one): none tested
+        const bool inside = p + 32 * ny + 16 <= end;
+        const auto load = [ inside, end ](const uint8_t* q, int64_t n)
+            __attribute__((target("avx2"), always_inline)) {
+            return inside ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(q))
+                          : load_bytes(q, n, end);
+        };
         __m256i r[16], s[16];
         for (int i = 0; i < 16; ++i) {
             const uint8_t *p0 = p + i * ny, *p1 = p + (16 + i) * ny;
-            const __m256i a = _mm256_inserti128_si256(
-                _mm256_castsi128_si256(load_bytes(p0, n0, end)), load_bytes(p1, n0, end), 1);
+            const __m256i a =
+                _mm256_inserti128_si256(_mm256_castsi128_si256(load(p0, n0)), load(p1, n0), 1);
             if (!two) {
                 // byte y: kernel xg + 2i's nibble y low, + 1's high
                 if constexpr (kNy > 0 && kNy < 16)
@@ -396,9 +415,8 @@ __attribute__((target("avx2"), always_inline)) inline void kernels_packed_to_row
                     r[i] = mix(a, k00);
                 continue;
             }
-            const __m256i b =
-                _mm256_inserti128_si256(_mm256_castsi128_si256(load_bytes(p0 + 16, ny - 16, end)),
-                                        load_bytes(p1 + 16, ny - 16, end), 1);
+            const __m256i b = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(load(p0 + 16, ny - 16)), load(p1 + 16, ny - 16), 1);
             if constexpr (kNy > 16) {
                 unpack_pair<kNy>(a, b, r[i], s[i]);
             } else {
