@@ -767,20 +767,26 @@ struct NibbleTransposePolicy {
     int64_t a_bytes = 0;  // gathers: the bytes of a, for few_rows
     // What the streamed walks (past kStreamBytes) prefetch and how they cut
     // (measured on the Intel machine, finding 30):
-    static constexpr int64_t kAhead = 256;      // bytes ahead in padded_rows' input rows
-    static constexpr int64_t kWindow = 256;     // nibbles of each input row per prefetch window
-    static constexpr int64_t kChunk = 512;      // nibbles of each long output row per chunk
-    static constexpr int64_t kCarryRows = 128;  // output rows whose last part line can wait
-    static constexpr int64_t kFold = 512;       // columns per pass through the level above
-    static constexpr int64_t kSmallRun = 4096;  // bytes: a small tile's input run
+    static constexpr int64_t kAhead = 256;       // bytes ahead in padded_rows' input rows
+    static constexpr int64_t kWindow = 256;      // nibbles of each input row per prefetch window
+    static constexpr int64_t kWindowsAhead = 2;  // windows between the prefetch and its use
+    static constexpr int64_t kChunk = 512;       // nibbles of each long output row per chunk
+    static constexpr int64_t kCarryRows = 128;   // output rows whose last part line can wait
+    static constexpr int64_t kFold = 512;        // columns per pass through the level above
+    static constexpr int64_t kSmallRun = 4096;   // bytes: a small tile's input run
 
     // The whole blocks, output rows (y of b in a gather, x of a in a
     // scatter) in the outer loop and four blocks at a time along them, so
     // each output row gets 64 bytes at once (nibble_blocks). Where the
     // output rows are one contiguous piece, the input rows are read in
-    // windows of kWindow nibbles, the next window prefetched in bursts of
+    // windows of kWindow nibbles, a window ahead prefetched in bursts of
     // whole lines a row (NCHW -> NHWC, 64 rows 1,568 bytes apart: 0.57 ->
-    // 0.80 of memcpy; a line per row 256 bytes ahead gave 0.73).
+    // 0.80 of memcpy on the Intel machine, the next window into L1; a
+    // line per row 256 bytes ahead gave 0.73). On the AMD machine the
+    // window two on, into L2, reads 0.57-0.60 against 0.50 (NCHW ->
+    // NC1HWC0) and 0.52-0.56 against 0.47-0.50 (NCHW -> NHWC), three
+    // interleaved 5-pass runs; into L1 two on, or into L2 one or three
+    // on, read between (finding 42).
     void blocks(int64_t s, int64_t d, int64_t sx, int64_t dy, int64_t by, int64_t bx) {
         const int64_t rows = kScatter ? bx : by, cols = kScatter ? by : bx;
         const int64_t is = (kScatter ? dy : sx) / 2, os = (kScatter ? sx : dy) / 2;
@@ -790,14 +796,15 @@ struct NibbleTransposePolicy {
                 uint8_t* pa = a + (s + y0 + x0 * sx) / 2;
                 uint8_t* pb = b + (d + y0 * dy + x0) / 2;
                 const uint8_t* in = kScatter ? pb : pa;
-                if (kStream && r0 + 2 * kWindow < rows) {
-                    // the next window (kWindow nibbles of each input row)
-                    // in bursts: the rows of 1 / 8 of it per block row
+                if (kStream && r0 - r0 % kWindow + kWindowsAhead * kWindow < rows) {
+                    // the window kWindowsAhead on (kWindow nibbles of each
+                    // input row) into L2, in bursts: the rows of 1 / 8 of
+                    // it per block row
                     const int64_t t = (r0 / 32) % 8, q = (cols + 7) / 8;
-                    const uint8_t* next = in - (r0 % kWindow) / 2 + kWindow / 2;
+                    const uint8_t* next = in - (r0 % kWindow) / 2 + kWindowsAhead * kWindow / 2;
                     for (int64_t k = t * q; k < std::min(cols, (t + 1) * q); ++k)
                         for (int64_t l = 0; l < kWindow / 2; l += 64)
-                            prefetch_line(next + k * is + l);
+                            prefetch_line<2>(next + k * is + l);
                 }
                 detail::nibble_blocks<kStream>(in, is, kScatter ? pa : pb, os,
                                                static_cast<int>(cols / 32));
