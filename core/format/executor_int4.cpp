@@ -766,7 +766,8 @@ struct NibbleTransposePolicy {
     uint8_t pad;          // one nibble
     int64_t a_bytes = 0;  // gathers: the bytes of a, for few_rows
     // What the streamed walks (past kStreamBytes) prefetch and how they cut
-    // (measured on the Intel machine, finding 30):
+    // (measured on the Intel machine, finding 30; kWindowsAhead and the
+    // prefetches' level in blocks() on the AMD one, finding 42):
     static constexpr int64_t kAhead = 256;       // bytes ahead in padded_rows' input rows
     static constexpr int64_t kWindow = 256;      // nibbles of each input row per prefetch window
     static constexpr int64_t kWindowsAhead = 2;  // windows between the prefetch and its use
@@ -844,7 +845,7 @@ struct NibbleTransposePolicy {
                     if (kStream && r0 == 0 && ahead) {
                         // into L2: on the AMD machine FRACTAL_ZN -> ND int4
                         // 0.66 -> 0.85-0.91, NC1HWC0 -> NCHW 0.69-0.74 ->
-                        // 0.97-1.02, HWCN -> NHWC 0.62 -> 0.86-0.91 (two
+                        // 0.97-1.02, HWCN -> NHWC 0.62-0.63 -> 0.86-0.91 (two
                         // interleaved 3-pass runs, finding 42)
                         const uint8_t* p = in + kChunk * is;
                         if (is * 2 == rows)  // the input rows back to back

@@ -288,7 +288,8 @@ __attribute__((target("avx2"), always_inline)) inline void load_rows(const uint8
 // nibbles back to back at out (cw * ny / 2 bytes). Each 16 x 16 byte
 // transpose (one for rows 0..15, one for 16..31) leaves a kernel pair in
 // each register lane (the even kernel in the low halves); the table's
-// shuffles pack it into ny bytes, stored 16 bytes wide in ascending order,
+// shuffles (pack_pair in the sized builds) pack it into ny bytes, stored
+// 16 bytes wide in ascending order,
 // so each store's tail is overwritten by the next; the last few, which
 // would run past the kernels, go through a buffer (finding 41).
 namespace {
@@ -317,7 +318,7 @@ __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packe
         load_rows(in + xg / 2, is, ny, 0, r);
         if (!two) {
             for (int i = 0; i < 16; ++i) {
-                if constexpr (kNy > 0 && kNy < 16)
+                if constexpr (kSizedPair<kNy> && kNy < 16)
                     pack_pair<kNy>(r[i], r[i], r[i], r[i]);
                 else
                     r[i] = mix(r[i], k00);
@@ -338,7 +339,7 @@ __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packe
         }
         __m256i s[16];
         load_rows(in + 16 * is + xg / 2, is, ny, 16, s);
-        if constexpr (kNy > 16) {
+        if constexpr (kSizedPair<kNy> && kNy > 16) {
             for (int i = 0; i < 16; ++i) pack_pair<kNy>(r[i], s[i], r[i], s[i]);
         } else {
             const PairMix k01 = pair_mix(ny, kPack, 0, 1), k10 = pair_mix(ny, kPack, 1, 0),
@@ -382,7 +383,8 @@ __attribute__((target("avx2"))) void rows_to_kernels_packed_avx2(const uint8_t* 
 // ny <= 32 nibbles back to back from in (which starts on a byte; nothing
 // at or past end is read) into ny rows of cw nibbles at to + y * ts. Each
 // kernel pair's ny bytes, loaded 16 wide (twice past 16), are unpacked by
-// the table's shuffles straight into the registers the byte transpose
+// the table's shuffles (unpack_pair in the sized builds) straight into
+// the registers the byte transpose
 // takes, with no unpacked copy of the kernels (finding 41).
 namespace {
 template <int kNy>
@@ -394,9 +396,11 @@ __attribute__((target("avx2"), always_inline)) inline void kernels_packed_to_row
     const PairMix k00 = pair_mix(ny, kUnpack, 0, 0);
     for (int64_t xg = 0; xg < cw; xg += 64) {
         const uint8_t* p = in + xg / 2 * ny;  // pair xg / 2
-        // every load ends before end (the last, 32 bytes past pair 31's
-        // start with two registers, 16 with one): none tested
-        const bool inside = p + 32 * ny + 16 <= end;
+        // no load reaches end (the last ends 32 bytes past pair 31's
+        // start with two registers, 16 with one; the test, 16 past pair
+        // 32's start, covers both): none tested. A difference, so no
+        // pointer is formed past end.
+        const bool inside = end - p >= 32 * ny + 16;
         const auto load = [ inside, end ](const uint8_t* q, int64_t n)
             __attribute__((target("avx2"), always_inline)) {
             return inside ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(q))
@@ -409,7 +413,7 @@ __attribute__((target("avx2"), always_inline)) inline void kernels_packed_to_row
                 _mm256_inserti128_si256(_mm256_castsi128_si256(load(p0, n0)), load(p1, n0), 1);
             if (!two) {
                 // byte y: kernel xg + 2i's nibble y low, + 1's high
-                if constexpr (kNy > 0 && kNy < 16)
+                if constexpr (kSizedPair<kNy> && kNy < 16)
                     unpack_pair<kNy>(a, a, r[i], r[i]);
                 else
                     r[i] = mix(a, k00);
@@ -417,7 +421,7 @@ __attribute__((target("avx2"), always_inline)) inline void kernels_packed_to_row
             }
             const __m256i b = _mm256_inserti128_si256(
                 _mm256_castsi128_si256(load(p0 + 16, ny - 16)), load(p1 + 16, ny - 16), 1);
-            if constexpr (kNy > 16) {
+            if constexpr (kSizedPair<kNy> && kNy > 16) {
                 unpack_pair<kNy>(a, b, r[i], s[i]);
             } else {
                 r[i] = _mm256_or_si256(mix(a, k00), mix(b, pair_mix(ny, kUnpack, 0, 1)));
