@@ -314,6 +314,13 @@ __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packe
         // a group follows: every store ends before it does (16 bytes past
         // a pair's start, 32 with two registers; a group is 32 * ny bytes)
         const bool inside = xg + 64 < cw;
+        const auto store = [ inside, end ](uint8_t * q, __m128i v, int64_t n)
+            __attribute__((target("avx2"), always_inline)) {
+            if (inside)
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(q), v);
+            else
+                store_bytes(q, v, n, end);
+        };
         __m256i r[16];
         load_rows(in + xg / 2, is, ny, 0, r);
         if (!two) {
@@ -328,13 +335,8 @@ __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packe
             for (int i = 0; i < 16; ++i)
                 _mm_storeu_si128(reinterpret_cast<__m128i*>(o + i * ny),
                                  _mm256_castsi256_si128(r[i]));
-            if (inside)
-                for (int i = 0; i < 16; ++i)
-                    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + (16 + i) * ny),
-                                     _mm256_extracti128_si256(r[i], 1));
-            else
-                for (int i = 0; i < 16; ++i)
-                    store_bytes(o + (16 + i) * ny, _mm256_extracti128_si256(r[i], 1), ny, end);
+            for (int i = 0; i < 16; ++i)
+                store(o + (16 + i) * ny, _mm256_extracti128_si256(r[i], 1), ny);
             continue;
         }
         __m256i s[16];
@@ -359,10 +361,7 @@ __attribute__((target("avx2"), always_inline)) inline void rows_to_kernels_packe
                     h ? _mm256_extracti128_si256(r[i], 1) : _mm256_castsi256_si128(r[i]));
                 const __m128i t =
                     h ? _mm256_extracti128_si256(s[i], 1) : _mm256_castsi256_si128(s[i]);
-                if (inside)
-                    _mm_storeu_si128(reinterpret_cast<__m128i*>(q + 16), t);
-                else
-                    store_bytes(q + 16, t, ny - 16, end);
+                store(q + 16, t, ny - 16);
             }
     }
 }
