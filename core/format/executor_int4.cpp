@@ -776,6 +776,19 @@ struct NibbleTransposePolicy {
     static constexpr int64_t kFold = 512;        // columns per pass through the level above
     static constexpr int64_t kSmallRun = 4096;   // bytes: a small tile's input run
 
+    // Whether input rows is bytes apart share at most two sets of an L1
+    // of 64 sets of 64-byte lines (4 KB a way, both machines'): a block's
+    // 32 rows then need 16 ways of a set, which neither has, so each
+    // block's next 16 bytes of the same rows come from L2 again. Past the
+    // cache on the AMD machine, staged against not (finding 43; 64 rows
+    // each, two or three interleaved runs): ND -> FRACTAL_ZN (32768,4096)
+    // 0.44-0.53 -> 0.64-0.70 of memcpy, (8192,8192) 0.38-0.42 ->
+    // 0.57-0.60; NCHW -> NC1HWC0 (256,64,64,64) 0.41-0.45 -> 0.62-0.63;
+    // NCHW -> NHWC, the same shape, 0.47-0.50 -> 0.62-0.65. Rows 1,024
+    // bytes apart (64, 96 or 128 of them) read the same or lower staged,
+    // so they are not.
+    static bool stage_rows(int64_t is) { return is % 2048 == 0; }
+
     // The whole blocks, output rows (y of b in a gather, x of a in a
     // scatter) in the outer loop and four blocks at a time along them, so
     // each output row gets 64 bytes at once (nibble_blocks). Where the
@@ -792,11 +805,20 @@ struct NibbleTransposePolicy {
         const int64_t rows = kScatter ? bx : by, cols = kScatter ? by : bx;
         const int64_t is = (kScatter ? dy : sx) / 2, os = (kScatter ? sx : dy) / 2;
         if (cols <= 128 && os * 2 == cols) {  // the output rows are one contiguous piece
+            // input rows whose lines share a few L1 sets (ND -> FRACTAL_ZN,
+            // 64 rows 2,048 bytes apart: two sets of eight ways) are copied
+            // 64 bytes of each at a time (four blocks' worth; rows, a
+            // multiple of 128, leave no part) into `stage` first, so each
+            // line comes from L2 once, not once per block (finding 43)
+            const bool staged = rows % 128 == 0 && stage_rows(is);
+            alignas(64) uint8_t stage[128 * 64];
             for (int64_t r0 = 0; r0 < rows; r0 += 32) {
                 const int64_t y0 = kScatter ? 0 : r0, x0 = kScatter ? r0 : 0;
                 uint8_t* pa = a + (s + y0 + x0 * sx) / 2;
                 uint8_t* pb = b + (d + y0 * dy + x0) / 2;
                 const uint8_t* in = kScatter ? pb : pa;
+                if (staged && r0 % 128 == 0)
+                    for (int64_t k = 0; k < cols; ++k) std::memcpy(stage + 64 * k, in + k * is, 64);
                 if (kStream && r0 - r0 % kWindow + kWindowsAhead * kWindow < rows) {
                     // the window kWindowsAhead on (kWindow nibbles of each
                     // input row) into L2, in bursts: the rows of 1 / 8 of
@@ -807,8 +829,12 @@ struct NibbleTransposePolicy {
                         for (int64_t l = 0; l < kWindow / 2; l += 64)
                             prefetch_line<2>(next + k * is + l);
                 }
-                detail::nibble_blocks<kStream>(in, is, kScatter ? pa : pb, os,
-                                               static_cast<int>(cols / 32));
+                if (staged)
+                    detail::nibble_blocks<kStream>(stage + (r0 % 128) / 2, 64, kScatter ? pa : pb,
+                                                   os, static_cast<int>(cols / 32));
+                else
+                    detail::nibble_blocks<kStream>(in, is, kScatter ? pa : pb, os,
+                                                   static_cast<int>(cols / 32));
             }
             return;
         }

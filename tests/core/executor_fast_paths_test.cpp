@@ -328,6 +328,14 @@ TEST(ExecutorFastPaths, Int4NibbleTransposes) {
         // round trip then gives the source back)
         spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {4096, 4608}, DType::int4, 0),
         spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {64, 128}, DType::int4, 0),
+        // input rows 2,048 bytes apart (4,096 nibbles), staged 64 bytes a
+        // row (finding 43): four blocks, or three (96 rows), from each
+        // slab of 128 columns; K = 130 leaves a ragged K1. 1,024 apart,
+        // not staged, beside them.
+        spec(Format::ND, Format::FRACTAL_ZN, {130, 4096}, DType::int4, 0),
+        spec(Format::NHWC, Format::NCHW, {2, 8, 12, 4096}, DType::int4, 0),
+        spec(Format::NCHW, Format::NHWC, {2, 96, 64, 64}, DType::int4, 0),
+        spec(Format::NCHW, Format::NHWC, {2, 64, 32, 64}, DType::int4, 0),
     };
     const bool avx2 = detail::nibble_avx2();
     for (bool on : {true, false}) {
@@ -1205,6 +1213,7 @@ TEST(ExecutorFastPaths, Int4NibbleTransposesStreamed) {
         past_8mib(spec(Format::NCHW, Format::NC1HWC0, {1, 64, 56, 57}, t, 0), 0),
         past_8mib(spec(Format::HWCN, Format::FRACTAL_Z, {3, 3, 64, 4000}, t, 0), 3),
         past_8mib(spec(Format::ND, Format::FRACTAL_ZN, {64, 4096}, t, 0), 0),
+        past_8mib(spec(Format::NCHW, Format::NHWC, {1, 96, 64, 64}, t, 0), 0),
         past_8mib(spec(Format::NHWC, Format::NCHW, {1, 33, 36, 56}, t, 0), 0),
         past_8mib(spec(Format::NHWC, Format::NCHW, {1, 34, 35, 56}, t, 0), 0),
         past_8mib(spec(Format::HWCN, Format::NCHW, {37, 62, 56, 56}, t, 0), 1),
