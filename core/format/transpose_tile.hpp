@@ -748,6 +748,14 @@ struct Tile {
     // elements stored twice, the same values). The window at `next` (the
     // same rows; null: none) has its lines prefetched into L2, a few per
     // block (PrefetchSpread). Shared by gather_tall and gather_tall_c.
+    // 1-byte rows a multiple of 2 KiB apart (ND -> FRACTAL_ZN: 32 rows 4
+    // KiB apart; NHWC -> HWCN: 200,704 bytes) share one or two of the L1's
+    // 64 sets, too few ways for a block's 16 rows, so each block's next 16
+    // bytes of the same rows came from L2 again: there the B rows' window
+    // is copied into `st` first, each line read once (finding 43). ND ->
+    // FRACTAL_ZN int8 0.57-0.63 -> 0.81-0.91 of memcpy, NHWC -> HWCN
+    // 0.56-0.58 -> 0.65-0.69 (AMD machine, two interleaved 3- and 1-pass
+    // runs); fp16 and fp32 (8 and 4 rows a block) read the same staged.
     __attribute__((always_inline)) static inline void tall_window(const T* src, int64_t sx,
                                                                   int64_t nx, const T* next,
                                                                   T* buf) {
@@ -756,6 +764,8 @@ struct Tile {
         constexpr int64_t lines = kWindowBytes / 64 + 1;  // of a row's window, any alignment
         const auto esz = static_cast<int64_t>(sizeof(T));
         const int64_t nxb = nx - nx % B;
+        const bool staged = esz == 1 && sx % 2048 == 0;
+        alignas(64) T st[B * cw];
         for (int64_t x = 0; x < nx; x += B) {
             const int64_t x0 = x < nxb ? x : nx - B;  // the ragged rows: overlapping
             // the B rows' window lines of the next window, a few per block
@@ -767,9 +777,17 @@ struct Tile {
                               (total * B + cw - 1) / cw,
                               0,
                               true};
+            const T* from = src + x0 * sx;
+            int64_t fs = sx;
+            if (staged) {
+                for (int64_t r = 0; r < B; ++r)
+                    std::memcpy(st + r * cw, from + r * sx, kWindowBytes);
+                from = st;
+                fs = cw;
+            }
             for (int64_t k = 0; k < cw; k += B) {
                 pf();
-                block(src + x0 * sx + k, sx, B, buf + k * nx + x0, nx, B, T{});
+                block(from + k, fs, B, buf + k * nx + x0, nx, B, T{});
             }
         }
     }

@@ -1087,6 +1087,16 @@ TEST(ExecutorFastPaths, WindowedTransposes) {
         cases.push_back(
             past_8mib(spec(Format::NHWC, Format::HWCN, {n, 63, 9, 61}, DType::int8, 0), 2));
     }
+    // 1-byte source rows a multiple of 2 KiB apart, each block's window
+    // copied into a buffer first (tall_window, finding 43): NHWC -> HWCN
+    // (H*W*C = 2,048 k; N = 37, the overlapping last block from the buffer
+    // too), NCHW -> HWCN with C folded in (H*W = 2,048), ND -> FRACTAL_ZN
+    // (N = 4,096)
+    for (DType t : {DType::int8, DType::fp8_e4m3fn}) {
+        cases.push_back(past_8mib(spec(Format::NHWC, Format::HWCN, {37, 4, 8, 64}, t, 0), 1));
+        cases.push_back(past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 32, 64}, t, 0), 1));
+        cases.push_back(past_8mib(spec(Format::ND, Format::FRACTAL_ZN, {32, 4096}, t, 0), 0));
+    }
     const std::vector<ConvertSpec> more = {
         past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 157, 23}, DType::fp16, 0), 3),
         past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 157, 23}, DType::int8, 0), 3),
