@@ -777,8 +777,9 @@ struct NibbleTransposePolicy {
     static constexpr int64_t kSmallRun = 4096;   // bytes: a small tile's input run
 
     // Whether input rows is bytes apart share at most two sets of an L1
-    // of 64 sets of 64-byte lines (4 KB a way, both machines'): a block's
-    // 32 rows then need 16 ways of a set, which neither has, so each
+    // of 64 sets of 64-byte lines (4 KiB a way on both machines; eight
+    // ways on the AMD one, twelve on the Intel one): a block's 32 rows
+    // then put at least 16 lines in one set, more than either has, so each
     // block's next 16 bytes of the same rows come from L2 again. Past the
     // cache on the AMD machine, staged against not (finding 43; 64 rows
     // each, two or three interleaved runs): ND -> FRACTAL_ZN (32768,4096)
@@ -805,12 +806,11 @@ struct NibbleTransposePolicy {
         const int64_t rows = kScatter ? bx : by, cols = kScatter ? by : bx;
         const int64_t is = (kScatter ? dy : sx) / 2, os = (kScatter ? sx : dy) / 2;
         if (cols <= 128 && os * 2 == cols) {  // the output rows are one contiguous piece
-            // input rows whose lines share a few L1 sets (ND -> FRACTAL_ZN,
-            // 64 rows 2,048 bytes apart: two sets of eight ways) are copied
-            // 64 bytes of each at a time (four blocks' worth; rows, a
-            // multiple of 128, leave no part) into `stage` first, so each
-            // line comes from L2 once, not once per block (finding 43)
-            const bool staged = rows % 128 == 0 && stage_rows(is);
+            // staged (stage_rows): at each r0 % 128 == 0, 64 bytes of every
+            // input row (four blocks' worth; rows, a multiple of 128, leave
+            // no part) into `stage`, which the next four block rows read.
+            // Gathers only: no scatter has such input rows here.
+            const bool staged = !kScatter && rows % 128 == 0 && stage_rows(is);
             alignas(64) uint8_t stage[128 * 64];
             for (int64_t r0 = 0; r0 < rows; r0 += 32) {
                 const int64_t y0 = kScatter ? 0 : r0, x0 = kScatter ? r0 : 0;

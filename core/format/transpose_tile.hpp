@@ -671,7 +671,8 @@ struct Tile {
 #endif
 
     // Tiles of many rows far apart, transposed in windows through a buffer
-    // of about 43 KiB (finding 27): no staging copy, each side read or
+    // of about 43 KiB (finding 27): no staging copy (but the 1-byte tall
+    // windows of rows a multiple of 4 KiB apart, tall_stage), each side read or
     // written in pieces of kWindowBytes or whole rows, the next window's
     // source prefetched while this one is transposed.
     // * tall (many source rows x, NHWC -> HWCN: 168 rows of H*W*C; NCHW ->
@@ -742,20 +743,30 @@ struct Tile {
         return reinterpret_cast<T*>((addr + 63) & ~uintptr_t{63});
     }
 
+    // Whether a tall window's 1-byte rows, sx apart, are staged (finding
+    // 43): rows a multiple of 4 KiB apart (ND -> FRACTAL_ZN: 32 rows 4 KiB
+    // apart; NHWC -> HWCN: 200,704 bytes) all fall into one of the L1's 64
+    // sets, and a block's 16 rows are more lines than its ways (eight on
+    // the AMD machine, twelve on the Intel one), so each block's next 16
+    // bytes of the same rows came from L2 again. Past the cache on the AMD
+    // machine, 3 passes, three interleaved alternations: ND -> FRACTAL_ZN
+    // int8 5.8-6.4 -> 8.6-10.0 GB/s (0.53-0.61 -> 0.66-0.85 of memcpy),
+    // NHWC -> HWCN 1-byte 0.56-0.63 -> 0.65-0.67, NCHW -> HWCN 1-byte
+    // 0.39-0.43 -> 0.43-0.45. fp16 and fp32 (8 and 4 rows a block) read
+    // the same staged in a trial; rows an odd multiple of 2 KiB apart (8
+    // lines a set) were not measured.
+    static constexpr bool tall_stage(int64_t sx) {
+        return sizeof(T) == 1 && sx % 4096 == 0;
+    }
+
     // One tall window: the cw columns at src, nx rows sx apart (nx >= B),
     // transposed into buf (cw rows of nx), B rows at a time; the last
     // nx % B rows go as one block overlapping the last whole one (its
     // elements stored twice, the same values). The window at `next` (the
     // same rows; null: none) has its lines prefetched into L2, a few per
     // block (PrefetchSpread). Shared by gather_tall and gather_tall_c.
-    // 1-byte rows a multiple of 2 KiB apart (ND -> FRACTAL_ZN: 32 rows 4
-    // KiB apart; NHWC -> HWCN: 200,704 bytes) share one or two of the L1's
-    // 64 sets, too few ways for a block's 16 rows, so each block's next 16
-    // bytes of the same rows came from L2 again: there the B rows' window
-    // is copied into `st` first, each line read once (finding 43). ND ->
-    // FRACTAL_ZN int8 0.57-0.63 -> 0.81-0.91 of memcpy, NHWC -> HWCN
-    // 0.56-0.58 -> 0.65-0.69 (AMD machine, two interleaved 3- and 1-pass
-    // runs); fp16 and fp32 (8 and 4 rows a block) read the same staged.
+    // Where tall_stage(sx) holds, each block of rows' window is copied
+    // into `st` first and the blocks read it.
     __attribute__((always_inline)) static inline void tall_window(const T* src, int64_t sx,
                                                                   int64_t nx, const T* next,
                                                                   T* buf) {
@@ -764,7 +775,7 @@ struct Tile {
         constexpr int64_t lines = kWindowBytes / 64 + 1;  // of a row's window, any alignment
         const auto esz = static_cast<int64_t>(sizeof(T));
         const int64_t nxb = nx - nx % B;
-        const bool staged = esz == 1 && sx % 2048 == 0;
+        const bool staged = tall_stage(sx);
         alignas(64) T st[B * cw];
         for (int64_t x = 0; x < nx; x += B) {
             const int64_t x0 = x < nxb ? x : nx - B;  // the ragged rows: overlapping

@@ -329,7 +329,7 @@ TEST(ExecutorFastPaths, Int4NibbleTransposes) {
         spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {4096, 4608}, DType::int4, 0),
         spec(Format::FRACTAL_NZ, Format::FRACTAL_ZN, {64, 128}, DType::int4, 0),
         // input rows 2,048 bytes apart (4,096 nibbles), staged 64 bytes a
-        // row (finding 43): four blocks, or three (96 rows), from each
+        // row (finding 43): four blocks, or three (96 input rows), from each
         // slab of 128 columns; K = 130 leaves a ragged K1. 1,024 apart,
         // not staged, beside them.
         spec(Format::ND, Format::FRACTAL_ZN, {130, 4096}, DType::int4, 0),
@@ -1087,14 +1087,14 @@ TEST(ExecutorFastPaths, WindowedTransposes) {
         cases.push_back(
             past_8mib(spec(Format::NHWC, Format::HWCN, {n, 63, 9, 61}, DType::int8, 0), 2));
     }
-    // 1-byte source rows a multiple of 2 KiB apart, each block's window
-    // copied into a buffer first (tall_window, finding 43): NHWC -> HWCN
-    // (H*W*C = 2,048 k; N = 37, the overlapping last block from the buffer
-    // too), NCHW -> HWCN with C folded in (H*W = 2,048), ND -> FRACTAL_ZN
+    // 1-byte source rows a multiple of 4 KiB apart, each block's window
+    // copied into a buffer first (tall_stage, finding 43): NHWC -> HWCN
+    // (H*W*C = 4,096 k; N = 37, the overlapping last block from the buffer
+    // too), NCHW -> HWCN with C folded in (H*W = 4,096), ND -> FRACTAL_ZN
     // (N = 4,096)
     for (DType t : {DType::int8, DType::fp8_e4m3fn}) {
-        cases.push_back(past_8mib(spec(Format::NHWC, Format::HWCN, {37, 4, 8, 64}, t, 0), 1));
-        cases.push_back(past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 32, 64}, t, 0), 1));
+        cases.push_back(past_8mib(spec(Format::NHWC, Format::HWCN, {37, 8, 8, 64}, t, 0), 1));
+        cases.push_back(past_8mib(spec(Format::NCHW, Format::HWCN, {37, 5, 64, 64}, t, 0), 1));
         cases.push_back(past_8mib(spec(Format::ND, Format::FRACTAL_ZN, {32, 4096}, t, 0), 0));
     }
     const std::vector<ConvertSpec> more = {
@@ -1214,7 +1214,8 @@ TEST(ExecutorFastPaths, SmallTilesBlockByBlock) {
 // both edges); the level above the tile folded in (HWCN -> NCHW, N = 56,
 // h*w = 6,882 ragged against the fold; C = 128, which two threads split);
 // padded short rows streamed whole (NCDHW -> NDC1HWC0, C = 32 and C = 96:
-// a full C1 and a half one). Every case keeps even strides, which
+// a full C1 and a half one); input rows 2,048 bytes apart staged (NCHW ->
+// NHWC, C = 96, h*w = 4,096; finding 43). Every case keeps even strides, which
 // nibble_transposes asks for (an odd h*w goes to NibbleBytesTilePolicy).
 TEST(ExecutorFastPaths, Int4NibbleTransposesStreamed) {
     const DType t = DType::int4;
