@@ -817,8 +817,7 @@ struct NibbleTransposePolicy {
                 uint8_t* pa = a + (s + y0 + x0 * sx) / 2;
                 uint8_t* pb = b + (d + y0 * dy + x0) / 2;
                 const uint8_t* in = kScatter ? pb : pa;
-                if (staged && r0 % 128 == 0)
-                    for (int64_t k = 0; k < cols; ++k) std::memcpy(stage + 64 * k, in + k * is, 64);
+                if (staged && r0 % 128 == 0) detail::copy_rows(stage, 64, in, is, cols, 64);
                 if (kStream && r0 - r0 % kWindow + kWindowsAhead * kWindow < rows) {
                     // the window kWindowsAhead on (kWindow nibbles of each
                     // input row) into L2, in bursts: the rows of 1 / 8 of
@@ -829,12 +828,9 @@ struct NibbleTransposePolicy {
                         for (int64_t l = 0; l < kWindow / 2; l += 64)
                             prefetch_line<2>(next + k * is + l);
                 }
-                if (staged)
-                    detail::nibble_blocks<kStream>(stage + (r0 % 128) / 2, 64, kScatter ? pa : pb,
-                                                   os, static_cast<int>(cols / 32));
-                else
-                    detail::nibble_blocks<kStream>(in, is, kScatter ? pa : pb, os,
-                                                   static_cast<int>(cols / 32));
+                const uint8_t* from = staged ? stage + (r0 % 128) / 2 : in;
+                detail::nibble_blocks<kStream>(from, staged ? 64 : is, kScatter ? pa : pb, os,
+                                               static_cast<int>(cols / 32));
             }
             return;
         }

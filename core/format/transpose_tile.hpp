@@ -371,6 +371,17 @@ struct PrefetchSpread {
     }
 };
 
+// Copies `bytes` of each of `rows` rows, from_step bytes apart, into rows
+// to_step bytes apart: the staging of rows that share an L1 set (finding
+// 43: Tile::tall_window, the int4 nibble transposes' blocks()).
+inline void copy_rows(void* to, int64_t to_step, const void* from, int64_t from_step, int64_t rows,
+                      int64_t bytes) {
+    auto* t = static_cast<char*>(to);
+    const auto* f = static_cast<const char*>(from);
+    for (int64_t r = 0; r < rows; ++r)
+        std::memcpy(t + r * to_step, f + r * from_step, static_cast<size_t>(bytes));
+}
+
 template <class T>
 struct Tile {
     static constexpr int64_t B = 16 / static_cast<int64_t>(sizeof(T));
@@ -776,7 +787,7 @@ struct Tile {
         const auto esz = static_cast<int64_t>(sizeof(T));
         const int64_t nxb = nx - nx % B;
         const bool staged = tall_stage(sx);
-        alignas(64) T st[B * cw];
+        alignas(64) T st[sizeof(T) == 1 ? B * cw : 1];  // staged: 1-byte types only
         for (int64_t x = 0; x < nx; x += B) {
             const int64_t x0 = x < nxb ? x : nx - B;  // the ragged rows: overlapping
             // the B rows' window lines of the next window, a few per block
@@ -791,8 +802,7 @@ struct Tile {
             const T* from = src + x0 * sx;
             int64_t fs = sx;
             if (staged) {
-                for (int64_t r = 0; r < B; ++r)
-                    std::memcpy(st + r * cw, from + r * sx, kWindowBytes);
+                copy_rows(st, cw * esz, from, sx * esz, B, kWindowBytes);
                 from = st;
                 fs = cw;
             }
