@@ -482,6 +482,22 @@ struct Tile {
     // 16 bytes to each of m rows in turn, they left m lines open at once
     // (NDHWC -> NCDHW int8 with C = 28: 12 rows, 0.25 of memcpy). Returns
     // the first y not done.
+    // Source rows more than half a line and at most a line apart, too many
+    // for per-row prefetches (ahead_elems 0: NHWC -> NCHW, H*W rows of C
+    // bytes), are one contiguous run of a, which a walk along x reads B
+    // rows a block. The walk of the first B columns of each line brings
+    // the run in from memory (the later ones find it in L2), and the
+    // hardware fetched it too late: compute and memory ran in series (int8
+    // C = 56: 16.7 GB/s in cache, 5.3-5.9 past it against memcpy's 8-10).
+    // Those walks prefetch each block's span kBufferedAhead bytes on, into
+    // L2, as the int4 transposes do (finding 42). Past the cache on the AMD
+    // machine, interleaved: NHWC -> NCHW 1-byte with C = 56 0.56-0.66 ->
+    // 0.69-0.82 of memcpy (every 1-byte dtype, two 3-pass runs each way),
+    // C = 64 0.52-0.60 -> 0.70-0.77; 4 and 16 KiB ahead read the same as
+    // 8. Rows of 28 bytes (C = 28, NDHWC -> NCDHW and NHWC -> NCHW) read
+    // the same or lower prefetched, so rows of 32 bytes or less are not.
+    // docs/PERFORMANCE.md, finding 44.
+    static constexpr int64_t kBufferedAhead = 8192;
     static int64_t gather_buffered(const T* a, int64_t sx, T* b, int64_t dy, int64_t nx, int64_t vy,
                                    int64_t vx, T pad, int64_t a_left) {
         constexpr int64_t kMax = 256;
@@ -491,13 +507,26 @@ struct Tile {
         const int64_t ws = packed ? nx : kMax;  // buffer row stride
         int64_t y = 0;
         const int64_t ahead = ahead_elems(vx, vy);
+        const int64_t rb = sx * static_cast<int64_t>(sizeof(T));  // bytes between rows
+        const bool run = ahead == 0 && rb > 32 && rb <= 64;
         for (; y + B <= vy; y += B) {
             T* brow = b + y * dy;
             if (ahead > 0) prefetch_rows(a, sx, vx, y, ahead);
+            // the blocks that first read each line of the run
+            const bool pf = run && (y * static_cast<int64_t>(sizeof(T))) % 64 == 0;
             for (int64_t x0 = 0; x0 < nxb; x0 += kMax) {
                 const int64_t w = nxb - x0 < kMax ? nxb - x0 : kMax;
                 for (int64_t x = x0; x < x0 + w; x += B) {
                     const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
+                    if (pf) {
+                        // as an integer: past a's end it need not point anywhere
+                        const uintptr_t at = reinterpret_cast<uintptr_t>(a + x * sx + y) +
+                                             static_cast<uintptr_t>(kBufferedAhead);
+                        for (int64_t k = 0; k < B * rb; k += 64)
+                            _mm_prefetch(
+                                reinterpret_cast<const char*>(at + static_cast<uintptr_t>(k)),
+                                _MM_HINT_T1);
+                    }
                     block(a + x * sx + y, sx, nin, buf + (x - x0), ws, B, pad);
                 }
                 if (packed)
