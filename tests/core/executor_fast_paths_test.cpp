@@ -927,6 +927,22 @@ TEST(ExecutorFastPaths, OneByteGathersShortLastBlockRow) {
                 Big::dst);
 }
 
+// 1-byte gathers through the line buffer whose source rows are 33-64 bytes
+// apart (NHWC -> NCHW with C of 33-64 bytes: H*W source rows, more than
+// per-row prefetches take) prefetch each block's span ahead into L2 on
+// their first walk of each line (Tile::kBufferedAhead, finding 44). A
+// prefetch changes no result, so this shows that the walks which issue
+// them still convert every element: C = 64 (whole lines), 56 (the short
+// last block row) and 33 (the gate's edge), H*W = 2,400 (a last 256-byte
+// window of 96; the last blocks' spans ahead lie past the tensor's end),
+// past 8 MiB, 1 and 2 threads. Streamed, so H*W is a multiple of 16.
+TEST(ExecutorFastPaths, OneByteGathersPrefetchTheRunAhead) {
+    check_cases({spec(Format::NHWC, Format::NCHW, {56, 48, 50, 64}, DType::int8, 0),
+                 spec(Format::NHWC, Format::NCHW, {63, 50, 48, 56}, DType::uint8, 0),
+                 spec(Format::NHWC, Format::NCHW, {110, 48, 50, 33}, DType::fp8_e4m3fn, 0)},
+                Big::dst);
+}
+
 namespace {
 
 // The gather of `sp`'s one segment (a forward conversion; its inverse is
