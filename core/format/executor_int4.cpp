@@ -817,7 +817,7 @@ struct NibbleTransposePolicy {
                 uint8_t* pa = a + (s + y0 + x0 * sx) / 2;
                 uint8_t* pb = b + (d + y0 * dy + x0) / 2;
                 const uint8_t* in = kScatter ? pb : pa;
-                if (staged && r0 % 128 == 0) detail::copy_rows(stage, 64, in, is, cols, 64);
+                if (staged && r0 % 128 == 0) detail::copy_strided_rows(stage, 64, in, is, cols, 64);
                 if (kStream && r0 - r0 % kWindow + kWindowsAhead * kWindow < rows) {
                     // the window kWindowsAhead on (kWindow nibbles of each
                     // input row) into L2, in bursts: the rows of 1 / 8 of

@@ -374,8 +374,8 @@ struct PrefetchSpread {
 // Copies `bytes` of each of `rows` rows, from_step bytes apart, into rows
 // to_step bytes apart: the staging of rows that share an L1 set (finding
 // 43: Tile::tall_window, the int4 nibble transposes' blocks()).
-inline void copy_rows(void* to, int64_t to_step, const void* from, int64_t from_step, int64_t rows,
-                      int64_t bytes) {
+inline void copy_strided_rows(void* to, int64_t to_step, const void* from, int64_t from_step,
+                              int64_t rows, int64_t bytes) {
     auto* t = static_cast<char*>(to);
     const auto* f = static_cast<const char*>(from);
     for (int64_t r = 0; r < rows; ++r)
@@ -482,21 +482,26 @@ struct Tile {
     // 16 bytes to each of m rows in turn, they left m lines open at once
     // (NDHWC -> NCDHW int8 with C = 28: 12 rows, 0.25 of memcpy). Returns
     // the first y not done.
-    // Source rows more than half a line and at most a line apart, too many
-    // for per-row prefetches (ahead_elems 0: NHWC -> NCHW, H*W rows of C
-    // bytes), are one contiguous run of a, which a walk along x reads B
-    // rows a block. The walk of the first B columns of each line brings
-    // the run in from memory (the later ones find it in L2), and the
-    // hardware fetched it too late: compute and memory ran in series (int8
-    // C = 56: 16.7 GB/s in cache, 5.3-5.9 past it against memcpy's 8-10).
-    // Those walks prefetch each block's span kBufferedAhead bytes on, into
-    // L2, as the int4 transposes do (finding 42). Past the cache on the AMD
-    // machine, interleaved: NHWC -> NCHW 1-byte with C = 56 0.56-0.66 ->
-    // 0.69-0.82 of memcpy (every 1-byte dtype, two 3-pass runs each way),
+    // 1-byte source rows more than half a line and at most a line apart
+    // (NHWC -> NCHW: H*W rows of C bytes; rows that short get no per-row
+    // prefetch, ahead_elems) are one contiguous run of a, which a walk
+    // along x reads B rows a block. The walk at y = 0 touches every line
+    // of the run and brings it in from memory; the later walks (y = 16, 32,
+    // 48) find it in L2 where one tile's run fits there (C = 56, H*W =
+    // 3,584: 196 KiB of this machine's 1 MiB). The hardware fetched the run
+    // too late: compute and memory ran in series (int8 C = 56: 16.7 GB/s
+    // in cache, 5.3-5.9 past it against memcpy's 8-10). The y = 0 walk now
+    // prefetches each block's span kBufferedAhead bytes on, into L2, as the
+    // int4 transposes do (finding 42). Past the cache on the AMD machine,
+    // interleaved against the binary without it: NHWC -> NCHW with C = 56,
+    // int8 0.54-0.57 -> 0.56-0.72 of memcpy (six 3-pass runs each way, one
+    // no faster), all seven 1-byte dtypes 0.56-0.66 -> 0.69-0.82 (two);
     // C = 64 0.52-0.60 -> 0.70-0.77; 4 and 16 KiB ahead read the same as
     // 8. Rows of 28 bytes (C = 28, NDHWC -> NCDHW and NHWC -> NCHW) read
     // the same or lower prefetched, so rows of 32 bytes or less are not.
-    // docs/PERFORMANCE.md, finding 44.
+    // 1-byte types only: on the Intel machine (4 open lines) 2-byte types
+    // come here too, and there it is not measured. docs/PERFORMANCE.md,
+    // finding 44.
     static constexpr int64_t kBufferedAhead = 8192;
     static int64_t gather_buffered(const T* a, int64_t sx, T* b, int64_t dy, int64_t nx, int64_t vy,
                                    int64_t vx, T pad, int64_t a_left) {
@@ -508,26 +513,28 @@ struct Tile {
         int64_t y = 0;
         const int64_t ahead = ahead_elems(vx, vy);
         const int64_t rb = sx * static_cast<int64_t>(sizeof(T));  // bytes between rows
-        const bool run = ahead == 0 && rb > 32 && rb <= 64;
+        const bool run = sizeof(T) == 1 && ahead == 0 && rb > 32 && rb <= 64;
         for (; y + B <= vy; y += B) {
             T* brow = b + y * dy;
             if (ahead > 0) prefetch_rows(a, sx, vx, y, ahead);
-            // the blocks that first read each line of the run
+            // the walk that first reads each line of the run (y = 0 where
+            // vy fits in a line)
             const bool pf = run && (y * static_cast<int64_t>(sizeof(T))) % 64 == 0;
             for (int64_t x0 = 0; x0 < nxb; x0 += kMax) {
                 const int64_t w = nxb - x0 < kMax ? nxb - x0 : kMax;
                 for (int64_t x = x0; x < x0 + w; x += B) {
                     const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
+                    const T* in = a + x * sx + y;
                     if (pf) {
                         // as an integer: past a's end it need not point anywhere
-                        const uintptr_t at = reinterpret_cast<uintptr_t>(a + x * sx + y) +
+                        const uintptr_t at = reinterpret_cast<uintptr_t>(in) +
                                              static_cast<uintptr_t>(kBufferedAhead);
                         for (int64_t k = 0; k < B * rb; k += 64)
                             _mm_prefetch(
                                 reinterpret_cast<const char*>(at + static_cast<uintptr_t>(k)),
                                 _MM_HINT_T1);
                     }
-                    block(a + x * sx + y, sx, nin, buf + (x - x0), ws, B, pad);
+                    block(in, sx, nin, buf + (x - x0), ws, B, pad);
                 }
                 if (packed)
                     store_row(brow, buf, nx);  // B * nx elements
@@ -831,7 +838,7 @@ struct Tile {
             const T* from = src + x0 * sx;
             int64_t fs = sx;
             if (staged) {
-                copy_rows(st, cw * esz, from, sx * esz, B, kWindowBytes);
+                copy_strided_rows(st, cw * esz, from, sx * esz, B, kWindowBytes);
                 from = st;
                 fs = cw;
             }

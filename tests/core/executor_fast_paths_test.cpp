@@ -928,9 +928,9 @@ TEST(ExecutorFastPaths, OneByteGathersShortLastBlockRow) {
 }
 
 // 1-byte gathers through the line buffer whose source rows are 33-64 bytes
-// apart (NHWC -> NCHW with C of 33-64 bytes: H*W source rows, more than
-// per-row prefetches take) prefetch each block's span ahead into L2 on
-// their first walk of each line (Tile::kBufferedAhead, finding 44). A
+// apart (NHWC -> NCHW with C of 33-64 bytes: H*W source rows, too short
+// for per-row prefetches) prefetch each block's span ahead into L2 on the
+// walk that first reads each line (Tile::kBufferedAhead, finding 44). A
 // prefetch changes no result, so this shows that the walks which issue
 // them still convert every element: C = 64 (whole lines), 56 (the short
 // last block row) and 33 (the gate's edge), H*W = 2,400 (a last 256-byte
