@@ -264,13 +264,10 @@ inline void scatter_tiles(const T* in, int64_t dy, int64_t k, int64_t nx, int64_
 }
 
 // Prefetches the 64-byte lines [from, to) counted from p (a hint: never
-// faults).
-inline void prefetch_lines([[maybe_unused]] const void* p, [[maybe_unused]] int64_t from,
-                           [[maybe_unused]] int64_t to) {
-#ifdef __SSE2__
-    const auto* c = static_cast<const char*>(p);
-    for (int64_t i = from; i < to; ++i) _mm_prefetch(c + i * 64, _MM_HINT_T0);
-#endif
+// faults). always_inline, as prefetch_line: GCC drops the calls of a
+// function whose only effect is a prefetch.
+__attribute__((always_inline)) inline void prefetch_lines(const void* p, int64_t from, int64_t to) {
+    for (int64_t i = from; i < to; ++i) prefetch_line(prefetch_at(p, i * 64));
 }
 
 // Block passes of gather_tiles / scatter_tiles over nx columns (the number

@@ -7,8 +7,8 @@
 // blocks, tiles through bytes, runs in strips, nibble runs). Blocked ->
 // blocked conversions run as one gather composed of both blockings, else
 // slab by slab through a small buffer, else in two passes. The pieces the
-// walks share (prefetch_line, tile_levels, thread ranges, kStreamBytes,
-// walk_threads) are in executor_walk.hpp.
+// walks share (tile_levels, thread ranges, kStreamBytes, walk_threads) are
+// in executor_walk.hpp, and the prefetch hint they all use in prefetch.hpp.
 //
 // Sections:
 //   copy_rows / pick_rows        row copies, streaming or not
@@ -58,6 +58,7 @@ using detail::Gather;
 using detail::kStreamBytes;
 using detail::Level;
 using detail::parallel_ranges;
+using detail::prefetch_at;
 using detail::prefetch_line;
 using detail::Range;
 using detail::split_grain;
@@ -73,7 +74,7 @@ template <int kRun, bool kStream, int64_t kAhead = 0>
 void copy_rows(char* dst, const char* src, int64_t rows, int64_t ds, int64_t ss, int64_t run) {
     for (int64_t r = 0; r < rows; ++r, dst += ds, src += ss) {
 #ifdef __SSE2__
-        if (kAhead) _mm_prefetch(src + kAhead, _MM_HINT_T0);  // a hint: never faults
+        if (kAhead) prefetch_line(prefetch_at(src, kAhead));  // a hint: never faults
         if (kStream) {
             const int64_t n = kRun ? kRun : run;
             for (int64_t k = 0; k < n; k += 16)
@@ -193,19 +194,15 @@ struct CopyPolicy {
     // effect is a prefetch is deleted by GCC 12 (see Tile::prefetch_rows).
     __attribute__((always_inline)) inline void prefetch_ahead(int64_t d, int64_t n, int64_t stride,
                                                               int64_t len) const {
-#ifdef __SSE2__
-        const char* p = reinterpret_cast<const char*>(b + d) + ahead;
+        const void* p = prefetch_at(b + d, ahead);  // past b's end: need not point anywhere
         if (stride * kSize <= 64) {
             const int64_t span = ((n - 1) * stride + len) * kSize;
-            for (int64_t k = 0; k < span; k += 64) _mm_prefetch(p + k, _MM_HINT_T0);
+            for (int64_t k = 0; k < span; k += 64) prefetch_line(prefetch_at(p, k));
             return;
         }
         for (int64_t r = 0; r < n; ++r)
             for (int64_t k = 0; k < len * kSize; k += 64)
-                _mm_prefetch(p + r * stride * kSize + k, _MM_HINT_T0);
-#else
-        (void)d, (void)n, (void)stride, (void)len;
-#endif
+                prefetch_line(prefetch_at(p, r * stride * kSize + k));
     }
 
     inline void copy_rows_at(const Level& o, int64_t s, int64_t d) {

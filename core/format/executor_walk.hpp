@@ -1,5 +1,5 @@
 // The pieces every walk of the Executor shares (executor.cpp and the int4
-// walks of executor_int4.cpp): prefetches GCC keeps, tile_levels for the
+// walks of executor_int4.cpp): tile_levels for the
 // tiled policies, thread ranges and their grain, the destination size past
 // which stores stream, and walk_threads. Internal to core/format.
 #pragma once
@@ -9,28 +9,11 @@
 #include <stdexcept>
 #include <thread>
 #include <vector>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "core/format/gather.hpp"
+#include "core/format/prefetch.hpp"
 
 namespace ll::detail {
-
-// A hint to bring p's line into the cache: kLevel 1 into L1, 2 into L2
-// only (for lines that share few L1 sets, rows a 2 KiB multiple apart, and
-// would evict each other before their use). Never faults. always_inline:
-// GCC treats a function whose only effect is a prefetch as free of side
-// effects and drops its calls (see CopyPolicy::prefetch_ahead).
-template <int kLevel = 1>
-__attribute__((always_inline)) inline void prefetch_line(const void* p) {
-    static_assert(kLevel == 1 || kLevel == 2, "prefetch into L1 or L2");
-#ifdef __SSE2__
-    _mm_prefetch(static_cast<const char*>(p), kLevel == 1 ? _MM_HINT_T0 : _MM_HINT_T1);
-#else
-    (void)p;
-#endif
-}
 
 // block() of the tiled policies: the outer levels in turn, then the last
 // two as one pol.tile (the valid counts are whole: no padding inside).

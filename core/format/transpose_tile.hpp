@@ -46,6 +46,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/format/prefetch.hpp"
+
 namespace ll::detail {
 
 #ifdef __SSE2__
@@ -355,17 +357,14 @@ struct PrefetchSpread {
     bool l2 = false;
     __attribute__((always_inline)) inline void operator()() {
         for (int64_t j = 0; j < per && total > 0; ++j, --total) {
-#ifdef __SSE2__
             if (l2)
-                _mm_prefetch(row + 64 * k, _MM_HINT_T1);
+                prefetch_line<2>(row + 64 * k);
             else
-                _mm_prefetch(row + 64 * k, _MM_HINT_T0);
-#endif
+                prefetch_line<1>(row + 64 * k);
             if (++k == lines) {
                 k = 0;
-                // as an integer: past the last row it need not point anywhere
-                row = reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(row) +
-                                                    static_cast<uintptr_t>(step));
+                // past the last row it need not point anywhere
+                row = static_cast<const char*>(prefetch_at(row, step));
             }
         }
     }
@@ -439,17 +438,12 @@ struct Tile {
     // deleted every call to this function when it was an ordinary one (a
     // function whose only effect is a prefetch counts as free of side
     // effects), and the prefetches silently vanished; inlined, they stay.
-    __attribute__((always_inline)) static inline void prefetch_rows(
-        [[maybe_unused]] const T* a, [[maybe_unused]] int64_t sx, [[maybe_unused]] int64_t n,
-        [[maybe_unused]] int64_t y, [[maybe_unused]] int64_t ahead) {
-#ifdef __SSE2__
+    __attribute__((always_inline)) static inline void prefetch_rows(const T* a, int64_t sx,
+                                                                    int64_t n, int64_t y,
+                                                                    int64_t ahead) {
         if ((y * static_cast<int64_t>(sizeof(T))) % 64 != 0) return;
-        const auto step = static_cast<uintptr_t>(ahead) * sizeof(T);
-        for (int64_t x = 0; x < n; ++x)
-            _mm_prefetch(
-                reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(a + x * sx + y) + step),
-                _MM_HINT_T0);
-#endif
+        const auto step = ahead * static_cast<int64_t>(sizeof(T));
+        for (int64_t x = 0; x < n; ++x) prefetch_line(prefetch_at(a + x * sx + y, step));
     }
 
     // The last m < B rows from y of the x blocks [x0, x1) (x1 <= nx, whole
@@ -525,15 +519,9 @@ struct Tile {
                 for (int64_t x = x0; x < x0 + w; x += B) {
                     const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
                     const T* in = a + x * sx + y;
-                    if (pf) {
-                        // as an integer: past a's end it need not point anywhere
-                        const uintptr_t at = reinterpret_cast<uintptr_t>(in) +
-                                             static_cast<uintptr_t>(kBufferedAhead);
+                    if (pf)  // past a's end the address need not point anywhere
                         for (int64_t k = 0; k < B * rb; k += 64)
-                            _mm_prefetch(
-                                reinterpret_cast<const char*>(at + static_cast<uintptr_t>(k)),
-                                _MM_HINT_T1);
-                    }
+                            prefetch_line<2>(prefetch_at(in, kBufferedAhead + k));
                     block(in, sx, nin, buf + (x - x0), ws, B, pad);
                 }
                 if (packed)
