@@ -126,6 +126,27 @@ inline void gather_tiles(const T* src, int64_t sz, int64_t k, int64_t sx, int64_
         const int64_t nin = std::clamp<int64_t>(vx - x0, 0, B);
         const T* in = src + x0 * sx;
         T* o = out + x0;
+        if constexpr (sizeof(T) == 1) {
+            // two whole blocks side by side through AVX2, where every read
+            // stays before src_end; the same drain calls as two single ones
+            if (byte_tiles_avx2() && x0 + 2 * B <= nx && vx - x0 >= 2 * B &&
+                in + (k - 1) * sz + (2 * B - 1) * sx + B <= src_end) {
+                const auto* i8 = reinterpret_cast<const uint8_t*>(in);
+                auto* o8 = reinterpret_cast<uint8_t*>(o);
+                const int64_t h = k / 2;  // half the tiles between drains, as two blocks
+                for (int64_t y0 = 0; y0 < ny; y0 += B) {
+                    const int64_t at = y0 + B <= ny || ny < B ? y0 : ny - B;  // overlapping
+                    const int64_t rows = ny < B ? ny : B;
+                    byte_tiles32_avx2(i8 + at, sz, h, sx, o8 + at * ld, nx, ld, rows);
+                    drain();
+                    byte_tiles32_avx2(i8 + at + h * sz, sz, k - h, sx, o8 + at * ld + h * nx, nx,
+                                      ld, rows);
+                    drain();
+                }
+                x0 += B;
+                continue;
+            }
+        }
         if (ny < B) {
             for (int64_t z = 0; z < k; ++z) {
                 const T* iz = in + z * sz;
@@ -228,6 +249,28 @@ inline void scatter_tiles(const T* in, int64_t dy, int64_t k, int64_t nx, int64_
         const int64_t nout = std::min<int64_t>(B, vx - x0);
         const T* i0 = in + x0;
         T* o = out + x0 * sx;
+        if constexpr (sizeof(T) == 1) {
+            // two whole blocks side by side through AVX2, as in gather_tiles.
+            // Rows shorter than a block only back to back, each row's
+            // 16-byte store overwritten past the row by the next, the last
+            // row of the valid X exact (rows apart, FRACTAL_Z_3D -> NCDHW,
+            // keep block_short_rows: exact 9-byte stores here measured
+            // 5.9 -> 5.2 GB/s in cache).
+            if (byte_tiles_avx2() && vx - x0 >= 2 * B && (ny >= B || (sx == ny && 2 * ny >= B))) {
+                const auto* i8 = reinterpret_cast<const uint8_t*>(i0);
+                auto* o8 = reinterpret_cast<uint8_t*>(o);
+                const int64_t exact_from = ny < B && x0 + 2 * B == vx ? 2 * B - 1 : 2 * B;
+                for (int64_t y0 = 0; y0 < ny; y0 += B) {
+                    const int64_t at = y0 + B <= ny || ny < B ? y0 : ny - B;  // overlapping
+                    byte_tiles32_back_avx2(i8 + at * dy, nx, k, dy, ny < B ? ny : B, o8 + at, sz,
+                                           sx, exact_from);
+                    pace();
+                    pace();
+                }
+                x0 += B;
+                continue;
+            }
+        }
         if (ny < B) {
             const bool last = x0 + nout == vx;
             for (int64_t z = 0; z < k; ++z) {

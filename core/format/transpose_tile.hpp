@@ -166,6 +166,21 @@ void rows_to_kernels_packed_avx2(const uint8_t* in, int64_t is, int64_t ny, int6
 // where kCpuAvx2 holds.
 void kernels_packed_to_rows_avx2(const uint8_t* in, const uint8_t* end, int64_t ny, int64_t cw,
                                  uint8_t* to, int64_t ts);
+// 1-byte tiles two 16 x 16 blocks at a time, one in each 128-bit lane
+// (batch_tiles.hpp's gather_tiles): k tiles of 32 columns, column c of
+// tile z read as 16 bytes at in + z * sz + c * sx, output row j (j < nout
+// <= 16) of tile z stored as 32 bytes at out + z * zs + j * ld. Call only
+// where kCpuAvx2 holds.
+void byte_tiles32_avx2(const uint8_t* in, int64_t sz, int64_t k, int64_t sx, uint8_t* out,
+                       int64_t zs, int64_t ld, int64_t nout);
+// Its reverse (batch_tiles.hpp's scatter_tiles): k tiles, input row y (y <
+// rows <= 16) of tile z 32 bytes at in + z * zs + y * dy, output row x
+// (x < 32) at out + z * sz + x * sx in ascending x: 16 bytes for x <
+// exact_from (a row's bytes past `rows` are then the next row's to
+// overwrite), exactly `rows` bytes from exact_from on; exact_from 32
+// (none exact) or 31 (the last row). Call only where kCpuAvx2 holds.
+void byte_tiles32_back_avx2(const uint8_t* in, int64_t zs, int64_t k, int64_t dy, int64_t rows,
+                            uint8_t* out, int64_t sz, int64_t sx, int64_t exact_from);
 // Whether this CPU runs AVX2 (read once, at start-up, unless
 // LAYOUTLAB_NO_AVX2 is set); false where the compiler or the target cannot
 // build nibble_block32_avx2.
@@ -176,6 +191,14 @@ extern const bool kCpuAvx2;
 // AVX2 kernels: kCpuAvx2; tests clear it to run the SSE2 kernels through
 // the executor (never set it where kCpuAvx2 is false).
 inline bool& nibble_avx2() {
+    static bool on = kCpuAvx2;
+    return on;
+}
+
+// Whether batch_tiles.hpp's 1-byte tiles take byte_tiles32_avx2 and
+// byte_tiles32_back_avx2: kCpuAvx2; tests clear it to run the SSE2 blocks
+// (never set it where kCpuAvx2 is false).
+inline bool& byte_tiles_avx2() {
     static bool on = kCpuAvx2;
     return on;
 }
