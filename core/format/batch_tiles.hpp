@@ -129,13 +129,13 @@ inline void gather_tiles(const T* src, int64_t sz, int64_t k, int64_t sx, int64_
         if constexpr (sizeof(T) == 1) {
             // two whole blocks side by side through AVX2, where every read
             // stays before src_end; the same drain calls as two single ones
-            if (byte_tiles_avx2() && x0 + 2 * B <= nx && vx - x0 >= 2 * B &&
+            if (byte_tiles_avx2() && vx - x0 >= 2 * B &&
                 in + (k - 1) * sz + (2 * B - 1) * sx + B <= src_end) {
                 const auto* i8 = reinterpret_cast<const uint8_t*>(in);
                 auto* o8 = reinterpret_cast<uint8_t*>(o);
                 const int64_t h = k / 2;  // half the tiles between drains, as two blocks
                 for (int64_t y0 = 0; y0 < ny; y0 += B) {
-                    const int64_t at = y0 + B <= ny || ny < B ? y0 : ny - B;  // overlapping
+                    const int64_t at = (y0 + B <= ny || ny < B) ? y0 : ny - B;  // overlapping
                     const int64_t rows = ny < B ? ny : B;
                     byte_tiles32_avx2(i8 + at, sz, h, sx, o8 + at * ld, nx, ld, rows);
                     drain();
@@ -250,18 +250,20 @@ inline void scatter_tiles(const T* in, int64_t dy, int64_t k, int64_t nx, int64_
         const T* i0 = in + x0;
         T* o = out + x0 * sx;
         if constexpr (sizeof(T) == 1) {
-            // two whole blocks side by side through AVX2, as in gather_tiles.
-            // Rows shorter than a block only back to back, each row's
-            // 16-byte store overwritten past the row by the next, the last
-            // row of the valid X exact (rows apart, FRACTAL_Z_3D -> NCDHW,
-            // keep block_short_rows: exact 9-byte stores here measured
+            // two whole blocks side by side through AVX2, as in gather_tiles,
+            // both blocks' pace() calls after all k tiles (the prefetches in
+            // one burst measured the same here, batch_scatter). Rows
+            // shorter than a block only back to back, each row's 16-byte
+            // store overwritten past the row by the next, the last row of
+            // the valid X exact (rows apart, FRACTAL_Z_3D -> NCDHW with C >
+            // C0, keep block_short_rows: exact 9-byte stores here measured
             // 5.9 -> 5.2 GB/s in cache).
             if (byte_tiles_avx2() && vx - x0 >= 2 * B && (ny >= B || (sx == ny && 2 * ny >= B))) {
                 const auto* i8 = reinterpret_cast<const uint8_t*>(i0);
                 auto* o8 = reinterpret_cast<uint8_t*>(o);
                 const int64_t exact_from = ny < B && x0 + 2 * B == vx ? 2 * B - 1 : 2 * B;
                 for (int64_t y0 = 0; y0 < ny; y0 += B) {
-                    const int64_t at = y0 + B <= ny || ny < B ? y0 : ny - B;  // overlapping
+                    const int64_t at = (y0 + B <= ny || ny < B) ? y0 : ny - B;  // overlapping
                     byte_tiles32_back_avx2(i8 + at * dy, nx, k, dy, ny < B ? ny : B, o8 + at, sz,
                                            sx, exact_from);
                     pace();

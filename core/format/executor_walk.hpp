@@ -1,7 +1,8 @@
 // The pieces every walk of the Executor shares (executor.cpp and the int4
-// walks of executor_int4.cpp): tile_levels for the
-// tiled policies, thread ranges and their grain, the destination size past
-// which stores stream, and walk_threads. Internal to core/format.
+// walks of executor_int4.cpp): tile_levels for the tiled policies, thread
+// ranges and their grain, the destination size past which stores stream,
+// and walk_threads (the prefetch hint is in prefetch.hpp). Internal to
+// core/format.
 #pragma once
 
 #include <algorithm>
@@ -9,6 +10,9 @@
 #include <stdexcept>
 #include <thread>
 #include <vector>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "core/format/gather.hpp"
 #include "core/format/prefetch.hpp"

@@ -381,9 +381,9 @@ struct PrefetchSpread {
     __attribute__((always_inline)) inline void operator()() {
         for (int64_t j = 0; j < per && total > 0; ++j, --total) {
             if (l2)
-                prefetch_line<2>(row + 64 * k);
+                prefetch_line<2>(prefetch_at(row, 64 * k));
             else
-                prefetch_line<1>(row + 64 * k);
+                prefetch_line<1>(prefetch_at(row, 64 * k));
             if (++k == lines) {
                 k = 0;
                 // past the last row it need not point anywhere

@@ -94,21 +94,13 @@ __attribute__((target("avx2"))) void byte_tiles32_avx2(const uint8_t* in, int64_
     }
 }
 
-// The first n bytes (n < 16) of v at p, in pieces of 8, 4, 2 and 1.
+// The first n bytes (n <= 16) of v at p, through a stack copy (once a
+// tile: the last plain row of the valid columns).
 static __attribute__((target("avx2"), always_inline)) inline void store_part(uint8_t* p, __m128i v,
                                                                              int64_t n) {
-    if (n & 8) {
-        _mm_storel_epi64(reinterpret_cast<__m128i*>(p), v);
-        p += 8;
-        v = _mm_srli_si128(v, 8);
-    }
-    auto u = static_cast<uint64_t>(_mm_cvtsi128_si64(v));
-    for (int64_t w = 4; w >= 1; w /= 2)
-        if (n & w) {
-            std::memcpy(p, &u, static_cast<size_t>(w));
-            p += w;
-            u >>= 8 * w;
-        }
+    alignas(16) uint8_t t[16];
+    _mm_store_si128(reinterpret_cast<__m128i*>(t), v);
+    std::memcpy(p, t, static_cast<size_t>(n));
 }
 
 // The reverse of byte_tiles32_avx2: k tiles, input row y (y < rows <= 16)

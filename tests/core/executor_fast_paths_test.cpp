@@ -375,21 +375,27 @@ TEST(ExecutorFastPaths, ShortTilesThroughTheBlockTranspose) {
 // (byte_tiles32_avx2) where every read stays inside the source,
 // scatter_tiles (byte_tiles32_back_avx2, through check()'s inverse) where
 // short plain rows are back to back, the last row of the valid columns
-// stored exactly. Kernel heights under a block (2x2: every row's store
-// reaches three rows on, SSE2; 3x3), one block (4x4), and past it with
-// ragged rows (5x5, 7x7, 3x3x3: the last rows one overlapping block); C
-// with a partly padded C1 (the blocks there stay SSE2); the last tiles of
-// the source (their reads past a tile would pass its end: SSE2 there
-// too); FRACTAL_Z_3D's plain rows 27 apart (the scatter stays SSE2).
-// Both kernels, threads 1 and 2; one destination past 8 MiB (streamed).
+// stored exactly. Kernel heights under a block (2x2: the scatter's row
+// stores would reach three rows on, so it stays SSE2; 2x4, whose stores
+// cover exactly two rows; 3x3; 3x5, one row short of a block), one block
+// (4x4), and past it with ragged rows (5x5, 7x7: the last rows one
+// overlapping block); C with a partly padded C1 (the blocks there stay
+// SSE2); the last tiles of the source (their reads past a tile would pass
+// its end: SSE2 there too); FRACTAL_Z_3D with C = 40 and 64, 9-row tiles
+// whose plain rows are 27 apart (the scatter stays SSE2), and C = 32 (one
+// C1). Both kernels, threads 1 and 2; one destination past 8 MiB
+// (streamed).
 TEST(ExecutorFastPaths, OneByteBatchedTilesTwoBlocksAtOnce) {
     const std::vector<ConvertSpec> cases = {
         spec(Format::NCHW, Format::FRACTAL_Z, {32, 64, 3, 3}, DType::int8, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {48, 45, 3, 3}, DType::uint8, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {32, 64, 2, 2}, DType::hifloat8, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {32, 64, 2, 4}, DType::uint8, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {32, 64, 3, 5}, DType::int8, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {32, 64, 4, 4}, DType::int8, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {16, 96, 5, 5}, DType::fp8_e4m3fn, 0),
         spec(Format::NCHW, Format::FRACTAL_Z, {32, 70, 7, 7}, DType::int8, 0),
+        spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 32, 3, 3, 3}, DType::int8, 0),
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 64, 3, 3, 3}, DType::uint8, 0),
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {16, 40, 3, 3, 3}, DType::int8, 0),
     };
