@@ -121,6 +121,22 @@ void every_element_size(const F& f) {
     f(uint64_t{});
 }
 
+// body() with a kernel switch (detail::nibble_avx2(), byte_tiles_avx2())
+// on, where the CPU has AVX2, then off; the switch is restored after each
+// pass, and a fatal failure ends the loop.
+template <class Body>
+void avx2_on_then_off(bool& kernel, const Body& body) {
+    const bool saved = kernel;
+    for (bool on : {true, false}) {
+        if (on && !detail::kCpuAvx2) continue;
+        SCOPED_TRACE(on ? "AVX2 kernel" : "SSE2 kernel");
+        kernel = on;
+        body();
+        kernel = saved;
+        if (::testing::Test::HasFatalFailure()) return;
+    }
+}
+
 }  // namespace
 
 TEST(ExecutorFastPaths, ThreadsGiveTheSameResultOnOddShapes) {
@@ -337,15 +353,7 @@ TEST(ExecutorFastPaths, Int4NibbleTransposes) {
         spec(Format::NCHW, Format::NHWC, {2, 96, 64, 64}, DType::int4, 0),
         spec(Format::NCHW, Format::NHWC, {2, 64, 32, 64}, DType::int4, 0),
     };
-    const bool avx2 = detail::nibble_avx2();
-    for (bool on : {true, false}) {
-        if (on && !detail::kCpuAvx2) continue;
-        SCOPED_TRACE(on ? "AVX2 kernel" : "SSE2 kernel");
-        detail::nibble_avx2() = on;
-        check_cases(cases);
-        detail::nibble_avx2() = avx2;
-        if (HasFatalFailure()) return;
-    }
+    avx2_on_then_off(detail::nibble_avx2(), [&] { check_cases(cases); });
 }
 
 // 1-byte gathers whose tiles have fewer rows than a block (3x3 and 3x3x3
@@ -399,18 +407,12 @@ TEST(ExecutorFastPaths, OneByteBatchedTilesTwoBlocksAtOnce) {
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 64, 3, 3, 3}, DType::uint8, 0),
         spec(Format::NCDHW, Format::FRACTAL_Z_3D, {16, 40, 3, 3, 3}, DType::int8, 0),
     };
-    const bool avx2 = detail::byte_tiles_avx2();
-    for (bool on : {true, false}) {
-        if (on && !detail::kCpuAvx2) continue;
-        SCOPED_TRACE(on ? "AVX2 kernel" : "SSE2 kernel");
-        detail::byte_tiles_avx2() = on;
+    avx2_on_then_off(detail::byte_tiles_avx2(), [&] {
         check_cases(cases);
-        if (!HasFatalFailure())
+        if (!::testing::Test::HasFatalFailure())
             check_cases({spec(Format::NCHW, Format::FRACTAL_Z, {4096, 256, 3, 3}, DType::int8, 0)},
                         Big::dst);
-        detail::byte_tiles_avx2() = avx2;
-        if (HasFatalFailure()) return;
-    }
+    });
 }
 
 // C = 3 (and 5) into C0 on a destination past 8 MiB: each padded row is
