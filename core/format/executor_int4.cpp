@@ -52,6 +52,7 @@ namespace {
 using detail::Gather;
 using detail::kStreamBytes;
 using detail::Level;
+using detail::prefetch_at;
 using detail::prefetch_line;
 using detail::Range;
 using detail::tile_levels;
@@ -966,8 +967,10 @@ struct NibbleTransposePolicy {
             std::memset(buf + r * w + vx / 2, pad | (pad << 4), static_cast<size_t>(w - vx / 2));
         for (int64_t y0 = 0; y0 < by; y0 += 32) {
             const int64_t j = (y0 / 32) % 4, q = (vx + 3) / 4;
+            // kAhead on from the last rows' start passes the source's end:
+            // the address is formed as an integer (prefetch_at)
             for (int64_t k = j * q; k < std::min(vx, (j + 1) * q); ++k)
-                prefetch_line(a + (s + y0 + k * sx) / 2 + kAhead);
+                prefetch_line(prefetch_at(a, (s + y0 + k * sx) / 2 + kAhead));
             for (int64_t x0 = 0; x0 < vx; x0 += 32)
                 detail::nibble_block32(a + (s + y0 + x0 * sx) / 2, sx / 2, buf + x0 / 2, w);
             detail::stream_bytes(reinterpret_cast<char*>(b + (d + y0 * dy) / 2),
