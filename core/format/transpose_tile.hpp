@@ -28,6 +28,8 @@
 //   nibble_blocks                         where the CPU has it)
 //   Tile::block                           one B x B block
 //   Tile::short_blocks                    the last m < B rows of a tile, B-wide loads
+//   Tile::ragged_block, store_short       columns short of a block: one block
+//                                         through a buffer, rows in two moves
 //   Tile::gather_buffered, gather         plain -> blocked (1-byte rows of a line or
 //                                         more through a line buffer; short tiles)
 //   Tile::stage_plan, gather_staged,      many rows far apart (HWCN): chunks of
@@ -591,11 +593,47 @@ struct Tile {
                 const int64_t nin = vx - x < 0 ? 0 : (vx - x < B ? vx - x : B);
                 block<kStream>(a + x * sx + y, sx, nin, brow + x, dy, B, pad);
             }
+            if (4 * (nx - nxb) >= B) {
+                ragged_block(a, sx, nxb, nx, vx, y, brow, dy, pad);
+                continue;
+            }
             for (int64_t i = 0; i < B; ++i)
                 for (int64_t x = nxb; x < nx; ++x)
                     brow[i * dy + x] = x < vx ? a[x * sx + y + i] : pad;
         }
         return y;
+    }
+
+    // The ragged columns [nxb, nx) of the B rows from y (nx - nxb < B, a
+    // quarter of a block or more): one block into a buffer, then each
+    // row's part stored as two overlapping 8- or 4-byte moves. Element by
+    // element, NCHW -> HWCN int8 with N = 11 (every column ragged: 11-byte
+    // rows 704 apart) moved 0.6-1.2 GB/s in cache, 0.03-0.06 of memcpy.
+    __attribute__((noinline)) static void ragged_block(const T* a, int64_t sx, int64_t nxb,
+                                                       int64_t nx, int64_t vx, int64_t y, T* brow,
+                                                       int64_t dy, T pad) {
+        alignas(16) T buf[B * B];
+        const int64_t nin = vx - nxb < 0 ? 0 : (vx - nxb < B ? vx - nxb : B);
+        block(a + nxb * sx + y, sx, nin, buf, B, B, pad);
+        const auto bytes = static_cast<size_t>(nx - nxb) * sizeof(T);
+        for (int64_t i = 0; i < B; ++i) store_short(brow + i * dy + nxb, buf + i * B, bytes);
+    }
+
+    // bytes (under 16) from `from` to `to`, in two overlapping moves of a
+    // fixed size (memcpy of a variable size is a library call).
+    __attribute__((always_inline)) static inline void store_short(T* to, const T* from,
+                                                                  size_t bytes) {
+        auto* t = reinterpret_cast<char*>(to);
+        const auto* f = reinterpret_cast<const char*>(from);
+        if (bytes >= 8) {
+            std::memcpy(t, f, 8);
+            std::memcpy(t + bytes - 8, f + bytes - 8, 8);
+        } else if (bytes >= 4) {
+            std::memcpy(t, f, 4);
+            std::memcpy(t + bytes - 4, f + bytes - 4, 4);
+        } else {
+            for (size_t k = 0; k < bytes; ++k) t[k] = f[k];
+        }
     }
 
     // Tiles with many source rows far apart (NCHW -> HWCN: N = 168 rows

@@ -415,6 +415,26 @@ TEST(ExecutorFastPaths, OneByteBatchedTilesTwoBlocksAtOnce) {
     });
 }
 
+// Destination rows shorter than a block (NCHW -> HWCN with N under B:
+// every column of the tile is ragged): a quarter of a block or more goes
+// through one block into a buffer, its rows stored as two overlapping
+// moves of 8 or 4 bytes (ragged_block); fewer stay element by element.
+// Rows of 11 (int8: 8 + 3 overlapping), 5 (fp16: 10 bytes), 3 (fp32:
+// 12), 13 (fp16: one whole block and 5 ragged), 7 (int8: 4 + 3), 3 (int8,
+// under a quarter: element by element).
+TEST(ExecutorFastPaths, RaggedColumnsThroughABlockBuffer) {
+    const std::vector<ConvertSpec> cases = {
+        spec(Format::NCHW, Format::HWCN, {11, 64, 12, 12}, DType::uint8, 0),
+        spec(Format::NCHW, Format::HWCN, {11, 3, 17, 19}, DType::int8, 0),
+        spec(Format::NCHW, Format::HWCN, {5, 16, 9, 31}, DType::fp16, 0),
+        spec(Format::NCHW, Format::HWCN, {3, 8, 20, 20}, DType::fp32, 0),
+        spec(Format::NCHW, Format::HWCN, {13, 8, 16, 17}, DType::fp16, 0),
+        spec(Format::NCHW, Format::HWCN, {7, 24, 16, 16}, DType::int8, 0),
+        spec(Format::NCHW, Format::HWCN, {3, 24, 16, 16}, DType::int8, 0),
+    };
+    check_cases(cases);
+}
+
 // C = 3 (and 5) into C0 on a destination past 8 MiB: each padded row is
 // built in registers and streamed; the last row's source load stays inside
 // the source (the row falls back to the byte path where it would not).
