@@ -28,8 +28,8 @@
 //   nibble_blocks                         where the CPU has it)
 //   Tile::block                           one B x B block
 //   Tile::short_blocks                    the last m < B rows of a tile, B-wide loads
-//   Tile::ragged_block, store_short       columns short of a block: one block
-//                                         through a buffer, rows in two moves
+//   Tile::ragged_block, row_part          columns short of a block: one block
+//                                         in registers, rows in two moves
 //   Tile::gather_buffered, gather         plain -> blocked (1-byte rows of a line or
 //                                         more through a line buffer; short tiles)
 //   Tile::stage_plan, gather_staged,      many rows far apart (HWCN): chunks of
@@ -605,36 +605,77 @@ struct Tile {
     }
 
     // The ragged columns [nxb, nx) of the B rows from y (nx - nxb < B, a
-    // quarter of a block or more): one block into a buffer, then each
-    // row's part stored as two overlapping 8- or 4-byte moves. Element by
+    // quarter of a block or more): one block transposed in registers, each
+    // row's part stored as two overlapping moves of 8 or 4 bytes, the
+    // second from the register shifted by a constant (row_part). Element by
     // element, NCHW -> HWCN int8 with N = 11 (every column ragged: 11-byte
     // rows 704 apart) moved 0.6-1.2 GB/s in cache, 0.03-0.06 of memcpy.
     __attribute__((noinline)) static void ragged_block(const T* a, int64_t sx, int64_t nxb,
                                                        int64_t nx, int64_t vx, int64_t y, T* brow,
                                                        int64_t dy, T pad) {
-        alignas(16) T buf[B * B];
         const int64_t nin = vx - nxb < 0 ? 0 : (vx - nxb < B ? vx - nxb : B);
+        const int64_t bytes = (nx - nxb) * static_cast<int64_t>(sizeof(T));
+#ifdef __SSE2__
+        __m128i r[B];
+        const __m128i pv = splat(pad);
+        const T* in = a + nxb * sx + y;
+        for (int64_t i = 0; i < B; ++i)
+            r[i] = i < nin ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i * sx)) : pv;
+        transpose_regs<static_cast<int>(sizeof(T))>(r);
+        T* out = brow + nxb;
+        switch (bytes) {
+#define LL_RAGGED_CASE(n)                                                                         \
+    case n:                                                                                       \
+        for (int64_t i = 0; i < B; ++i) row_part<n>(reinterpret_cast<char*>(out + i * dy), r[i]); \
+        return;
+            LL_RAGGED_CASE(1)
+            LL_RAGGED_CASE(2)
+            LL_RAGGED_CASE(3)
+            LL_RAGGED_CASE(4)
+            LL_RAGGED_CASE(5)
+            LL_RAGGED_CASE(6)
+            LL_RAGGED_CASE(7)
+            LL_RAGGED_CASE(8)
+            LL_RAGGED_CASE(9)
+            LL_RAGGED_CASE(10)
+            LL_RAGGED_CASE(11)
+            LL_RAGGED_CASE(12)
+            LL_RAGGED_CASE(13)
+            LL_RAGGED_CASE(14)
+            LL_RAGGED_CASE(15)
+#undef LL_RAGGED_CASE
+            default:
+                return;
+        }
+#else
+        alignas(16) T buf[B * B];
         block(a + nxb * sx + y, sx, nin, buf, B, B, pad);
-        const auto bytes = static_cast<size_t>(nx - nxb) * sizeof(T);
-        for (int64_t i = 0; i < B; ++i) store_short(brow + i * dy + nxb, buf + i * B, bytes);
+        for (int64_t i = 0; i < B; ++i)
+            std::memcpy(brow + i * dy + nxb, buf + i * B, static_cast<size_t>(bytes));
+#endif
     }
 
-    // bytes (under 16) from `from` to `to`, in two overlapping moves of a
-    // fixed size (memcpy of a variable size is a library call).
-    __attribute__((always_inline)) static inline void store_short(T* to, const T* from,
-                                                                  size_t bytes) {
-        auto* t = reinterpret_cast<char*>(to);
-        const auto* f = reinterpret_cast<const char*>(from);
-        if (bytes >= 8) {
-            std::memcpy(t, f, 8);
-            std::memcpy(t + bytes - 8, f + bytes - 8, 8);
-        } else if (bytes >= 4) {
-            std::memcpy(t, f, 4);
-            std::memcpy(t + bytes - 4, f + bytes - 4, 4);
+#ifdef __SSE2__
+    // The first kBytes (under 16) of v at to: two overlapping moves of a
+    // fixed size, the second from v shifted right by a constant.
+    template <int kBytes>
+    __attribute__((always_inline)) static inline void row_part(char* to, __m128i v) {
+        static_assert(kBytes > 0 && kBytes < 16, "a part of a 16-byte row");
+        if constexpr (kBytes >= 8) {
+            _mm_storel_epi64(reinterpret_cast<__m128i*>(to), v);
+            _mm_storel_epi64(reinterpret_cast<__m128i*>(to + kBytes - 8),
+                             _mm_srli_si128(v, kBytes - 8));
+        } else if constexpr (kBytes >= 4) {
+            const int lo = _mm_cvtsi128_si32(v),
+                      hi = _mm_cvtsi128_si32(_mm_srli_si128(v, kBytes - 4));
+            std::memcpy(to, &lo, 4);
+            std::memcpy(to + kBytes - 4, &hi, 4);
         } else {
-            for (size_t k = 0; k < bytes; ++k) t[k] = f[k];
+            const int lo = _mm_cvtsi128_si32(v);
+            std::memcpy(to, &lo, kBytes);
         }
     }
+#endif
 
     // Tiles with many source rows far apart (NCHW -> HWCN: N = 168 rows
     // 401 KB apart) are staged: a chunk of every row is copied into a

@@ -417,12 +417,13 @@ TEST(ExecutorFastPaths, OneByteBatchedTilesTwoBlocksAtOnce) {
 
 // Destination rows shorter than a block (NCHW -> HWCN with N under B:
 // every column of the tile is ragged): a quarter of a block or more goes
-// through one block into a buffer, its rows stored as two overlapping
-// moves of 8 or 4 bytes (ragged_block); fewer stay element by element.
-// Rows of 11 (int8: 8 + 3 overlapping), 5 (fp16: 10 bytes), 3 (fp32:
-// 12), 13 (fp16: one whole block and 5 ragged), 7 (int8: 4 + 3), 3 (int8,
-// under a quarter: element by element).
-TEST(ExecutorFastPaths, RaggedColumnsThroughABlockBuffer) {
+// through one block transposed in registers, each row's part stored as
+// two overlapping moves of 8 or 4 bytes (ragged_block, row_part); fewer
+// stay element by element. Rows of 11 (int8: 8 + 8 overlapping by 5), 5
+// (fp16: 10 bytes), 3 (fp32: 12), 13 (fp16: one whole block and 5
+// ragged), 7 (int8: 4 + 4), 3 (int8, under a quarter: element by
+// element). A mutation of either second move's shift fails this test.
+TEST(ExecutorFastPaths, RaggedColumnsAsOneBlock) {
     const std::vector<ConvertSpec> cases = {
         spec(Format::NCHW, Format::HWCN, {11, 64, 12, 12}, DType::uint8, 0),
         spec(Format::NCHW, Format::HWCN, {11, 3, 17, 19}, DType::int8, 0),
