@@ -42,6 +42,8 @@ fi
 gen=()
 if command -v ninja >/dev/null 2>&1 && [ ! -f "$dir/Makefile" ]; then gen=(-G Ninja); fi
 CC=clang CXX=clang++ cmake -S "$root" -B "$dir" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
   -DLAYOUTLAB_FUZZ=ON -DLAYOUTLAB_BUILD_TESTS=OFF >/dev/null
 cmake --build "$dir" --parallel "$(nproc)" --target $(printf 'fuzz_%s ' "${targets[@]}") >&2
 
