@@ -827,7 +827,7 @@ struct NibbleTransposePolicy {
                     const uint8_t* next = in - (r0 % kWindow) / 2 + kWindowsAhead * kWindow / 2;
                     for (int64_t k = t * q; k < std::min(cols, (t + 1) * q); ++k)
                         for (int64_t l = 0; l < kWindow / 2; l += 64)
-                            prefetch_line<2>(next + k * is + l);
+                            prefetch_line<2>(prefetch_at(next, k * is + l));
                 }
                 const uint8_t* from = staged ? stage + (r0 % 128) / 2 : in;
                 detail::nibble_blocks<kStream>(from, staged ? 64 : is, kScatter ? pa : pb, os,
@@ -870,13 +870,16 @@ struct NibbleTransposePolicy {
                         // 0.66 -> 0.85-0.91, NC1HWC0 -> NCHW 0.69-0.74 ->
                         // 0.97-1.02, HWCN -> NHWC 0.62-0.63 -> 0.86-0.91 (two
                         // interleaved 3-pass runs, finding 42)
-                        const uint8_t* p = in + kChunk * is;
+                        // (the next chunk's columns may end before c + kChunk:
+                        // the address is formed as an integer, prefetch_at)
+                        const int64_t p = kChunk * is;
                         if (is * 2 == rows)  // the input rows back to back
-                            for (int64_t k = 0; k < 32 * is; k += 64) prefetch_line<2>(p + k);
+                            for (int64_t k = 0; k < 32 * is; k += 64)
+                                prefetch_line<2>(prefetch_at(in, p + k));
                         else
                             for (int64_t k = 0; k < 32; ++k) {
-                                prefetch_line<2>(p + k * is);
-                                prefetch_line<2>(p + k * is + (rows - 1) / 2);
+                                prefetch_line<2>(prefetch_at(in, p + k * is));
+                                prefetch_line<2>(prefetch_at(in, p + k * is + (rows - 1) / 2));
                             }
                     }
                     detail::nibble_block32(in, is, buf + 64 + (c - c0) / 2, kRow);
@@ -1035,7 +1038,7 @@ struct NibbleTransposePolicy {
                 const int64_t nq = std::max<int64_t>(0, std::min(kFold, lv[2].size - x1)) * lp;
                 for (int64_t i = 0; i < c.size; ++i) {
                     for (int64_t q = nq * i / c.size; q < nq * (i + 1) / c.size; ++q)
-                        prefetch_line(a + (s + (x1 + q / lp) * sx) / 2 + (q % lp) * 64);
+                        prefetch_line(prefetch_at(a, (s + (x1 + q / lp) * sx) / 2 + (q % lp) * 64));
                     tile(lv[1], xs, s + i * c.src_stride + x0 * sx, d + i * c.dst_stride + x0,
                          lv[1].size, xs.size);
                 }

@@ -43,6 +43,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -607,9 +608,10 @@ struct Tile {
     // The ragged columns [nxb, nx) of the B rows from y (nx - nxb < B, a
     // quarter of a block or more): one block transposed in registers, each
     // row's part stored as two overlapping moves of 8 or 4 bytes, the
-    // second from the register shifted by a constant (row_part). Element by
-    // element, NCHW -> HWCN int8 with N = 11 (every column ragged: 11-byte
-    // rows 704 apart) moved 0.6-1.2 GB/s in cache, 0.03-0.06 of memcpy.
+    // second from the register shifted by a constant (row_part). In cache,
+    // NCHW -> HWCN with N under a block (every column ragged) read 0.03-0.09
+    // of memcpy (1-byte) and 0.12-0.14 (2-byte) element by element, and
+    // 0.15-0.22 this way (docs/PERFORMANCE.md, finding 46).
     __attribute__((noinline)) static void ragged_block(const T* a, int64_t sx, int64_t nxb,
                                                        int64_t nx, int64_t vx, int64_t y, T* brow,
                                                        int64_t dy, T pad) {
@@ -622,31 +624,12 @@ struct Tile {
         for (int64_t i = 0; i < B; ++i)
             r[i] = i < nin ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i * sx)) : pv;
         transpose_regs<static_cast<int>(sizeof(T))>(r);
-        T* out = brow + nxb;
-        switch (bytes) {
-#define LL_RAGGED_CASE(n)                                                                         \
-    case n:                                                                                       \
-        for (int64_t i = 0; i < B; ++i) row_part<n>(reinterpret_cast<char*>(out + i * dy), r[i]); \
-        return;
-            LL_RAGGED_CASE(1)
-            LL_RAGGED_CASE(2)
-            LL_RAGGED_CASE(3)
-            LL_RAGGED_CASE(4)
-            LL_RAGGED_CASE(5)
-            LL_RAGGED_CASE(6)
-            LL_RAGGED_CASE(7)
-            LL_RAGGED_CASE(8)
-            LL_RAGGED_CASE(9)
-            LL_RAGGED_CASE(10)
-            LL_RAGGED_CASE(11)
-            LL_RAGGED_CASE(12)
-            LL_RAGGED_CASE(13)
-            LL_RAGGED_CASE(14)
-            LL_RAGGED_CASE(15)
-#undef LL_RAGGED_CASE
-            default:
-                return;
-        }
+        // ragged_block's callers leave at least a quarter of a block, 4
+        // bytes, and at most one element short of a block, 15.
+        if (store_parts(brow + nxb, dy, r, bytes, std::make_index_sequence<12>{})) return;
+        // (no other size reaches here; were one to, the elements one by one)
+        for (int64_t i = 0; i < B; ++i)
+            for (int64_t x = nxb; x < nx; ++x) brow[i * dy + x] = x < vx ? a[x * sx + y + i] : pad;
 #else
         alignas(16) T buf[B * B];
         block(a + nxb * sx + y, sx, nin, buf, B, B, pad);
@@ -656,24 +639,38 @@ struct Tile {
     }
 
 #ifdef __SSE2__
-    // The first kBytes (under 16) of v at to: two overlapping moves of a
+    // The first kBytes (4 to 15) of v at to: two overlapping moves of a
     // fixed size, the second from v shifted right by a constant.
     template <int kBytes>
     __attribute__((always_inline)) static inline void row_part(char* to, __m128i v) {
-        static_assert(kBytes > 0 && kBytes < 16, "a part of a 16-byte row");
+        static_assert(kBytes >= 4 && kBytes < 16, "a part of a 16-byte row, 4 bytes or more");
         if constexpr (kBytes >= 8) {
             _mm_storel_epi64(reinterpret_cast<__m128i*>(to), v);
             _mm_storel_epi64(reinterpret_cast<__m128i*>(to + kBytes - 8),
                              _mm_srli_si128(v, kBytes - 8));
-        } else if constexpr (kBytes >= 4) {
+        } else {
             const int lo = _mm_cvtsi128_si32(v),
                       hi = _mm_cvtsi128_si32(_mm_srli_si128(v, kBytes - 4));
             std::memcpy(to, &lo, 4);
             std::memcpy(to + kBytes - 4, &hi, 4);
-        } else {
-            const int lo = _mm_cvtsi128_si32(v);
-            std::memcpy(to, &lo, kBytes);
         }
+    }
+
+    // Each of the B rows' part of `bytes` (4 + one of I) at out, dy apart;
+    // false when `bytes` is none of them.
+    template <size_t... I>
+    __attribute__((always_inline)) static inline bool store_parts(T* out, int64_t dy,
+                                                                  const __m128i* r, int64_t bytes,
+                                                                  std::index_sequence<I...>) {
+        return ((bytes == 4 + int64_t(I) ? (store_rows<4 + int(I)>(out, dy, r), true) : false) ||
+                ...);
+    }
+
+    template <int kBytes>
+    __attribute__((always_inline)) static inline void store_rows(T* out, int64_t dy,
+                                                                 const __m128i* r) {
+        for (int64_t i = 0; i < B; ++i)
+            row_part<kBytes>(reinterpret_cast<char*>(out + i * dy), r[i]);
     }
 #endif
 

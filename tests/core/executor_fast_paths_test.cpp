@@ -415,14 +415,16 @@ TEST(ExecutorFastPaths, OneByteBatchedTilesTwoBlocksAtOnce) {
     });
 }
 
-// Destination rows shorter than a block (NCHW -> HWCN with N under B:
-// every column of the tile is ragged): a quarter of a block or more goes
-// through one block transposed in registers, each row's part stored as
-// two overlapping moves of 8 or 4 bytes (ragged_block, row_part); fewer
-// stay element by element. Rows of 11 (int8: 8 + 8 overlapping by 5), 5
-// (fp16: 10 bytes), 3 (fp32: 12), 13 (fp16: one whole block and 5
-// ragged), 7 (int8: 4 + 4), 3 (int8, under a quarter: element by
-// element). A mutation of either second move's shift fails this test.
+// Destination rows that end in a part of a block (NCHW -> HWCN with N not
+// a multiple of B; under B, every column of the tile is ragged): a quarter
+// of a block or more goes through one block transposed in registers, each
+// row's part stored as two overlapping moves of 8 or 4 bytes (ragged_block,
+// row_part); fewer stay element by element. Rows of 11 (int8: 8 + 8
+// overlapping by 5), 5 (fp16: 10 bytes), 3 (fp32: 12), 13 (fp16: one whole
+// block and 5 ragged), 7 (int8: 4 + 4), 4 (int8: exactly a quarter, 4 + 4
+// over the same bytes), 2 (fp16: 4 bytes), 3 (int8, under a quarter:
+// element by element). A mutation of either second move's shift fails
+// this test.
 TEST(ExecutorFastPaths, RaggedColumnsAsOneBlock) {
     const std::vector<ConvertSpec> cases = {
         spec(Format::NCHW, Format::HWCN, {11, 64, 12, 12}, DType::uint8, 0),
@@ -431,6 +433,8 @@ TEST(ExecutorFastPaths, RaggedColumnsAsOneBlock) {
         spec(Format::NCHW, Format::HWCN, {3, 8, 20, 20}, DType::fp32, 0),
         spec(Format::NCHW, Format::HWCN, {13, 8, 16, 17}, DType::fp16, 0),
         spec(Format::NCHW, Format::HWCN, {7, 24, 16, 16}, DType::int8, 0),
+        spec(Format::NCHW, Format::HWCN, {4, 24, 16, 16}, DType::int8, 0),
+        spec(Format::NCHW, Format::HWCN, {2, 16, 9, 31}, DType::fp16, 0),
         spec(Format::NCHW, Format::HWCN, {3, 24, 16, 16}, DType::int8, 0),
     };
     check_cases(cases);
