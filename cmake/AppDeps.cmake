@@ -38,13 +38,14 @@ set_source_files_properties(${IMGUI_BACKENDS}/imgui_impl_opengl3.cpp
                             PROPERTIES COMPILE_OPTIONS "-include;glad/gl.h")
 target_link_libraries(imgui_backends PUBLIC glad)
 
-# Recording (app/export/video_encoder.*): FFmpeg's libraries from Debian.
-# libavfilter builds the GIF palette; zlib holds GIF frames until it is known.
+# Recording (app/export/video_codecs.cpp, the layoutlab_video module only):
+# FFmpeg's libraries from Debian. libavfilter builds the GIF palette; zlib
+# holds GIF frames until it is known.
 pkg_check_modules(LAYOUTLAB_AV REQUIRED IMPORTED_TARGET
                   libavcodec libavformat libavfilter libswscale libavutil zlib)
 
 add_library(layoutlab_gui_deps INTERFACE)
-target_link_libraries(layoutlab_gui_deps INTERFACE imgui_backends glad PkgConfig::LAYOUTLAB_AV)
+target_link_libraries(layoutlab_gui_deps INTERFACE imgui_backends glad)
 
 # The cell renderer's GLSL (shaders/*.vert|frag) is embedded into a generated
 # header, so the binary runs from any folder and from a clean clone. Editing

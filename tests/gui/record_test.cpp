@@ -228,6 +228,17 @@ TEST(GuiRecord, BadOutputIsAnErrorAndLeavesNothing) {
                                  " --no-config --record " + dir + "/x.avi");
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find("unknown extension"), std::string::npos) << r.err;
+    // The FFmpeg side is a module loaded on demand: one that cannot be
+    // loaded is said before a window opens, naming the place tried, and
+    // leaves nothing; PNG frames do not need it.
+    r = ll::test::run_shell("env -u DISPLAY LAYOUTLAB_VIDEO_MODULE=" + dir + "/none.so " +
+                            ll::test::app_exe() + " --no-config --record " + dir + "/m.mp4");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err.rfind("error: --record: ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find("video module"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(dir + "/none.so"), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(dir + "/m.mp4"));
+    EXPECT_FALSE(file_exists(dir + "/m.mp4.part"));
 }
 
 // The Record menu in the window: open it, press Start, and the clip appears
