@@ -5,7 +5,7 @@
 # fails the run (exit 1) and leaves the input in build-fuzz/artifacts/.
 #
 #   scripts/fuzz.sh                     every target for FUZZ_SECONDS (default 600) each
-#   scripts/fuzz.sh --smoke             every target for 20 s (CI)
+#   scripts/fuzz.sh --smoke             every target for 10 s (CI)
 #   scripts/fuzz.sh --runs N [T...]     N executions of each target named (default all)
 #   FUZZ_JOBS=8 scripts/fuzz.sh ...     that many fuzzing processes per target
 #   FUZZ_TIMEOUT=120 ...                seconds (wall clock) before one input counts as a hang
@@ -26,7 +26,7 @@ jobs=${FUZZ_JOBS:-1}
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --smoke) seconds=20; shift ;;
+    --smoke) seconds=10; shift ;;
     --runs) mode=runs; runs=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
