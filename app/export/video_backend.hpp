@@ -1,7 +1,7 @@
 // Internal to app/export: what one container's writer does for VideoEncoder,
 // and the entry point of the FFmpeg module (video_codecs.cpp, built as
-// liblayoutlab_video.so and loaded by video_encoder.cpp on the first frame
-// of an mp4, webm or gif).
+// liblayoutlab_video.so and loaded by video_encoder.cpp when check_output
+// is asked about an mp4, webm or gif, or at the first frame of one).
 #pragma once
 
 #include <cstdint>
@@ -20,12 +20,14 @@ struct VideoEncoder::Impl {
     int w = 0, h = 0;  // the video's size (even for mp4 and webm)
 };
 
-// The module's one exported function, looked up by this name: a writer for
+// The module's one exported function, looked up by this name (the number
+// changes with Impl or this signature, so that a module of another build is
+// not taken for this one): a writer for
 // mp4, webm or gif into `tmp` (the ".part" file), sized from the first
 // frame's w x h. Throws UsageError (the writer cannot open the file or the
 // codec).
 using OpenFn = VideoEncoder::Impl* (*)(Container c, const char* tmp, int w, int h, int fps);
-inline constexpr const char* kOpenSymbol = "ll_video_open";
+inline constexpr const char* kOpenSymbol = "ll_video_open_v1";
 inline constexpr const char* kModuleName = "liblayoutlab_video.so";
 
 }  // namespace ll::video

@@ -4,7 +4,7 @@
 // (liblayoutlab_video.so) that the app loads only when a recording starts
 // (video_encoder.cpp, [module]). Linked into the executable, FFmpeg's
 // libraries and the ~160 shared libraries they need were loaded by every
-// launch: 140 ms of CPU for `layoutlab --version` against 7 ms without
+// launch: 140 ms of CPU for `layoutlab --version` against 14 ms without
 // them (perf stat, docs/RELIABILITY.md "CI's time").
 #include "app/export/video_backend.hpp"
 
@@ -393,7 +393,8 @@ class Gif : public VideoEncoder::Impl {
 
 // ---- [entry point] -------------------------------------------------------------------
 
-extern "C" __attribute__((visibility("default"))) ll::video::VideoEncoder::Impl* ll_video_open(
+// (its name is video_backend.hpp's kOpenSymbol)
+extern "C" __attribute__((visibility("default"))) ll::video::VideoEncoder::Impl* ll_video_open_v1(
     ll::video::Container c, const char* tmp, int w, int h, int fps) {
     using namespace ll::video;
     // The codecs' own statistics would fill the terminal; failures are

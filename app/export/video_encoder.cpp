@@ -137,7 +137,8 @@ OpenFn open_fn(const std::string& flag) {
                 continue;
             }
             if (auto* f = reinterpret_cast<OpenFn>(::dlsym(h, kOpenSymbol))) return fn = f;
-            why += "\n  " + path + ": no " + kOpenSymbol;
+            ::dlclose(h);
+            why += "\n  " + path + ": not this build's module (no " + kOpenSymbol + ")";
         }
     throw UsageError(flag + ": recording mp4, webm or gif needs LayoutLab's video module (" +
                      kModuleName +

@@ -40,7 +40,9 @@ const char* container_name(Container c);
 
 // Checks, before anything is rendered, that `path` can be written: its
 // folder exists and is writable (for frames: the folder itself, created
-// when its parent exists). UsageError naming `flag` otherwise.
+// when its parent exists); for mp4, webm and gif, that the FFmpeg module
+// (video_codecs.cpp, liblayoutlab_video.so) loads. UsageError naming
+// `flag` otherwise.
 void check_output(const std::string& path, Container c, const std::string& flag);
 
 class VideoEncoder {

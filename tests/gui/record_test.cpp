@@ -230,7 +230,7 @@ TEST(GuiRecord, BadOutputIsAnErrorAndLeavesNothing) {
     EXPECT_NE(r.err.find("unknown extension"), std::string::npos) << r.err;
     // The FFmpeg side is a module loaded on demand: one that cannot be
     // loaded is said before a window opens, naming the place tried, and
-    // leaves nothing; PNG frames do not need it.
+    // leaves nothing.
     r = ll::test::run_shell("env -u DISPLAY LAYOUTLAB_VIDEO_MODULE=" + dir + "/none.so " +
                             ll::test::app_exe() + " --no-config --record " + dir + "/m.mp4");
     EXPECT_EQ(r.code, 2);
