@@ -687,7 +687,12 @@ bool widen_scatter_rows(const Gather& g, int64_t esz, Gather& wide) {
     if (in.src_stride != 1 || in.dst_stride != 1) return false;
     const int64_t run = in.size * esz;
     if (run % 16 != 0 || run >= kWideBytes || kWideBytes % run != 0) return false;
-    const int64_t k = kWideBytes / run;
+    // K columns make kWideBytes; a level with fewer steps than that, or a
+    // count K does not divide (C1 = 2 of NC1HWC0 or NDC1HWC0 fp16 with C =
+    // 32), takes half as many while they still make a whole line (finding
+    // 47: NDC1HWC0 -> NDHWC fp16 0.45-0.53 -> ...).
+    int64_t k = kWideBytes / run;
+    while (k > 2 && up.size % k != 0 && (k / 2) * run >= 64) k /= 2;
     if (up.src_stride != in.size || up.size % k != 0) return false;
     wide = g;
     Level outer = up, inner = up;

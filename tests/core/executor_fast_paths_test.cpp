@@ -495,7 +495,8 @@ void check_cases_aligned(const std::vector<ConvertSpec>& cases) {
 // plain buffers past 8 MiB: fp16, fp32, int8, int4 (nibble pairs), a batch
 // axis, threads splitting the widened outer level, padded M (partial
 // fractals skipped), columns not 4 KiB apart, the channels-last targets.
-// N1 = 257 (no K divides it), FRACTAL_ZZ (read in order already), 16 rows
+// Where 4 columns do not divide the level, 2 (one whole line) do (finding
+// 47). N1 = 257 (no K divides it), FRACTAL_ZZ (read in order already), 16 rows
 // (one fractal row), an odd N (rows off the 16-byte grid), C = 56 (rows off
 // the line grid) and every unaligned buffer keep the plain walk.
 TEST(ExecutorFastPaths, ShortScatterRunsWidenedToLines) {
@@ -513,6 +514,11 @@ TEST(ExecutorFastPaths, ShortScatterRunsWidenedToLines) {
         spec(Format::NHWC, Format::NC1HWC0, {24, 56, 56, 64}, DType::fp16, 0),
         spec(Format::NHWC, Format::FRACTAL_Z, {4000, 3, 3, 256}, DType::int8, 0),
         spec(Format::NDHWC, Format::NDC1HWC0, {24, 8, 28, 28, 32}, DType::fp32, 0),
+        // two columns a chunk (one line): C1 = 2 (the widened level is one
+        // step), C1 = 6 and N1 = 258, which 4 does not divide
+        spec(Format::NDHWC, Format::NDC1HWC0, {24, 8, 28, 28, 32}, DType::fp16, 0),
+        spec(Format::NHWC, Format::NC1HWC0, {40, 56, 56, 96}, DType::bf16, 0),
+        spec(Format::ND, Format::FRACTAL_NZ, {1024, 4128}, DType::fp16, 0),
         // the plain walk
         spec(Format::ND, Format::FRACTAL_NZ, {48, 4112}, DType::fp16, 0),
         spec(Format::ND, Format::FRACTAL_ZZ, {1024, 4096}, DType::fp16, 0),
@@ -523,7 +529,7 @@ TEST(ExecutorFastPaths, ShortScatterRunsWidenedToLines) {
     check_cases(cases);
     check_cases_aligned(cases);
     if (HasFatalFailure()) return;
-    for (size_t i = 0; i < 13; ++i)
+    for (size_t i = 0; i < 16; ++i)
         ASSERT_GE(Executor(make_pipeline(cases[i])).src_bytes(), int64_t(8) << 20)
             << to_string(cases[i].shape);
 }
