@@ -935,6 +935,64 @@ TEST(ExecutorFastPaths, StagedTilesEveryElementSize) {
     every_element_size([](auto zero) { check_staged_tiles<decltype(zero)>(); });
 }
 
+// Unstreamed scatters whose plain rows all share one L1 set (a multiple of
+// 4 KiB apart) and number a block or more go through scatter_staged in
+// 256-byte windows (Tile::one_set, finding 48): whole blocks of x, a
+// partly valid last x block, x past the last whole block, y not a whole
+// number of windows nor of blocks, rows 4 and 8 KiB apart; rows 4 KiB + 64
+// apart, too few rows, or too short, keep the plain walk. Only the valid
+// entries are written; every plain element against the definition.
+template <class T>
+void check_one_set_scatter() {
+    using Tile = detail::Tile<T>;
+    const auto esz = static_cast<int64_t>(sizeof(T));
+    struct Case {
+        int64_t nx, vy, vx, sx;
+        bool one_set;
+    };
+    const int64_t k4 = 4096 / esz;
+    const std::vector<Case> cases = {
+        {32, 4096 / esz, 32, k4, true},      // FRACTAL_ZN -> ND's tile (int8)
+        {32, 1000 / esz + 3, 30, k4, true},  // ragged y, partly valid last block
+        {40, 700 / esz, 37, 2 * k4, true},   // x past the last whole block
+        {16, 256 / esz, 16, k4, true},       // one window exactly
+        {32, 4096 / esz, 32, k4 + 64 / esz, false},
+        {16, 4096 / esz, 15, k4, false},
+        {16, 255 / esz, 16, k4, false},
+    };
+    for (const Case& c : cases) {
+        const int64_t nxb = c.nx - c.nx % Tile::B, vxr = (c.vx + Tile::B - 1) / Tile::B * Tile::B;
+        EXPECT_EQ(Tile::one_set(c.sx, c.vx, c.vy, std::min(nxb, vxr)), c.one_set)
+            << sizeof(T) << "-byte, " << c.vx << " rows " << c.sx << " apart";
+        const int64_t dy = c.nx;
+        std::vector<T> b(static_cast<size_t>(c.vy * dy));
+        for (size_t i = 0; i < b.size(); ++i) b[i] = static_cast<T>(i * 7 + 1);
+        std::vector<T> a(static_cast<size_t>((c.vx - 1) * c.sx + c.vy + 64), static_cast<T>(0x11));
+        Tile::template scatter<false>(a.data(), c.sx, b.data(), dy, c.nx, c.vy, c.vx);
+        for (int64_t i = 0; i < static_cast<int64_t>(a.size()); ++i) {
+            const int64_t x = i / c.sx, y = i % c.sx;
+            const T want =
+                x < c.vx && y < c.vy ? b[static_cast<size_t>(y * dy + x)] : static_cast<T>(0x11);
+            ASSERT_EQ(a[static_cast<size_t>(i)], want)
+                << sizeof(T) << "-byte scatter, " << c.vx << " rows of " << c.vy << " at x " << x
+                << ", y " << y;
+        }
+    }
+}
+
+TEST(ExecutorFastPaths, OneSetScattersStaged) {
+    every_element_size([](auto zero) { check_one_set_scatter<decltype(zero)>(); });
+    // through the Executor, under 8 MiB (unstreamed): FRACTAL_ZN -> ND with
+    // N a multiple of 4 KiB and not, padded M and N, every dtype
+    std::vector<ConvertSpec> cases;
+    for (DType t : all_dtypes()) {
+        cases.push_back(spec(Format::ND, Format::FRACTAL_ZN, {96, 4096}, t, 0));
+        cases.push_back(spec(Format::ND, Format::FRACTAL_ZN, {2, 77, 2048}, t, 0));
+        cases.push_back(spec(Format::ND, Format::FRACTAL_ZN, {45, 4100}, t, 0));
+    }
+    check_cases(cases);
+}
+
 // A staging chunk is a whole number of blocks for any row length: the
 // buffer copy and the block passes step B elements at a time (rows of 168
 // fp16 elements halved to 84 ran 8 bytes past the buffer).
