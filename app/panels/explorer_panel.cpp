@@ -12,7 +12,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <map>
+#include <string>
 
 #include "app/i18n/fonts.hpp"
 #include "app/i18n/tr.hpp"
@@ -650,8 +652,15 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
     // past it pushed the memory view out of the window at 1024x768 x1.5);
     // both get the taller title's height so the views stay level.
     char left_title[256], right_title[256];
+    const std::string src_shape = to_string(plan_->src_shape);
     std::snprintf(left_title, sizeof left_title, tr("Logical grid: %s %s"),
-                  tr_text(plan_->stages[0].label).c_str(), to_string(plan_->src_shape).c_str());
+                  tr_text(plan_->stages[0].label).c_str(), src_shape.c_str());
+    // A title too wide for its view breaks before the shape, not inside it
+    // (ImGui wraps after a comma: "(2,2," above "28)" on the projector).
+    if (ImGui::CalcTextSize(left_title).x > lw)
+        if (char* at = std::strstr(left_title, src_shape.c_str());
+            at && at > left_title && at[-1] == ' ')
+            at[-1] = '\n';
     std::snprintf(right_title, sizeof right_title, tr("Pipeline -> memory (%lld cells, %s)"),
                   (long long)plan_->cell_count, name(plan_->dtype));
     const float title_h = std::max(ImGui::CalcTextSize(left_title, nullptr, false, lw).y,
