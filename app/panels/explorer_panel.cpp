@@ -657,10 +657,14 @@ void ExplorerPanel::draw_stage(AppContext& ctx) {
                   tr_text(plan_->stages[0].label).c_str(), src_shape.c_str());
     // A title too wide for its view breaks before the shape, not inside it
     // (ImGui wraps after a comma: "(2,2," above "28)" on the projector).
-    if (ImGui::CalcTextSize(left_title).x > lw)
-        if (char* at = std::strstr(left_title, src_shape.c_str());
-            at && at > left_title && at[-1] == ' ')
-            at[-1] = '\n';
+    // (The last match: a view's label can hold the same shape.)
+    if (ImGui::CalcTextSize(left_title).x > lw) {
+        char* at = nullptr;
+        for (char* p = std::strstr(left_title, src_shape.c_str()); p;
+             p = std::strstr(p + 1, src_shape.c_str()))
+            at = p;
+        if (at && at > left_title && at[-1] == ' ') at[-1] = '\n';
+    }
     std::snprintf(right_title, sizeof right_title, tr("Pipeline -> memory (%lld cells, %s)"),
                   (long long)plan_->cell_count, name(plan_->dtype));
     const float title_h = std::max(ImGui::CalcTextSize(left_title, nullptr, false, lw).y,

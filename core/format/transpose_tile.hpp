@@ -1102,6 +1102,20 @@ struct Tile {
     }
 #endif
 
+    // Whether an unstreamed scatter's plain rows all fall in one L1 set and
+    // are too many for its ways: rows a multiple of 4 KiB apart, at least 16
+    // of them (and a whole block), each long enough for one staging window,
+    // and few enough that the window buffer stays within kStageBudget
+    // (FRACTAL_ZN -> ND int8, M = 512: 32 rows 4 KiB apart, 16 bytes a row
+    // per block; every store missed L1, 2.3-2.5 GB/s in cache). Such tiles
+    // go through scatter_staged, which writes each row's 256-byte piece at
+    // once. docs/PERFORMANCE.md, finding 48.
+    static bool one_set(int64_t sx, int64_t vx, int64_t vy, int64_t vxb) {
+        const auto esz = static_cast<int64_t>(sizeof(T));
+        return vxb >= B && vx >= 16 && (sx * esz) % 4096 == 0 && vy * esz >= kStageScatterBytes &&
+               vxb * (kStageScatterBytes + 64) <= kStageBudget;
+    }
+
     // kStream: whole blocks use non-temporal stores (b and dy*sizeof(T)
     // 16-byte aligned); the ragged edges store normally. 1-byte types with
     // rows of b of a line or more go through gather_buffered: a block
@@ -1290,18 +1304,6 @@ struct Tile {
     //   (0.20 -> 0.6; 4 blocks, all stored normally, measured the same).
     // For fp16 and fp32 the buffer is an extra copy with nothing to gain
     // (NDC1HWC0 -> NCDHW fp32: 0.60-0.68 through it, 0.71-0.76 without).
-    // Whether an unstreamed scatter's plain rows all fall in one L1 set and
-    // are too many for its ways: rows a multiple of 4 KiB apart, at least a
-    // block of them, each long enough for one staging window (FRACTAL_ZN ->
-    // ND int8, M = 512: 32 rows 4 KiB apart, 16 bytes a row per block; every
-    // store missed L1, 2.3-2.5 GB/s in cache). Such tiles go through
-    // scatter_staged, which writes each row's 256-byte piece at once.
-    // docs/PERFORMANCE.md, finding 48.
-    static bool one_set(int64_t sx, int64_t vx, int64_t vy, int64_t vxb) {
-        const auto esz = static_cast<int64_t>(sizeof(T));
-        return vxb >= B && vx >= 16 && (sx * esz) % 4096 == 0 && vy * esz >= kStageScatterBytes;
-    }
-
     template <bool kStream = false>
     static void scatter(T* a, int64_t sx, const T* b, int64_t dy, int64_t nx, int64_t vy,
                         int64_t vx) {

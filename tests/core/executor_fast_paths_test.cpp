@@ -519,6 +519,8 @@ TEST(ExecutorFastPaths, ShortScatterRunsWidenedToLines) {
         spec(Format::NDHWC, Format::NDC1HWC0, {24, 8, 28, 28, 32}, DType::fp16, 0),
         spec(Format::NHWC, Format::NC1HWC0, {40, 56, 56, 96}, DType::bf16, 0),
         spec(Format::ND, Format::FRACTAL_NZ, {1024, 4128}, DType::fp16, 0),
+        // N = 1: the one-step level goes, the threads split the plane
+        spec(Format::NHWC, Format::NC1HWC0, {1, 512, 512, 32}, DType::fp16, 0),
         // the plain walk
         spec(Format::ND, Format::FRACTAL_NZ, {48, 4112}, DType::fp16, 0),
         spec(Format::ND, Format::FRACTAL_ZZ, {1024, 4096}, DType::fp16, 0),
@@ -529,7 +531,7 @@ TEST(ExecutorFastPaths, ShortScatterRunsWidenedToLines) {
     check_cases(cases);
     check_cases_aligned(cases);
     if (HasFatalFailure()) return;
-    for (size_t i = 0; i < 16; ++i)
+    for (size_t i = 0; i < 17; ++i)
         ASSERT_GE(Executor(make_pipeline(cases[i])).src_bytes(), int64_t(8) << 20)
             << to_string(cases[i].shape);
 }
@@ -965,9 +967,18 @@ void check_one_set_scatter() {
         EXPECT_EQ(Tile::one_set(c.sx, c.vx, c.vy, std::min(nxb, vxr)), c.one_set)
             << sizeof(T) << "-byte, " << c.vx << " rows " << c.sx << " apart";
         const int64_t dy = c.nx;
+        // values that do not repeat with any block or window shift (an LCG's
+        // high bits), none equal to the untouched 0x11
         std::vector<T> b(static_cast<size_t>(c.vy * dy));
-        for (size_t i = 0; i < b.size(); ++i) b[i] = static_cast<T>(i * 7 + 1);
-        std::vector<T> a(static_cast<size_t>((c.vx - 1) * c.sx + c.vy + 64), static_cast<T>(0x11));
+        uint32_t r = 12345;
+        for (T& v : b) {
+            r = r * 1664525u + 1013904223u;
+            v = static_cast<T>(r >> 24);
+            if (v == static_cast<T>(0x11)) v = static_cast<T>(0x12);
+        }
+        // the rows of a partly valid last block inside a, so a write there shows
+        const int64_t rows = std::max(c.vx, (c.vx + Tile::B - 1) / Tile::B * Tile::B);
+        std::vector<T> a(static_cast<size_t>(rows * c.sx), static_cast<T>(0x11));
         Tile::template scatter<false>(a.data(), c.sx, b.data(), dy, c.nx, c.vy, c.vx);
         for (int64_t i = 0; i < static_cast<int64_t>(a.size()); ++i) {
             const int64_t x = i / c.sx, y = i % c.sx;
@@ -981,7 +992,14 @@ void check_one_set_scatter() {
 }
 
 TEST(ExecutorFastPaths, OneSetScattersStaged) {
-    every_element_size([](auto zero) { check_one_set_scatter<decltype(zero)>(); });
+    every_element_size([](auto zero) {
+        check_one_set_scatter<decltype(zero)>();
+        // rows whose window buffer would pass kStageBudget keep the plain walk
+        using Tile = detail::Tile<decltype(zero)>;
+        const int64_t k4 = 4096 / static_cast<int64_t>(sizeof(zero));
+        EXPECT_TRUE(Tile::one_set(k4, 800, 4096, 800)) << sizeof(zero) << "-byte";
+        EXPECT_FALSE(Tile::one_set(k4, 1024, 4096, 1024)) << sizeof(zero) << "-byte";
+    });
     // through the Executor, under 8 MiB (unstreamed): FRACTAL_ZN -> ND with
     // N a multiple of 4 KiB and not, padded M and N, every dtype
     std::vector<ConvertSpec> cases;
