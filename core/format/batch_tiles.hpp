@@ -16,10 +16,14 @@
 // goes out as one contiguous block. docs/PERFORMANCE.md, finding 20.
 //
 // Sections:
-//   BatchPlan, plan_batch_tiles   when a gather qualifies, and the group size
+//   BatchPlan, plan_fold,         when a gather qualifies, and the group size;
+//   plan_batch_tiles              a middle level folded into the tile rows
 //   gather_tiles, scatter_tiles   the k tiles of one middle index
 //   RowDrain                      stores and prefetches between block passes
-//   batch_gather, batch_scatter   one group
+//   batch_gather                  one group, plain -> blocked
+//   FoldedPace,                   the folded 1-byte scatter's tiles (finding 49)
+//   scatter_tiles_folded
+//   batch_scatter                 one group, blocked -> plain
 #pragma once
 
 #include <algorithm>
@@ -43,10 +47,47 @@ struct BatchPlan {
     int64_t x_limit = -1;   // X's axis limit when that axis holds padding, else -1
     int64_t mids = 1;       // product of the middle levels' sizes
     bool rows_own = false;  // Z owns whole plain rows: a group's plain part is one block
+    // Folded (plan_fold): the innermost middle level W continues Y on the
+    // plain side (W.src_stride == Y.size), so the tile is W.size * Y.size
+    // rows tall, row r at W.dst_stride * (r / Y.size) + Y.dst_stride * (r %
+    // Y.size) on the blocked side. W then is not in `mid`.
+    bool folded = false;
+    Level w;
+    int64_t rows() const { return folded ? w.size * y.size : y.size; }
+    // Blocked offset of tile row r.
+    int64_t row_at(int64_t r) const {
+        return folded ? (r / y.size) * w.dst_stride + (r % y.size) * y.dst_stride
+                      : r * y.dst_stride;
+    }
 };
 
 // The plain-side buffer of a scatter group is at most this large.
 constexpr int64_t kBatchPlainBytes = int64_t(256) << 10;
+
+// Folds the innermost middle level into Y where the plain rows of a tile
+// continue across it: FRACTAL_Z_3D <-> NCDHW with a 3x3x3 kernel has Y = hw
+// (9) and W = d (3, plain stride 9), and one 27-row tile per (n, c1) moves
+// what three 9-row tiles did, in two overlapping 16-row passes of the
+// 1-byte blocks against three passes of 9 (finding 49). A gather folds for
+// every width: its tiles read plain rows (contiguous across the fold) into
+// a buffer, and only the rows going out take W's stride. A scatter reads
+// the blocked rows through a row table, built for the AVX2 1-byte tiles
+// only, so it folds there only, and only where every 32-column block is
+// whole (X unpadded, a multiple of 32).
+inline void plan_fold(const Gather& g, int64_t esz, bool scatter, BatchPlan& bp) {
+    if (bp.mid.empty()) return;
+    const Level& w = bp.mid.back();
+    const bool w_padded = w.axis >= 0 && (g.mask & (1u << static_cast<unsigned>(w.axis))) != 0;
+    if (w_padded || w.src_stride != bp.y.size || w.size < 2) return;
+    if ((bp.y.size * esz) % 16 == 0 || w.size * bp.y.size * esz > 256) return;
+    if (scatter && (esz != 1 || !byte_tiles_avx2() || bp.x_limit >= 0 || bp.x.size % 32 != 0 ||
+                    w.size * bp.y.size < 16))
+        return;
+    bp.folded = true;
+    bp.w = w;
+    bp.mid.pop_back();
+    bp.mids /= w.size;
+}
 
 // Whether g takes the batched walk, and its plan. Z = the outermost level,
 // never padding, destination step X.size; Y and X the tile (Y never
@@ -80,6 +121,7 @@ inline bool plan_batch_tiles(const Gather& g, int64_t esz, bool scatter, BatchPl
     for (const Level& l : bp.mid) bp.mids *= l.size;
     bp.x_limit = padded(x) ? g.limit[static_cast<size_t>(x.axis)] : -1;
     // Destination pieces of 512 bytes per tile row.
+    plan_fold(g, esz, scatter, bp);
     bp.k = std::max<int64_t>(1, 512 / (x.size * esz));
     if (scatter)
         while (bp.k > 1 && bp.k * z.src_stride * esz > kBatchPlainBytes) bp.k /= 2;
@@ -332,15 +374,17 @@ struct RowDrain {
     const T* src = nullptr;  // buffer rows, ld apart
     T* dst = nullptr;        // destination rows, dy apart
     int64_t ld = 0, dy = 0, rows = 0, next = 0, per = 1, pieces = 0;
+    const BatchPlan* plan = nullptr;  // folded: row r goes to dst + plan->row_at(r)
     bool stream = false;
 
     void emit(int64_t n) {
         const int64_t end = std::min(rows, next + n);
         for (; next < end; ++next) {
+            T* to = dst + (plan ? plan->row_at(next) : next * dy);
             if (stream)
-                Tile<T>::store_row(dst + next * dy, src + next * ld, pieces);
+                Tile<T>::store_row(to, src + next * ld, pieces);
             else
-                std::memcpy(dst + next * dy, src + next * ld, static_cast<size_t>(pieces) * 16);
+                std::memcpy(to, src + next * ld, static_cast<size_t>(pieces) * 16);
         }
     }
     const char* pf = nullptr;  // lines to prefetch, a few per call
@@ -354,14 +398,14 @@ struct RowDrain {
 };
 
 // Group `grp` of a batched gather: a plain, b blocked; buf holds two
-// buffers of y.size * k * x.size elements (16-byte aligned). a_end bounds
+// buffers of rows() * k * x.size elements (16-byte aligned). a_end bounds
 // the reads past a tile.
 template <class T>
 void batch_gather(const BatchPlan& p, const T* a, T* b, T pad, const T* a_end, int64_t grp, T* buf,
                   bool stream) {
     constexpr int64_t B = Tile<T>::B;
     const int64_t z0 = grp * p.k, k = std::min(p.k, p.z.size - z0);
-    const int64_t nx = p.x.size, ny = p.y.size, ld = p.k * nx, dy = p.y.dst_stride;
+    const int64_t nx = p.x.size, ny = p.rows(), ld = p.k * nx, dy = p.y.dst_stride;
     const int64_t sz = p.z.src_stride, sx = p.x.src_stride;
     // The next group's plain block, a share of its lines per middle index:
     // the tiles of a group read k rows side by side, more streams than the
@@ -373,10 +417,11 @@ void batch_gather(const BatchPlan& p, const T* a, T* b, T pad, const T* a_end, i
             : 0;
     const int64_t per_mid = (next_lines + p.mids - 1) / p.mids;
     int64_t line = 0;
-    const int64_t passes = batch_passes(p.x.size, p.y.size, B);
+    const int64_t passes = batch_passes(p.x.size, ny, B);
     RowDrain<T> drain;
     drain.ld = ld;
     drain.dy = dy;
+    drain.plan = p.folded ? &p : nullptr;
     drain.stream = stream;
     drain.pieces = k * nx * static_cast<int64_t>(sizeof(T)) / 16;
     drain.per = (ny + passes - 1) / passes;
@@ -399,6 +444,41 @@ void batch_gather(const BatchPlan& p, const T* a, T* b, T pad, const T* a_end, i
     drain.emit(ny);
 }
 
+// The folded scatter's prefetches (plan_fold): the next group's piece of
+// every tile row, `lines` lines each, `per` lines a call.
+struct FoldedPace {
+    const char* base;  // the next group's first tile, row 0
+    const BatchPlan* p;
+    int64_t esz, lines, total, per, r = 0, k = 0;
+    __attribute__((always_inline)) inline void operator()() {
+        for (int64_t j = 0; j < per && total > 0; ++j, --total) {
+            prefetch_line(prefetch_at(base, p->row_at(r) * esz + 64 * k));
+            if (++k == lines) {
+                k = 0;
+                ++r;
+            }
+        }
+    }
+};
+
+// The k folded tiles of one middle index, blocked -> plain buffer (1-byte,
+// AVX2, every 32-column block whole: plan_fold): as scatter_tiles' AVX2
+// blocks, the rows.size() >= 16 tile rows in passes of 16 (the last one
+// overlapping the one before), each input row through the row table.
+inline void scatter_tiles_folded(const BatchPlan& p, const uint8_t* in, int64_t k, uint8_t* out,
+                                 int64_t sz, int64_t sx, FoldedPace& pace) {
+    const int64_t nx = p.x.size, ny = p.rows();
+    int64_t row[16];
+    for (int64_t y0 = 0; y0 < ny; y0 += 16) {
+        const int64_t at = y0 + 16 <= ny ? y0 : ny - 16;
+        for (int64_t i = 0; i < 16; ++i) row[i] = p.row_at(at + i);
+        for (int64_t x0 = 0; x0 < nx; x0 += 32) {
+            byte_tiles32_back_rows_avx2(in + x0, row, nx, k, out + x0 * sx + at, sz, sx);
+            pace();
+        }
+    }
+}
+
 // Group `grp` of a batched scatter: b blocked, a plain; buf holds k *
 // z.src_stride elements plus one block row of slack (the group's plain
 // block, which goes out whole at the end: paced between the block passes
@@ -414,14 +494,30 @@ void batch_scatter(const BatchPlan& p, T* a, const T* b, int64_t grp, T* buf, bo
     const int64_t next_k = z0 + k < p.z.size ? std::min(p.k, p.z.size - z0 - k) : 0;
     // (PrefetchSpread, a share per block pass: in one burst per middle
     // index they measured the same here)
-    const int64_t lines = (next_k * nx * esz + 63) / 64, total = ny * lines;
-    for_mid(p, 0, 0, z0 * nx, 0, [&](int64_t s, int64_t d, int64_t vx) {
-        // The scatter's passes cover the valid X only.
-        const int64_t passes = batch_passes(vx, ny, Tile<T>::B);
-        PrefetchSpread pace{reinterpret_cast<const char*>(b + d + k * nx), dy * esz, lines, total,
-                            passes > 0 ? (total + passes - 1) / passes : 0};
-        scatter_tiles(b + d, dy, k, nx, ny, vx, buf + s, sz, sx, pace);
-    });
+    const int64_t lines = (next_k * nx * esz + 63) / 64, total = p.rows() * lines;
+    if constexpr (sizeof(T) == 1) {
+        if (p.folded) {
+            const int64_t passes = (nx / 32) * ((p.rows() + 15) / 16);
+            for_mid(p, 0, 0, z0 * nx, 0, [&](int64_t s, int64_t d, int64_t) {
+                FoldedPace pace{reinterpret_cast<const char*>(b + d + k * nx),
+                                &p,
+                                esz,
+                                lines,
+                                total,
+                                (total + passes - 1) / passes};
+                scatter_tiles_folded(p, reinterpret_cast<const uint8_t*>(b + d), k,
+                                     reinterpret_cast<uint8_t*>(buf + s), sz, sx, pace);
+            });
+        }
+    }
+    if (!p.folded)
+        for_mid(p, 0, 0, z0 * nx, 0, [&](int64_t s, int64_t d, int64_t vx) {
+            // The scatter's passes cover the valid X only.
+            const int64_t passes = batch_passes(vx, ny, Tile<T>::B);
+            PrefetchSpread pace{reinterpret_cast<const char*>(b + d + k * nx), dy * esz, lines,
+                                total, passes > 0 ? (total + passes - 1) / passes : 0};
+            scatter_tiles(b + d, dy, k, nx, ny, vx, buf + s, sz, sx, pace);
+        });
     const int64_t bytes = k * sz * esz;
     char* out = reinterpret_cast<char*>(a + z0 * sz);
     if (stream)

@@ -839,7 +839,7 @@ bool run_batched(const Gather& g, bool inverse, const void* src, void* dst, T pa
     // The inverse writes whole plain blocks (stream_bytes: any alignment).
     const bool stream = inverse ? g.src_numel * esz >= kStreamBytes : stream_tiles<T>(g, blocked);
     const int64_t buf_elems =
-        inverse ? p.k * p.z.src_stride + detail::Tile<T>::B : 2 * p.y.size * p.k * p.x.size;
+        inverse ? p.k * p.z.src_stride + detail::Tile<T>::B : 2 * p.rows() * p.k * p.x.size;
     Level step;  // one group
     step.src_stride = p.k * p.z.src_stride;
     step.dst_stride = p.k * p.x.size;

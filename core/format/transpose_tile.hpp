@@ -184,6 +184,11 @@ void byte_tiles32_avx2(const uint8_t* in, int64_t sz, int64_t k, int64_t sx, uin
 // (none exact) or 31 (the last row). Call only where kCpuAvx2 holds.
 void byte_tiles32_back_avx2(const uint8_t* in, int64_t zs, int64_t k, int64_t dy, int64_t rows,
                             uint8_t* out, int64_t sz, int64_t sx, int64_t exact_from);
+// byte_tiles32_back_avx2 with the 16 input rows through a table: row y of
+// tile z at in + z * zs + row[y]; output row x (x < 32) gets 16 bytes at
+// out + z * sz + x * sx. Call only where kCpuAvx2 holds.
+void byte_tiles32_back_rows_avx2(const uint8_t* in, const int64_t* row, int64_t zs, int64_t k,
+                                 uint8_t* out, int64_t sz, int64_t sx);
 // Whether this CPU runs AVX2 (read once, at start-up, unless
 // LAYOUTLAB_NO_AVX2 is set); false where the compiler or the target cannot
 // build nibble_block32_avx2.

@@ -131,6 +131,30 @@ static __attribute__((target("avx2"), always_inline)) inline void byte_tiles32_b
     }
 }
 
+// byte_tiles32_back's rows through a table (the folded tiles of
+// batch_tiles.hpp, finding 49): input row y of tile z at in + z * zs +
+// row[y], y < 16; output row x (x < 32) gets its 16 bytes at out + z * sz
+// + x * sx. The table is read once into registers, outside the tile loop.
+__attribute__((target("avx2"))) void byte_tiles32_back_rows_avx2(const uint8_t* in,
+                                                                 const int64_t* row, int64_t zs,
+                                                                 int64_t k, uint8_t* out,
+                                                                 int64_t sz, int64_t sx) {
+    int64_t at[16];
+    for (int i = 0; i < 16; ++i) at[i] = row[i];
+    for (int64_t z = 0; z < k; ++z, in += zs, out += sz) {
+        __m256i r[16];
+#pragma GCC unroll 16
+        for (int i = 0; i < 16; ++i)
+            r[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + at[i]));
+        transpose_lanes(r);
+#pragma GCC unroll 32
+        for (int x = 0; x < 32; ++x)
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + x * sx),
+                             x < 16 ? _mm256_castsi256_si128(r[x & 15])
+                                    : _mm256_extracti128_si256(r[x & 15], 1));
+    }
+}
+
 __attribute__((target("avx2"))) void byte_tiles32_back_avx2(const uint8_t* in, int64_t zs,
                                                             int64_t k, int64_t dy, int64_t rows,
                                                             uint8_t* out, int64_t sz, int64_t sx,
@@ -542,6 +566,10 @@ void byte_tiles32_avx2(const uint8_t*, int64_t, int64_t, int64_t, uint8_t*, int6
 
 void byte_tiles32_back_avx2(const uint8_t*, int64_t, int64_t, int64_t, int64_t, uint8_t*, int64_t,
                             int64_t, int64_t) {
+    std::abort();  // never called: kCpuAvx2 is false
+}
+void byte_tiles32_back_rows_avx2(const uint8_t*, const int64_t*, int64_t, int64_t, uint8_t*,
+                                 int64_t, int64_t) {
     std::abort();  // never called: kCpuAvx2 is false
 }
 

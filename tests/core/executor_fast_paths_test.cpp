@@ -216,6 +216,11 @@ TEST(ExecutorFastPaths, SmallTilesBatchedAlongN) {
         {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 40, 3, 3, 3}, DType::fp16, 0), true},
         {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {16, 3, 2, 3, 3}, DType::fp16, 0), true},
         {spec(Format::NCHW, Format::FRACTAL_Z, {37, 45, 3, 3}, DType::fp16, 0), false},
+        // folded tiles (plan_fold): 27 and 18 rows, whole 32-column blocks
+        // for the 1-byte scatter; 8 rows (a gather fold only)
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {48, 64, 3, 3, 3}, DType::fp16, 0), true},
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 64, 2, 3, 3}, DType::fp16, 0), true},
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 96, 2, 2, 2}, DType::fp16, 0), true},
     };
     for (const Case& c : cases)
         for (DType t : all_dtypes()) {
@@ -412,6 +417,61 @@ TEST(ExecutorFastPaths, OneByteBatchedTilesTwoBlocksAtOnce) {
         if (!::testing::Test::HasFatalFailure())
             check_cases({spec(Format::NCHW, Format::FRACTAL_Z, {4096, 256, 3, 3}, DType::int8, 0)},
                         Big::dst);
+    });
+}
+
+// FRACTAL_Z_3D <-> NCDHW: the depth level folds into the tile rows where
+// the plain rows continue across it (plan_fold, finding 49): a gather
+// for every width whose hw rows are not whole blocks, a scatter for the
+// 1-byte AVX2 tiles only, with every 32-column block whole (C a multiple
+// of 32) and at least 16 rows. The plan is checked, then every element,
+// both kernels, threads 1 and 2, and one 1-byte case past 8 MiB (the
+// gather's rows and the scatter's plain blocks streamed).
+TEST(ExecutorFastPaths, DepthFoldedIntoTileRows) {
+    struct Case {
+        ConvertSpec sp;
+        bool gather_folds, scatter_folds;  // for 1-byte types under AVX2
+    };
+    const Case cases[] = {
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {48, 64, 3, 3, 3}, DType::int8, 0), true, true},
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 64, 2, 3, 3}, DType::uint8, 0), true, true},
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 96, 5, 2, 2}, DType::int8, 0), true, true},
+        // X padded (C = 40): the scatter keeps 9-row tiles
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 40, 3, 3, 3}, DType::int8, 0), true, false},
+        // 8 rows: under a block, the scatter keeps 4-row tiles
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 64, 2, 2, 2}, DType::int8, 0), true, false},
+        // hw rows of 16 bytes are whole blocks: nothing to fold
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 64, 3, 4, 4}, DType::int8, 0), false,
+         false},
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {48, 64, 3, 3, 3}, DType::fp16, 0), true, false},
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 24, 3, 3, 3}, DType::fp32, 0), true, false},
+    };
+    avx2_on_then_off(detail::byte_tiles_avx2(), [&] {
+        for (const Case& c : cases) {
+            ConvertSpec sp = c.sp;
+            sp.pad_value = pad_of(sp.dtype);
+            const Pipeline p = make_pipeline(sp);
+            const auto segs = detail::segments(p);
+            ASSERT_EQ(segs.size(), 1u);
+            const int esz = bits(sp.dtype) / 8;
+            const detail::Gather g =
+                detail::compile_gather(segs[0].plain, segs[0].steps, esz, true);
+            for (const bool scatter : {false, true}) {
+                detail::BatchPlan plan;
+                ASSERT_TRUE(detail::plan_batch_tiles(g, esz, scatter, plan));
+                const bool want =
+                    scatter ? c.scatter_folds && detail::byte_tiles_avx2() : c.gather_folds;
+                EXPECT_EQ(plan.folded, want)
+                    << to_string(sp.shape) << " " << name(sp.dtype) << (scatter ? " inverse" : "");
+            }
+            check(sp, 1);
+            if (::testing::Test::HasFatalFailure()) return;
+            check(sp, 2);
+            if (::testing::Test::HasFatalFailure()) return;
+        }
+        check_cases(
+            {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {5000, 64, 3, 3, 3}, DType::int8, 0)},
+            Big::dst);
     });
 }
 
