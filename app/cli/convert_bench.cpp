@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -143,7 +144,22 @@ struct Row {
     std::vector<double> ratio, gbps, memcpy_gbps, speedup;
 };
 
-ConvertSpec scaled(const Family& f, DType t, bool inverse, double min_mb) {
+// Whether the engine takes the spec; false only for its 2^32-element limit.
+bool within_limit(const ConvertSpec& s) {
+    try {
+        (void)make_pipeline(s);
+        return true;
+    } catch (const UsageError& e) {
+        if (std::string(e.what()).find("expected at most 2^32") == std::string::npos) throw;
+        return false;
+    }
+}
+
+// The family's shape with its growing axis scaled until the source holds
+// min_mb. Where a padded tensor would pass the engine's 2^32 elements (C = 3
+// into C0 = 32 or 64 at --bench-mb 512: 10.7x and 21x the source) the axis
+// grows less, and `capped` says so.
+ConvertSpec scaled(const Family& f, DType t, bool inverse, double min_mb, bool& capped) {
     ConvertSpec s;
     s.from = inverse ? f.to : f.from;
     s.to = inverse ? f.from : f.to;
@@ -151,8 +167,40 @@ ConvertSpec scaled(const Family& f, DType t, bool inverse, double min_mb) {
     s.shape = f.base;
     const int64_t per = bytes_for(t, numel(f.base));
     const auto want = static_cast<int64_t>(min_mb * 1024 * 1024);
-    s.shape[f.grow] = f.base[f.grow] * std::max<int64_t>(1, (want + per - 1) / per);
-    return s;
+    int64_t m = std::max<int64_t>(1, (want + per - 1) / per);
+    capped = false;
+    for (;;) {
+        s.shape[f.grow] = f.base[f.grow] * m;
+        if (m == 1 || within_limit(s)) return s;
+        m = std::min(m - 1, m * 7 / 8);
+        capped = true;
+    }
+}
+
+// The last-level cache of cpu0 in bytes (the largest level sysfs lists),
+// or 0 when it cannot be read. Finding 50 (docs/PERFORMANCE.md): on a
+// machine whose last-level cache holds a row's two tensors, --bench-all
+// measures that cache, not memory, and memcpy itself may not yet stream.
+int64_t last_level_cache_bytes() {
+    int64_t best = 0;
+    int best_level = -1;
+    for (int i = 0; i < 16; ++i) {
+        const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i);
+        std::ifstream lv(dir + "/level"), sz(dir + "/size");
+        int level = 0;
+        std::string size;
+        if (!(lv >> level) || !(sz >> size) || size.empty()) continue;
+        int64_t v = 0;
+        size_t k = 0;
+        while (k < size.size() && size[k] >= '0' && size[k] <= '9') v = v * 10 + (size[k++] - '0');
+        if (k < size.size() && (size[k] == 'K' || size[k] == 'k')) v <<= 10;
+        if (k < size.size() && size[k] == 'M') v <<= 20;
+        if (level > best_level || (level == best_level && v > best)) {
+            best_level = level;
+            best = v;
+        }
+    }
+    return best;
 }
 
 bool matches(const std::string& label, const std::string& only) {
@@ -167,6 +215,49 @@ std::string fmt(const char* f, double v) {
     char b[32];
     std::snprintf(b, sizeof b, f, v);
     return b;
+}
+
+// --list: each row's shape and what a timed run of it allocates (source,
+// destination, and memcpy's two buffers of the larger), largest row last in
+// the summary, so a --bench-mb can be checked against the memory at hand.
+int list_rows(const std::vector<Row>& rows, bool json) {
+    nlohmann::json j = nlohmann::json::array();
+    int64_t most = 0;
+    size_t w = 10;
+    for (const Row& r : rows)
+        w = std::max(w, r.label.size() + (r.note.empty() ? 0 : r.note.size() + 3));
+    if (!json)
+        std::cout << "| conversion" << std::string(w - 10, ' ')
+                  << " | src MiB | dst MiB | memory MiB |\n|" << std::string(w + 2, '-')
+                  << "|--------:|--------:|-----------:|\n";
+    for (const Row& r : rows) {
+        const Executor ex(make_pipeline(r.spec));
+        const int64_t sb = ex.src_bytes(), db = ex.dst_bytes();
+        const int64_t mem = sb + db + 2 * std::max(sb, db);
+        most = std::max(most, mem);
+        if (json) {
+            j.push_back({{"from", name(r.spec.from)},
+                         {"to", name(r.spec.to)},
+                         {"shape", r.spec.shape},
+                         {"dtype", name(r.spec.dtype)},
+                         {"note", r.note},
+                         {"src_bytes", sb},
+                         {"dst_bytes", db},
+                         {"memory_bytes", mem}});
+            continue;
+        }
+        const std::string lab = r.label + (r.note.empty() ? "" : " (" + r.note + ")");
+        std::cout << "| " << lab << std::string(w - lab.size(), ' ') << " | "
+                  << fmt("%7.1f", static_cast<double>(sb) / 1048576.0) << " | "
+                  << fmt("%7.1f", static_cast<double>(db) / 1048576.0) << " | "
+                  << fmt("%10.1f", static_cast<double>(mem) / 1048576.0) << " |\n";
+    }
+    if (json)
+        std::cout << nlohmann::json{{"rows", j}, {"most_memory_bytes", most}}.dump(2) << "\n";
+    else
+        std::cout << rows.size() << " rows; the largest takes "
+                  << fmt("%.0f", static_cast<double>(most) / 1048576.0) << " MiB\n";
+    return 0;
 }
 
 }  // namespace
@@ -203,14 +294,17 @@ int run_bench_all(const BenchOptions& o) {
         for (DType t : all_dtypes())
             for (bool inv : {false, true}) {
                 Row r;
-                r.spec = scaled(f, t, inv, o.min_mb);
+                bool capped = false;
+                r.spec = scaled(f, t, inv, o.min_mb, capped);
                 r.label = std::string(name(r.spec.from)) + " -> " + name(r.spec.to) + " " +
                           to_string(r.spec.shape) + " " + name(t);
                 r.note = f.note;
+                if (capped) r.note += (r.note.empty() ? "" : ", ") + std::string("2^32 cap");
                 if (!matches(r.label + " " + r.note, o.only)) continue;
                 rows.push_back(r);
             }
     if (rows.empty()) throw UsageError("--only: '" + o.only + "' matches no row of the matrix");
+    if (o.list) return list_rows(rows, o.json);
 
     for (int pass = 0; pass < o.repeat; ++pass) {
         for (Row& r : rows) {
@@ -232,11 +326,20 @@ int run_bench_all(const BenchOptions& o) {
         }
     }
 
+    // The smallest row's source and destination together against the
+    // last-level cache (0: unknown, taken as past it).
+    const int64_t llc = last_level_cache_bytes();
+    int64_t smallest = INT64_MAX;
+    for (const Row& r : rows) smallest = std::min(smallest, r.src_bytes + r.dst_bytes);
+    const bool past = llc == 0 || smallest >= 2 * llc;
     if (o.json) {
         nlohmann::json j;
         j["threads"] = threads;
         j["repeat"] = o.repeat;
         j["min_source_mib"] = o.min_mb;
+        j["last_level_cache_bytes"] = llc;
+        j["smallest_row_bytes"] = smallest;
+        j["past_last_level_cache"] = past;
         j["reference"] = "memcpy of max(source, destination) bytes, single thread, same run";
         j["rows"] = nlohmann::json::array();
         for (const Row& r : rows) {
@@ -266,6 +369,13 @@ int run_bench_all(const BenchOptions& o) {
               << threads << " thread" << (threads > 1 ? "s" : "") << ", " << o.repeat
               << (o.repeat > 1 ? " passes" : " pass") << " (median, min-max of the ratio); "
               << (threads == 1 ? "thread CPU time" : "wall time") << "\n";
+    if (!past)
+        std::cout << "note: this machine's last-level cache is " << (llc >> 20)
+                  << " MiB; the smallest row's source and destination ("
+                  << fmt("%.1f", static_cast<double>(smallest) / 1048576.0)
+                  << " MiB) are not twice that, so part of each row runs from the cache and "
+                     "memcpy may not stream; for memory figures use --bench-mb "
+                  << std::max<int64_t>(1, llc >> 20) << " or more\n";
     std::string head = "| conversion" + std::string(w - 10, ' ') +
                        " | src MiB | dst MiB |  GB/s | memcpy GB/s | ratio | ratio min-max |";
     if (threads > 1) head += " vs 1 thread |";

@@ -26,6 +26,7 @@ struct BenchOptions {
     double min_mb = 64;  // --bench-all: smallest source, MiB
     std::string only;    // --bench-all: comma-separated words a row must contain
     bool json = false;
+    bool list = false;  // --bench-all: the rows and their memory, not timed
 };
 
 // One line: convert_gbps=... memcpy_gbps=... ratio=... threads=N

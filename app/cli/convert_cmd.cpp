@@ -494,7 +494,11 @@ Runner setup_convert(CLI::App& sub) {
                    "--bench-all: passes over the matrix; the table shows medians and min-max "
                    "(default 3)");
     sub.add_option("--bench-mb", a->bo.min_mb,
-                   "--bench-all: smallest source in MiB (default 64, past the last-level cache)");
+                   "--bench-all: smallest source in MiB (default 64); a note says when the "
+                   "last-level cache is larger than half a row's two tensors");
+    sub.add_flag("--list", a->bo.list,
+                 "--bench-all: print the rows, their shapes and the memory each takes (the "
+                 "conversion's buffers and memcpy's), without timing them");
     sub.add_option("--only", a->bo.only,
                    "--bench-all: only rows whose text holds every comma-separated word, e.g. "
                    "'NC1HWC0,fp16'");

@@ -22,7 +22,45 @@ TEST(CliConvertBench, BenchAllPrintsOneTable) {
     EXPECT_NE(r.out.find("NCHW -> NC1HWC0 (3,64,56,56) fp16"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("(C=3)"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("2 rows, "), std::string::npos) << r.out;
-    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 6) << r.out;
+    // ... and, where the last-level cache is known and larger than half of
+    // the rows' two tensors (always, at 1 MiB), a note line first
+    const bool note =
+        r.out.find("\nnote: this machine's last-level cache is ") != std::string::npos;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 6 + (note ? 1 : 0)) << r.out;
+}
+
+TEST(CliConvertBench, SaysWhenTheRowsFitTheLastLevelCache) {
+    const std::vector<std::string> base = {
+        "convert", "--bench-all", "--bench-mb", "0.25",   "--repeat",
+        "1",       "--threads",   "1",          "--only", "ND -> FRACTAL_NZ,fp16"};
+    auto js = base;
+    js.push_back("--json");
+    auto rj = run_layoutlab(js);
+    ASSERT_EQ(rj.code, 0) << rj.err;
+    const auto j = nlohmann::json::parse(rj.out);
+    const auto llc = j["last_level_cache_bytes"].get<int64_t>();
+    const auto smallest = j["smallest_row_bytes"].get<int64_t>();
+    const bool past = j["past_last_level_cache"].get<bool>();
+    EXPECT_GE(llc, 0);
+    int64_t sum = INT64_MAX;
+    for (const auto& row : j["rows"])
+        sum = std::min(sum, row["src_bytes"].get<int64_t>() + row["dst_bytes"].get<int64_t>());
+    EXPECT_EQ(smallest, sum);
+    EXPECT_EQ(past, llc == 0 || smallest >= 2 * llc);
+
+    auto rt = run_layoutlab(base);
+    ASSERT_EQ(rt.code, 0) << rt.err;
+    const std::string mib = std::to_string(llc >> 20) + " MiB";
+    if (past) {
+        EXPECT_EQ(rt.out.find("note: "), std::string::npos) << rt.out;
+    } else {
+        EXPECT_NE(rt.out.find("\nnote: this machine's last-level cache is " + mib + ";"),
+                  std::string::npos)
+            << rt.out;
+        EXPECT_NE(rt.out.find("--bench-mb " + std::to_string(std::max<int64_t>(1, llc >> 20))),
+                  std::string::npos)
+            << rt.out;
+    }
 }
 
 TEST(CliConvertBench, BenchAllJsonHasEveryDtypeBothWays) {
@@ -75,4 +113,37 @@ TEST(CliConvertBench, ThreadsWriteTheSameFile) {
     EXPECT_FALSE(outs[0].empty());
     EXPECT_EQ(outs[0], outs[1]);
     EXPECT_EQ(outs[0], outs[2]);
+}
+
+// --list times nothing: at --bench-mb 1024 the C = 3 rows into C0 = 64
+// (int4, 21x the source) would pass the engine's 2^32 elements and are
+// grown less; the rows with C = 64 keep the size asked for.
+TEST(CliConvertBench, ListShowsRowsCappedAtTheElementLimit) {
+    auto r = run_layoutlab({"convert", "--bench-all", "--bench-mb", "1024", "--list", "--json",
+                            "--only", "NCHW -> NC1HWC0, int4"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["rows"].size(), 2u) << r.out;  // C=64 and C=3
+    int64_t most = 0;
+    for (const auto& row : j["rows"]) {
+        const auto src = row["src_bytes"].get<int64_t>(), dst = row["dst_bytes"].get<int64_t>();
+        const bool c3 = row["note"].get<std::string>().find("C=3") != std::string::npos;
+        const bool capped = row["note"].get<std::string>().find("2^32 cap") != std::string::npos;
+        EXPECT_EQ(capped, c3) << row.dump();
+        EXPECT_LE(dst * 2, int64_t(1) << 32) << row.dump();  // int4: two per byte
+        if (capped)
+            EXPECT_GT(dst * 2, (int64_t(1) << 32) * 7 / 8 * 7 / 8) << row.dump();  // not far under
+        else
+            EXPECT_GE(src, int64_t(1024) << 20) << row.dump();
+        EXPECT_EQ(row["memory_bytes"].get<int64_t>(), src + dst + 2 * std::max(src, dst));
+        most = std::max(most, row["memory_bytes"].get<int64_t>());
+    }
+    EXPECT_EQ(j["most_memory_bytes"].get<int64_t>(), most);
+
+    auto t = run_layoutlab(
+        {"convert", "--bench-all", "--bench-mb", "1", "--list", "--only", "NCHW -> NC1HWC0, int4"});
+    ASSERT_EQ(t.code, 0) << t.err;
+    EXPECT_NE(t.out.find("| memory MiB |"), std::string::npos) << t.out;
+    EXPECT_NE(t.out.find("2 rows; the largest takes "), std::string::npos) << t.out;
+    EXPECT_EQ(t.out.find("cap"), std::string::npos) << t.out;
 }
