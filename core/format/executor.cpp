@@ -644,7 +644,7 @@ bool window_folded(const Gather& g, typename detail::Tile<T>::Window w) {
     const Level& y = g.levels[1];
     const Level& x = g.levels[2];
     if (w == Window::wide) return y.src_stride == 1 && c.src_stride == y.size;
-    return x.dst_stride == 1 && c.dst_stride == x.size;
+    return x.dst_stride == 1 && c.dst_stride == x.size && x.size <= detail::Tile<T>::window_rows();
 }
 
 // The same for a tiled scatter, which writes the plain side.

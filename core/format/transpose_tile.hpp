@@ -846,9 +846,8 @@ struct Tile {
                               int64_t vx) {
         const auto esz = static_cast<int64_t>(sizeof(T));
         if (vx != nx || vy != ny) return Window::none;  // no padding
-        if (nx >= kWindowMinRows && sx * esz >= 1024 && ny * esz >= 2 * kWindowBytes &&
-            nx * kWindowBytes <= kWindowBuffer)
-            return Window::tall;
+        if (nx >= kWindowMinRows && sx * esz >= 1024 && ny * esz >= 2 * kWindowBytes)
+            return Window::tall;  // any number of rows (gather_tall, finding 50)
         if (ny >= kWindowMinRows && dy * esz >= (esz == 1 ? kWideFar1 : 1024) &&
             nx * esz >= 2 * kWindowBytes && ny * kWindowBytes <= kWindowBuffer)
             return Window::wide;
@@ -919,8 +918,19 @@ struct Tile {
         for (int64_t x = 0; x < nx; x += B) {
             const int64_t x0 = x < nxb ? x : nx - B;  // the ragged rows: overlapping
             // the B rows' window lines of the next window, a few per block
-            const int64_t total = next ? B * lines : 0;
-            PrefetchSpread pf{next ? reinterpret_cast<const char*>(next + x0 * sx) : nullptr,
+            // many rows (past window_rows()): the lines of the rows
+            // kAheadRows on instead, in this window or the next
+            const T* pbase = next ? next + x0 * sx : nullptr;
+            int64_t prows = next ? B : 0;
+            if (nx > window_rows()) {
+                const int64_t t = x0 + kAheadRows;
+                pbase = t < nx                ? src + t * sx
+                        : next && t - nx < nx ? next + (t - nx) * sx
+                                              : nullptr;
+                prows = pbase ? std::min<int64_t>(B, t < nx ? nx - t : nx - (t - nx)) : 0;
+            }
+            const int64_t total = prows * lines;
+            PrefetchSpread pf{reinterpret_cast<const char*>(pbase),
                               sx * esz,
                               lines,
                               total,
@@ -949,8 +959,35 @@ struct Tile {
     // runs) read 2- and 4-byte 0.59-0.70 -> 0.82-1.14 of memcpy and 1-byte
     // 0.39-0.46 -> 0.47-0.64, where the prefetches went into L1 in one
     // burst per block of rows; spread but into L1, 0.63-0.69 and 0.49-0.59.
-    __attribute__((noinline)) static int64_t gather_tall(const T* a, int64_t sx, T* b, int64_t dy,
-                                                         int64_t ny, int64_t nx) {
+    // Finding 50: tall windows of many rows. Up to window_rows() (512) the
+    // window buffer stays within kWindowBuffer and each block prefetches
+    // the next window's lines of its own rows. Past it (NHWC -> HWCN with
+    // N = 1338 fp16 at 512 MiB), the walks these tiles fell back to moved
+    // 1.5-2.6 GB/s against memcpy's 11-12 on the Intel machine of session
+    // 35, where the same bytes with N = 168 moved 6; strips of rows (their
+    // pieces then strided, part lines at both ends) read 3.1-3.8, narrower
+    // windows 3.2-4.5, and one window over every row 4.0-6.0. The next
+    // window's lines of a block's rows, a whole buffer of rows ahead, fell
+    // out of L2 before their turn where the rows share L2 sets (a stride
+    // of 49 x 4 KiB), so there the rows kAheadRows on are prefetched
+    // instead: 4.0 -> 5.2 GB/s (fp16), 3.8 -> 4.0 (int8), 5.3 -> 5.6
+    // (fp32). Past kTallMaxRows the rows go in even strips.
+    static constexpr int64_t window_rows() {
+        return kWindowBuffer / kWindowBytes;
+    }
+    static constexpr int64_t kAheadRows = 64;
+    static constexpr int64_t kTallMaxRows = 4096;
+    static int64_t gather_tall(const T* a, int64_t sx, T* b, int64_t dy, int64_t ny, int64_t nx) {
+        const int64_t strips = (nx + kTallMaxRows - 1) / kTallMaxRows;
+        if (strips == 1) return gather_tall_rows(a, sx, b, dy, ny, nx);
+        const int64_t w = (nx + strips - 1) / strips;
+        int64_t y = 0;
+        for (int64_t x0 = 0; x0 < nx; x0 += w)
+            y = gather_tall_rows(a + x0 * sx, sx, b + x0, dy, ny, std::min(w, nx - x0));
+        return y;
+    }
+    __attribute__((noinline)) static int64_t gather_tall_rows(const T* a, int64_t sx, T* b,
+                                                              int64_t dy, int64_t ny, int64_t nx) {
         constexpr int64_t cw = kWindowBytes / static_cast<int64_t>(sizeof(T));
         const auto esz = static_cast<int64_t>(sizeof(T));
         T* buf = window_buffer(cw * nx);

@@ -1388,6 +1388,51 @@ TEST(ExecutorFastPaths, WindowedTransposes) {
 // every other tile's rows 32 bytes into a line: normal stores up to it;
 // fails when those are skipped), ND -> FRACTAL_ZN and HWCN -> FRACTAL_Z, every
 // byte dtype, 1 and 2 threads, vector and 64-byte aligned buffers.
+// Tall windows of more rows than one window buffer held before finding 50
+// (512): NHWC -> HWCN with N = 601 (every dtype the byte tiles take; the
+// blocks prefetch the rows 64 on, across into the next window, and the
+// ragged last block), N = 4,099 int8 and fp16 (past 4,096 rows: two even
+// strips, each piece of a destination row strided), and NCHW -> HWCN with
+// N = 601 (too many rows for the fold: tall windows one c at a time). Each
+// is planned tall and checked element by element, 1 and 2 threads, and
+// the fold is asserted off where N passes window_rows().
+TEST(ExecutorFastPaths, TallWindowsOfManyRows) {
+    EXPECT_EQ(detail::Tile<uint8_t>::window_rows(), 512);
+    std::vector<ConvertSpec> cases;
+    for (DType t : all_dtypes()) {
+        if (bits(t) == 4) continue;
+        cases.push_back(past_8mib(spec(Format::NHWC, Format::HWCN, {601, 3, 5, 64}, t, 0), 1));
+    }
+    for (DType t : {DType::int8, DType::fp16})
+        cases.push_back(past_8mib(spec(Format::NHWC, Format::HWCN, {4099, 2, 1, 520}, t, 0), 1));
+    cases.push_back(
+        past_8mib(spec(Format::NCHW, Format::HWCN, {601, 3, 9, 61}, DType::fp16, 0), 1));
+    cases.push_back(
+        past_8mib(spec(Format::NCHW, Format::HWCN, {601, 3, 9, 61}, DType::int8, 0), 1));
+    for (const ConvertSpec& sp : cases) {
+        const Pipeline p = make_pipeline(sp);
+        const auto segs = detail::segments(p);
+        ASSERT_EQ(segs.size(), 1u);
+        const detail::Gather g =
+            detail::compile_gather(segs[0].plain, segs[0].steps, bits(sp.dtype) / 8, true);
+        ASSERT_TRUE(g.tiled) << to_string(sp.shape) << " " << name(sp.dtype);
+        const detail::Level& y = g.levels[g.levels.size() - 2];
+        const detail::Level& x = g.levels.back();
+        EXPECT_GT(x.size, detail::Tile<uint8_t>::window_rows()) << to_string(sp.shape);
+        const auto window = [&](auto zero) {
+            return static_cast<int>(detail::Tile<decltype(zero)>::window_plan(
+                x.src_stride, y.dst_stride, y.size, x.size, y.size, x.size));
+        };
+        const int w = bits(sp.dtype) == 8    ? window(uint8_t{})
+                      : bits(sp.dtype) == 16 ? window(uint16_t{})
+                      : bits(sp.dtype) == 32 ? window(uint32_t{})
+                                             : window(uint64_t{});
+        EXPECT_EQ(w, static_cast<int>(detail::Tile<uint8_t>::Window::tall))
+            << name(sp.from) << " " << to_string(sp.shape) << " " << name(sp.dtype);
+    }
+    check_cases(cases, Big::dst);
+}
+
 TEST(ExecutorFastPaths, WindowedScatters) {
     std::vector<ConvertSpec> cases;
     for (DType t : all_dtypes()) {
