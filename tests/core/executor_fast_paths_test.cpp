@@ -1278,6 +1278,25 @@ TEST(ExecutorFastPaths, StreamedTilesWithFourOrEightOpenLines) {
 namespace {
 
 // sp with axis `axis` of its shape grown until the plain side passes 8 MiB.
+// The gather a one-segment spec compiles to (tiled), and the window its
+// tiles are planned for (Tile::window_plan, as int; 0: none).
+void plan_window(const ConvertSpec& sp, detail::Gather& g, int& w) {
+    const auto segs = detail::segments(make_pipeline(sp));
+    ASSERT_EQ(segs.size(), 1u);
+    g = detail::compile_gather(segs[0].plain, segs[0].steps, bits(sp.dtype) / 8, true);
+    ASSERT_TRUE(g.tiled) << to_string(sp.shape) << " " << name(sp.dtype);
+    const detail::Level& y = g.levels[g.levels.size() - 2];
+    const detail::Level& x = g.levels.back();
+    const auto window = [&](auto zero) {
+        return static_cast<int>(detail::Tile<decltype(zero)>::window_plan(
+            x.src_stride, y.dst_stride, y.size, x.size, y.size, x.size));
+    };
+    w = bits(sp.dtype) == 8    ? window(uint8_t{})
+        : bits(sp.dtype) == 16 ? window(uint16_t{})
+        : bits(sp.dtype) == 32 ? window(uint32_t{})
+                               : window(uint64_t{});
+}
+
 ConvertSpec past_8mib(ConvertSpec sp, size_t axis) {
     const int64_t bytes = Executor(make_pipeline(sp)).src_bytes();
     const int64_t want = (int64_t(17) << 20) / 2;
@@ -1333,22 +1352,12 @@ TEST(ExecutorFastPaths, WindowedTransposes) {
     };
     cases.insert(cases.end(), more.begin(), more.end());
     for (const ConvertSpec& sp : cases) {
-        const Pipeline p = make_pipeline(sp);
-        const auto segs = detail::segments(p);
-        ASSERT_EQ(segs.size(), 1u);
-        const detail::Gather g =
-            detail::compile_gather(segs[0].plain, segs[0].steps, bits(sp.dtype) / 8, true);
-        ASSERT_TRUE(g.tiled) << to_string(sp.shape) << " " << name(sp.dtype);
+        detail::Gather g;
+        int w = 0;
+        plan_window(sp, g, w);
+        if (HasFatalFailure()) return;
         const detail::Level& y = g.levels[g.levels.size() - 2];
         const detail::Level& x = g.levels.back();
-        const auto window = [&](auto zero) {
-            return static_cast<int>(detail::Tile<decltype(zero)>::window_plan(
-                x.src_stride, y.dst_stride, y.size, x.size, y.size, x.size));
-        };
-        const int w = bits(sp.dtype) == 8    ? window(uint8_t{})
-                      : bits(sp.dtype) == 16 ? window(uint16_t{})
-                      : bits(sp.dtype) == 32 ? window(uint32_t{})
-                                             : window(uint64_t{});
         EXPECT_NE(w, 0) << name(sp.from) << " " << to_string(sp.shape) << " " << name(sp.dtype);
         if (sp.from == Format::NHWC) {  // gather_tall, the tall windows without a fold
             EXPECT_EQ(w, static_cast<int>(detail::Tile<uint8_t>::Window::tall))
@@ -1410,23 +1419,12 @@ TEST(ExecutorFastPaths, TallWindowsOfManyRows) {
     cases.push_back(
         past_8mib(spec(Format::NCHW, Format::HWCN, {601, 3, 9, 61}, DType::int8, 0), 1));
     for (const ConvertSpec& sp : cases) {
-        const Pipeline p = make_pipeline(sp);
-        const auto segs = detail::segments(p);
-        ASSERT_EQ(segs.size(), 1u);
-        const detail::Gather g =
-            detail::compile_gather(segs[0].plain, segs[0].steps, bits(sp.dtype) / 8, true);
-        ASSERT_TRUE(g.tiled) << to_string(sp.shape) << " " << name(sp.dtype);
-        const detail::Level& y = g.levels[g.levels.size() - 2];
+        detail::Gather g;
+        int w = 0;
+        plan_window(sp, g, w);
+        if (HasFatalFailure()) return;
         const detail::Level& x = g.levels.back();
         EXPECT_GT(x.size, detail::Tile<uint8_t>::window_rows()) << to_string(sp.shape);
-        const auto window = [&](auto zero) {
-            return static_cast<int>(detail::Tile<decltype(zero)>::window_plan(
-                x.src_stride, y.dst_stride, y.size, x.size, y.size, x.size));
-        };
-        const int w = bits(sp.dtype) == 8    ? window(uint8_t{})
-                      : bits(sp.dtype) == 16 ? window(uint16_t{})
-                      : bits(sp.dtype) == 32 ? window(uint32_t{})
-                                             : window(uint64_t{});
         EXPECT_EQ(w, static_cast<int>(detail::Tile<uint8_t>::Window::tall))
             << name(sp.from) << " " << to_string(sp.shape) << " " << name(sp.dtype);
     }
