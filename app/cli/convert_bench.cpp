@@ -217,15 +217,25 @@ std::string fmt(const char* f, double v) {
     return b;
 }
 
+// A row as the tables print it: its label, and its note in brackets.
+std::string shown(const Row& r) {
+    return r.label + (r.note.empty() ? "" : " (" + r.note + ")");
+}
+
+// The width of the tables' first column.
+size_t label_width(const std::vector<Row>& rows) {
+    size_t w = 10;
+    for (const Row& r : rows) w = std::max(w, shown(r).size());
+    return w;
+}
+
 // --list: each row's shape and what a timed run of it allocates (source,
 // destination, and memcpy's two buffers of the larger), largest row last in
 // the summary, so a --bench-mb can be checked against the memory at hand.
 int list_rows(const std::vector<Row>& rows, bool json) {
     nlohmann::json j = nlohmann::json::array();
     int64_t most = 0;
-    size_t w = 10;
-    for (const Row& r : rows)
-        w = std::max(w, r.label.size() + (r.note.empty() ? 0 : r.note.size() + 3));
+    const size_t w = label_width(rows);
     if (!json)
         std::cout << "| conversion" << std::string(w - 10, ' ')
                   << " | src MiB | dst MiB | memory MiB |\n|" << std::string(w + 2, '-')
@@ -246,7 +256,7 @@ int list_rows(const std::vector<Row>& rows, bool json) {
                          {"memory_bytes", mem}});
             continue;
         }
-        const std::string lab = r.label + (r.note.empty() ? "" : " (" + r.note + ")");
+        const std::string lab = shown(r);
         std::cout << "| " << lab << std::string(w - lab.size(), ' ') << " | "
                   << fmt("%7.1f", static_cast<double>(sb) / 1048576.0) << " | "
                   << fmt("%7.1f", static_cast<double>(db) / 1048576.0) << " | "
@@ -362,9 +372,7 @@ int run_bench_all(const BenchOptions& o) {
         std::cout << j.dump(2) << "\n";
         return 0;
     }
-    size_t w = 10;
-    for (const Row& r : rows)
-        w = std::max(w, r.label.size() + (r.note.empty() ? 0 : r.note.size() + 3));
+    const size_t w = label_width(rows);
     std::cout << "conversion throughput vs memcpy of max(src, dst) bytes in the same run; "
               << threads << " thread" << (threads > 1 ? "s" : "") << ", " << o.repeat
               << (o.repeat > 1 ? " passes" : " pass") << " (median, min-max of the ratio); "
@@ -386,7 +394,7 @@ int run_bench_all(const BenchOptions& o) {
     double worst = 1e9;
     std::string worst_label;
     for (const Row& r : rows) {
-        const std::string lab = r.label + (r.note.empty() ? "" : " (" + r.note + ")");
+        const std::string lab = shown(r);
         const double ratio = median(r.ratio);
         auto mm = std::minmax_element(r.ratio.begin(), r.ratio.end());
         std::cout << "| " << lab << std::string(w - lab.size(), ' ') << " | "

@@ -963,10 +963,10 @@ struct Tile {
     // window buffer stays within kWindowBuffer and each block prefetches
     // the next window's lines of its own rows. Past it (NHWC -> HWCN with
     // N = 1338 fp16 at 512 MiB), the walks these tiles fell back to moved
-    // 1.5-2.6 GB/s against memcpy's 11-12 on the Intel machine of session
+    // 1.4-2.9 GB/s against memcpy's 11-12 on the Intel machine of session
     // 35, where the same bytes with N = 168 moved 6; strips of rows (their
     // pieces then strided, part lines at both ends) read 3.1-3.8, narrower
-    // windows 3.2-4.5, and one window over every row 4.0-6.0. The next
+    // windows 3.2-4.4, and one window over every row 4.0-6.0. The next
     // window's lines of a block's rows, a whole buffer of rows ahead, fell
     // out of L2 before their turn where the rows share L2 sets (a stride
     // of 49 x 4 KiB), so there the rows kAheadRows on are prefetched
