@@ -144,17 +144,6 @@ struct Row {
     std::vector<double> ratio, gbps, memcpy_gbps, speedup;
 };
 
-// Whether the engine takes the spec; false only for its 2^32-element limit.
-bool within_limit(const ConvertSpec& s) {
-    try {
-        (void)make_pipeline(s);
-        return true;
-    } catch (const UsageError& e) {
-        if (std::string(e.what()).find("expected at most 2^32") == std::string::npos) throw;
-        return false;
-    }
-}
-
 // The family's shape with its growing axis scaled until the source holds
 // min_mb. Where a padded tensor would pass the engine's 2^32 elements (C = 3
 // into C0 = 32 or 64 at --bench-mb 512: 10.7x and 21x the source) the axis
@@ -171,7 +160,7 @@ ConvertSpec scaled(const Family& f, DType t, bool inverse, double min_mb, bool& 
     capped = false;
     for (;;) {
         s.shape[f.grow] = f.base[f.grow] * m;
-        if (m == 1 || within_limit(s)) return s;
+        if (m == 1 || within_element_limit(s)) return s;
         m = std::min(m - 1, m * 7 / 8);
         capped = true;
     }

@@ -470,8 +470,6 @@ std::vector<Step> plain_steps(Format from, Format to, const Shape& shape) {
     return steps;
 }
 
-constexpr int64_t kMaxConvertElements = int64_t(1) << 32;
-
 void check_rank(Format plain, Format other, const Shape& shape) {
     const size_t r = shape.size();
     std::string rs = std::to_string(r);
@@ -585,14 +583,24 @@ void check_pad_value(DType t, double v) {
                                           std::to_string(int64_t(hi)) + "]");
 }
 
-void check_size(const Shape& s, const char* what) {
-    int64_t n = numel(s);
+}  // namespace
+
+void detail::check_element_limit(const Shape& s, const char* what) {
+    const int64_t n = numel(s);
     if (n > kMaxConvertElements)
-        throw UsageError("shape", std::string("") + what + " " + to_string(s) + " has " +
-                                      std::to_string(n) + " elements; expected at most 2^32");
+        throw ElementLimitError("shape", std::string(what) + " " + to_string(s) + " has " +
+                                             std::to_string(n) +
+                                             " elements; expected at most 2^32");
 }
 
-}  // namespace
+bool within_element_limit(const ConvertSpec& spec) {
+    try {
+        (void)make_pipeline(spec);
+        return true;
+    } catch (const ElementLimitError&) {
+        return false;
+    }
+}
 
 std::vector<Step> detail::matrix_fractal_steps(const ConvertSpec& spec, Format target,
                                                const Shape& nd, bool source_side, FractalInfo& fi) {
@@ -621,7 +629,7 @@ Pipeline make_pipeline(const ConvertSpec& spec) {
             throw UsageError("shape", "dimension " + std::to_string(d) + " in " +
                                           to_string(spec.shape) + " must be a positive integer");
     numel(spec.shape);  // overflow check
-    check_size(spec.shape, "logical shape");
+    detail::check_element_limit(spec.shape, "logical shape");
     if (spec.c0 < 0 || spec.c0 > 4096)
         throw UsageError("c0", std::to_string(spec.c0) + " is out of range; expected 1..4096");
     if (spec.fractal_rows < 0 || spec.fractal_cols < 0 || spec.fractal_rows > 4096 ||
@@ -718,7 +726,7 @@ Pipeline make_pipeline(const ConvertSpec& spec) {
         p.src_shape = p.steps.front().before;
         p.dst_shape = p.steps.back().after;
     }
-    for (const auto& s : p.steps) check_size(s.after, "padded shape");
+    for (const auto& s : p.steps) detail::check_element_limit(s.after, "padded shape");
     return p;
 }
 

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/dtype.hpp"
+#include "core/error.hpp"
 #include "core/shape.hpp"
 
 namespace ll {
@@ -155,6 +156,19 @@ struct ConvertSpec {
 //   the Matmul formats among themselves and to/from FRACTAL_NZ/ZZ/ZN, ND <->
 //   ND_ALIGN, VECTOR -> FRACTAL_NZ/ZZ/ZN (see matmul_formats.cpp).
 Pipeline make_pipeline(const ConvertSpec& spec);
+
+// The most elements one tensor of a conversion may hold: its logical shape
+// and every shape its steps produce (the padded ones too).
+constexpr int64_t kMaxConvertElements = int64_t(1) << 32;
+// What make_pipeline throws when a tensor would pass kMaxConvertElements
+// (key "shape"), so that a caller can tell that limit from other bad input.
+class ElementLimitError : public UsageError {
+  public:
+    using UsageError::UsageError;
+};
+// Whether make_pipeline(spec) keeps within kMaxConvertElements: false where
+// it would throw ElementLimitError; any other error in the spec is thrown.
+bool within_element_limit(const ConvertSpec& spec);
 
 // The conversion that introduces f in the documents, on a small example
 // shape: ND -> FRACTAL_NZ (2,2,28), NHWC -> NC1HWC0, BSNGD -> BMNK, ...; a

@@ -18,6 +18,9 @@ std::vector<Step> inverse_steps(const std::vector<Step>& fwd);
 // Fills `fi` with the fractal used.
 std::vector<Step> matrix_fractal_steps(const ConvertSpec& spec, Format target, const Shape& nd,
                                        bool source_side, FractalInfo& fi);
+// Throws ElementLimitError when s holds more than kMaxConvertElements;
+// `what` names the tensor ("logical shape", "padded shape").
+void check_element_limit(const Shape& s, const char* what);
 // The conversions make_pipeline accepts, for messages.
 const char* accepted_conversions();
 

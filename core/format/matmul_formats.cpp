@@ -288,10 +288,7 @@ Pipeline finish(const ConvertSpec& spec, std::vector<Step> steps, const Shape& s
     p.steps = std::move(steps);
     p.src_shape = p.steps.empty() ? src : p.steps.front().before;
     p.dst_shape = p.steps.empty() ? dst : p.steps.back().after;
-    for (const auto& st : p.steps)
-        if (numel(st.after) > (int64_t(1) << 32))
-            throw UsageError("shape", "padded shape " + to_string(st.after) +
-                                          " has more than 2^32 elements; expected a smaller shape");
+    for (const auto& st : p.steps) check_element_limit(st.after, "padded shape");
     return p;
 }
 

@@ -184,6 +184,64 @@ TEST(FormatPipeline, PlainToPlain) {
     EXPECT_EQ(to_string(nd), "(2,3,4,5)");
 }
 
+// The 2^32-element limit is one error type on every builder (the plain and
+// fractal formats, and the Matmul ones), so callers such as --bench-all can
+// tell it from other bad input without reading the message.
+TEST(FormatPipeline, ElementLimitIsOneErrorOnEveryBuilder) {
+    auto limit_error = [](const ConvertSpec& s) -> std::string {
+        try {
+            (void)make_pipeline(s);
+        } catch (const ElementLimitError& e) {
+            EXPECT_EQ(e.key(), "shape");
+            return e.what();
+        } catch (const std::exception& e) {
+            return std::string("other error: ") + e.what();
+        }
+        return "no error";
+    };
+    ConvertSpec s;
+    s.from = Format::ND;
+    s.to = Format::FRACTAL_NZ;
+    s.dtype = DType::fp16;
+    s.shape = {65536, 65536};  // exactly 2^32 and already in whole 16x16 fractals
+    EXPECT_TRUE(within_element_limit(s));
+    s.shape = {65537, 65536};  // logical shape one row past 2^32
+    EXPECT_FALSE(within_element_limit(s));
+    EXPECT_NE(limit_error(s).find("logical shape"), std::string::npos) << limit_error(s);
+
+    // Within the limit as given, past it once padded: 65,521 columns pad to 65,536.
+    s.shape = {65537, 65521};
+    ASSERT_LE(numel(s.shape), kMaxConvertElements);
+    EXPECT_FALSE(within_element_limit(s));
+    EXPECT_NE(limit_error(s).find("padded shape"), std::string::npos) << limit_error(s);
+
+    // NCHW -> NC1HWC0 with C = 3: the padded tensor is C0 / 3 times the logical one.
+    ConvertSpec c;
+    c.from = Format::NCHW;
+    c.to = Format::NC1HWC0;
+    c.dtype = DType::int8;  // C0 = 32
+    c.shape = {1000, 3, 224, 224};
+    EXPECT_TRUE(within_element_limit(c));
+    c.shape = {3000, 3, 224, 224};  // 4.5e8 elements, 4.8e9 once padded
+    EXPECT_FALSE(within_element_limit(c));
+
+    // A Matmul format's builder: ND -> ND_ALIGN pads the last axis.
+    ConvertSpec m;
+    m.from = Format::ND;
+    m.to = Format::ND_ALIGN;
+    m.dtype = DType::fp16;
+    m.shape = {65537, 65521};
+    EXPECT_FALSE(within_element_limit(m));
+    EXPECT_NE(limit_error(m).find("padded shape"), std::string::npos) << limit_error(m);
+    m.shape = {1024, 65521};
+    EXPECT_TRUE(within_element_limit(m));
+
+    // Other bad input is not the limit: the predicate passes it on.
+    s.shape = {0, 3};
+    EXPECT_THROW((void)within_element_limit(s), UsageError);
+    EXPECT_EQ(limit_error(s).rfind("other error: shape: ", 0), 0u) << limit_error(s);
+}
+
 TEST(FormatPipeline, RejectsBadSpecsNamingTheParameter) {
     ConvertSpec s;
     s.from = Format::NCHW;
