@@ -361,6 +361,24 @@ TEST(ExecutorFastPaths, Int4NibbleTransposes) {
     avx2_on_then_off(detail::nibble_avx2(), [&] { check_cases(cases); });
 }
 
+// int4 tall gathers with long output rows past 8 MiB (finding 51): windows
+// of 128 output rows, each row built whole in a buffer and streamed, the
+// input rows 64 on prefetched. NHWC -> HWCN with N = 302 (a ragged last
+// block, which the tile's overlapping blocks store over the window's rows)
+// and N = 544; NCHW -> HWCN with N = 1,030 and its inverse, which the C
+// fold took before (their tiles now fit a window); NCHW -> NHWC with
+// C = 160 and 36 x 36 = 1,296 rows: ten windows of 128, then the 16
+// ragged rows as overlapping blocks.
+TEST(ExecutorFastPaths, Int4WindowsOfLongOutputRows) {
+    const std::vector<ConvertSpec> cases = {
+        spec(Format::NHWC, Format::HWCN, {302, 8, 8, 1024}, DType::int4, 0),
+        spec(Format::NHWC, Format::HWCN, {544, 4, 8, 1024}, DType::int4, 0),
+        spec(Format::NCHW, Format::HWCN, {1030, 16, 32, 32}, DType::int4, 0),
+        spec(Format::NCHW, Format::NHWC, {96, 160, 36, 36}, DType::int4, 0),
+    };
+    avx2_on_then_off(detail::nibble_avx2(), [&] { check_cases(cases, Big::dst); });
+}
+
 // 1-byte gathers whose tiles have fewer rows than a block (3x3 and 3x3x3
 // kernels: 9 or 27 of 16): the last rows still go through the block
 // transpose, whose row loads read past the tile, except where they would
