@@ -145,6 +145,29 @@ nlohmann::json labels_json(const std::vector<DrawnLabel>& v) {
     return j;
 }
 
+namespace {
+
+// Whether every block tag of st stands over the grid's left edge (blocks
+// in one column): only then may they move beside the grid, all of them.
+// With blocks side by side (the fractals of FRACTAL_NZ's last stages) the
+// inner ones would stay chips, and room kept for the outer ones shrank the
+// grid to 40% of its view.
+bool tags_on_left_edge(const Stage& st) {
+    bool any = false;
+    for (const Label& l : st.labels) {
+        if (l.kind != Label::tag || l.side != Label::above) continue;
+        if (l.x > 0) return false;
+        any = true;
+    }
+    return any;
+}
+
+}  // namespace
+
+bool tags_beside(float zoom, float tag_h) {
+    return tag_h > 0 && (zoom - 1) / tag_h < 0.7f;
+}
+
 LabelMargins label_margins(const Stage& st, float scale) {
     LabelMargins m;
     if (st.labels.empty()) return m;
@@ -152,7 +175,13 @@ LabelMargins label_margins(const Stage& st, float scale) {
     const std::vector<std::string> text = shown_texts(st);
     const std::vector<float> lw = lane_widths(st, text, scale);
     const float grid_w = grid_extent(st.grid).w;
+    const bool edge_tags = tags_on_left_edge(st);
     for (const Label& l : st.labels) {
+        if (edge_tags && l.kind == Label::tag && l.side == Label::above) {
+            const float w = text_w(text[size_t(&l - st.labels.data())], scale);
+            m.tag_left = std::max(m.tag_left, lane_offset(lw, uint8_t(lw.size())) + w);
+            m.tag_h = std::max(m.tag_h, lh);
+        }
         if (l.side == Label::above) {
             m.top = std::max(m.top, kGap + float(l.lane + 1) * (lh + 1));
             if (l.align == Label::right && l.x <= 0)
@@ -185,6 +214,7 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
     auto text_of = [&](const Label& l) -> const std::string& {
         return text[size_t(&l - st.labels.data())];
     };
+    const bool edge_tags = !f.sparse_tags && tags_on_left_edge(st);
 
     // Pass 1: the spacing and text size of each run of ticks, so a run keeps
     // every k-th tick (k = 1, 2, 5, 10, ...) and its texts never touch.
@@ -267,15 +297,33 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             // (it reached into the block above), down to 70%; on cells
             // smaller still it moves inside the block's top-left corner as
             // a chip (cells that small print no numbers).
+            // Where every tag is on the grid's left edge (tags_on_left_edge)
+            // it goes instead left of the row labels, level with its
+            // block's first row, where the fit left room for it
+            // (label_margins' tag_left): as a chip at the projector it
+            // covered three cells of each block's first rows. Where that
+            // room is cut by the canvas (a camera moved by hand) it is
+            // still a chip.
             Label::Side side = l.side;
             float tag_k = 1;
+            bool beside = false;
             if (l.kind == Label::tag && side == Label::above && !f.sparse_tags &&
                 ts.y + 1 > f.zoom) {
                 tag_k = (f.zoom - 1) / ts.y;
-                if (tag_k < 0.7f)
+                if (tag_k < 0.7f) {
                     side = Label::inside, tag_k = 1;
-                else
+                    const float bx = f.at(0, l.y).x - lane_offset(lw, uint8_t(lw.size())) - ts.x;
+                    const float by = f.at(l.x, l.y + 0.5f).y - ts.y / 2;
+                    const ImVec4 r(bx - 1, by, bx + ts.x + 1, by + ts.y);
+                    const bool room = edge_tags && r.x >= f.clip_min.x && r.y >= f.clip_min.y &&
+                                      r.w <= f.clip_max.y;
+                    // (beside the tag above it, on cells that small: left
+                    // out rather than a chip over the cells)
+                    if (room && overlaps(r)) continue;
+                    beside = room;
+                } else {
                     ts = ImVec2(ts.x * tag_k, ts.y * tag_k);
+                }
             }
             // Sparse tags stand above only when the one-cell gap holds them
             // whole (the tiling slide's tags reached into the blocks above).
@@ -306,12 +354,16 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
                     break;
                 case Label::inside:
                     x = p.x + 2, y = p.y + 1;
+                    if (beside) {
+                        x = f.at(0, l.y).x - lane_offset(lw, uint8_t(lw.size())) - ts.x;
+                        y = f.at(l.x, l.y + 0.5f).y - ts.y / 2;
+                    }
                     break;
             }
             // Room along the edge (a block's width, the gap beside a band). A
             // block tag that is a little too wide shrinks to fit, down to 70%.
             float font_size = fs * tag_k;
-            if (l.kind == Label::tag && l.room > 0 && ts.x + 4 > l.room * f.zoom) {
+            if (l.kind == Label::tag && !beside && l.room > 0 && ts.x + 4 > l.room * f.zoom) {
                 // (k * tag_k: the scale for the width alone, the same above
                 // the block or as a chip)
                 const float k = (l.room * f.zoom - 5) / ts.x;
@@ -319,11 +371,11 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
                 font_size *= k;
                 ts = ImVec2(ts.x * k, ts.y * k);
             }
-            if (l.room > 0 && !thinned(l) && ts.x + 4 > l.room * f.zoom) continue;
+            if (l.room > 0 && !thinned(l) && !beside && ts.x + 4 > l.room * f.zoom) continue;
             if (l.room > 0 && l.kind == Label::address && l.side == Label::left_of &&
                 ts.x + kGap > l.room * f.zoom)
                 continue;
-            if (side == Label::inside && ts.y + 2 > std::max(l.room, 4.f) * f.zoom)
+            if (side == Label::inside && !beside && ts.y + 2 > std::max(l.room, 4.f) * f.zoom)
                 continue;  // block too small
             const ImVec4 r(x - 1, y, x + ts.x + 1, y + ts.y);
             if (r.x < f.clip_min.x || r.y < f.clip_min.y || r.z > f.clip_max.x ||
@@ -332,7 +384,7 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             if (overlaps(r)) continue;
             placed.push_back(r);
             const ImU32 col = with_alpha(colour_of(l.kind, f.dark), f.alpha);
-            if (side == Label::inside) {
+            if (side == Label::inside && !beside) {
                 ImU32 bg = packed(palette(f.dark)[Surface::canvas], f.dark ? 0.82f : 0.86f);
                 dl->AddRectFilled(ImVec2(r.x - 1, r.y), ImVec2(r.z + 1, r.w),
                                   with_alpha(bg, f.alpha), 2.f);

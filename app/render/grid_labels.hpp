@@ -23,7 +23,15 @@ struct LabelMargins {
     // caption right of B) need, besides their text's pixels, the cells
     // between the grid's edge and their point.
     float cells_left = 0, cells_right = 0;
+    // Block tags over the grid's left edge stand left of the row labels
+    // when the cells are too small to hold them in the gap above their
+    // block (draw_labels): the left margin they then need, and their text
+    // height, which with the fit's zoom says whether they will.
+    float tag_left = 0, tag_h = 0;
 };
+// Whether block tags of text height tag_h (pixels) leave the gap above
+// their block at `zoom` pixels a cell: a tag shrinks to 70% before it does.
+bool tags_beside(float zoom, float tag_h);
 // `scale`: the labels' text scale (OverlayFrame::label_scale).
 LabelMargins label_margins(const Stage& st, float scale = 1);
 

@@ -66,12 +66,24 @@ Camera PlanView::fitted_at(PlanGpu& gpu, int k0, int k1, float label_scale) cons
         lm.right = std::max(lm.right, m.right), lm.bottom = std::max(lm.bottom, m.bottom);
         lm.cells_left = std::max(lm.cells_left, m.cells_left);
         lm.cells_right = std::max(lm.cells_right, m.cells_right);
+        lm.tag_left = std::max(lm.tag_left, m.tag_left), lm.tag_h = std::max(lm.tag_h, m.tag_h);
     }
-    const float margin = 12, left = margin + lm.left, top = margin + lm.top;
+    const float margin = 12, top = margin + lm.top;
+    float left = margin + lm.left;
     const float right = margin + lm.right, bottom = margin + lm.bottom;
     const float wide = w + lm.cells_left + lm.cells_right;  // with labels beside the grid
-    c.zoom = std::min((size_.x - left - right) / wide, (size_.y - top - bottom) / h);
-    c.zoom = std::clamp(c.zoom, 1e-4f, display().max_cell());
+    auto zoom_for = [&] {
+        const float z = std::min((size_.x - left - right) / wide, (size_.y - top - bottom) / h);
+        return std::clamp(z, 1e-4f, display().max_cell());
+    };
+    c.zoom = zoom_for();
+    // Cells too small for the block tags above their blocks: room for them
+    // left of the row labels (draw_labels), which only shrinks the cells.
+    // (at most a third of the view: past that the cells shrink too much)
+    if (lm.tag_left > lm.left && lm.tag_left <= size_.x / 3 && tags_beside(c.zoom, lm.tag_h)) {
+        left = margin + lm.tag_left;
+        c.zoom = zoom_for();
+    }
     c.pan_x = -((size_.x - left - right) / c.zoom - wide) / 2 - left / c.zoom - lm.cells_left;
     c.pan_y = -((size_.y - top - bottom) / c.zoom - h) / 2 - top / c.zoom;
     return c;

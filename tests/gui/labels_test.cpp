@@ -103,6 +103,45 @@ TEST(GuiLabels, SecondBlockKeepsItsTagAndRowNumbers) {
     EXPECT_GE(numbered, 2);  // the desk's two views at least
 }
 
+// Block tags cover no cells: at the projector the default (2,2,28)'s cells
+// are smaller than a tag, and its tags were chips over the first three
+// cells of each block's first rows. Blocks in one column put them left of
+// the row numbers instead, level with the block's first row; each shown
+// tag must clear both blocks' cells (rows 0-1 and 3-4, columns 0-27), and
+// the pipeline view must show both. On the desk they stand above.
+TEST(GuiLabels, BlockTagsCoverNoCells) {
+    const std::string dir = ll::test::make_temp_dir();
+    for (const std::string look : kTwoLooks) {
+        auto j = dump_view(
+            dir, "--from ND --to FRACTAL_NZ --shape 2,2,28 --dtype fp16 " + look + " --stage 0");
+        ASSERT_TRUE(j.is_object());
+        for (int v = 0; v < 2; ++v) {
+            SCOPED_TRACE(look + " view " + std::to_string(v));
+            const auto& s = j["probe"]["screen"][size_t(v)];
+            const float zoom = s["zoom"], ox = s["origin"][0], oy = s["origin"][1];
+            const float pan_x = s["pan_x"], pan_y = s["pan_y"];
+            auto sx = [&](float x) { return ox + (x - pan_x) * zoom; };
+            auto sy = [&](float y) { return oy + (y - pan_y) * zoom; };
+            int tags = 0;
+            for (const auto& l : s["labels"]) {
+                if (l["kind"] != "tag") continue;
+                ++tags;
+                const float x0 = l["rect"][0], y0 = l["rect"][1];
+                const float x1 = x0 + l["rect"][2].get<float>(),
+                            y1 = y0 + l["rect"][3].get<float>();
+                for (float top : {0.f, 3.f}) {  // each block's two rows
+                    const bool over = x0 < sx(28) - 0.5f && x1 > sx(0) + 0.5f &&
+                                      y0 < sy(top + 2) - 0.5f && y1 > sy(top) + 0.5f;
+                    EXPECT_FALSE(over) << l.dump() << " block at row " << top;
+                }
+            }
+            if (v == 1) {
+                EXPECT_EQ(tags, 2) << s["labels"].dump();
+            }
+        }
+    }
+}
+
 // The tiling panel's SRAM block (default scene: 16 sub-tiles, c=0, 4, 8 and
 // 12 down its left edge, 14 rows each): every block on the left edge shows
 // its row 0, in both looks. Row numbers go in two rounds, each block's first
