@@ -932,8 +932,8 @@ struct NibbleTransposePolicy {
     // (the rows share few L1 sets). The chunks below instead read 16 bytes
     // of 512 input rows at a time, stored 256-byte pieces with two part
     // lines each, and prefetched the next chunk's rows whole (51 MB here)
-    // at its start: 1.5-1.6 GB/s against 3.1-3.2 (128-row windows 2.7-2.9,
-    // 512-row ones 3.0-3.1; 32 to 256 rows ahead read the same).
+    // at its start: 1.4-1.6 GB/s against 3.1-3.3 (128-row windows 2.7-2.9,
+    // 512-row ones 2.6-3.1; 32 to 256 rows ahead read the same).
     static constexpr int64_t kWindowRows = 256;              // 128 bytes of each input row
     static constexpr int64_t kWindowMinRows = 1024;          // output rows in the tile
     static constexpr int64_t kWindowBufBytes = 1024 * 1024;  // kWindowRows output rows
