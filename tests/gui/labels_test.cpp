@@ -19,13 +19,18 @@ using ll::test::expect_unclipped_and_apart;
 using ll::test::kTwoLooks;
 using ll::test::label_texts;
 
+namespace {
+// The explorer's default conversion, ND -> FRACTAL_NZ (2,2,28) fp16: two
+// blocks of two rows (grid rows 0-1 and 3-4), 28 columns.
+const std::string kDefaultNz = "--from ND --to FRACTAL_NZ --shape 2,2,28 --dtype fp16 ";
+}  // namespace
+
 TEST(GuiLabels, EveryNzStageIsLabelledUnclippedAndApart) {
     const std::string dir = ll::test::make_temp_dir();
-    const std::string scene = "--from ND --to FRACTAL_NZ --shape 2,2,28 --dtype fp16 ";
     for (const std::string look : kTwoLooks) {
         for (int k = 0; k < 5; ++k) {
             SCOPED_TRACE(look + " stage " + std::to_string(k));
-            auto j = dump_view(dir, scene + look + " --stage " + std::to_string(k));
+            auto j = dump_view(dir, kDefaultNz + look + " --stage " + std::to_string(k));
             ASSERT_TRUE(j.is_object());
             ASSERT_EQ(j["probe"]["stages"].get<int>(), 5);
             for (int v = 0; v < 2; ++v) {
@@ -70,23 +75,21 @@ TEST(GuiLabels, SecondBlockKeepsItsTagAndRowNumbers) {
     const std::string dir = ll::test::make_temp_dir();
     int numbered = 0;  // views whose cells hold row numbers
     for (const std::string look : kTwoLooks) {
-        auto j = dump_view(
-            dir, "--from ND --to FRACTAL_NZ --shape 2,2,28 --dtype fp16 " + look + " --stage 0");
+        auto j = dump_view(dir, kDefaultNz + look + " --stage 0");
         ASSERT_TRUE(j.is_object());
         for (int v = 0; v < 2; ++v) {
             SCOPED_TRACE(look + " view " + std::to_string(v));
             const auto& s = j["probe"]["screen"][size_t(v)];
-            const float zoom = s["zoom"], oy = s["origin"][1], pan_y = s["pan_y"];
-            auto screen_y = [&](float y) { return oy + (y - pan_y) * zoom; };
+            const ll::test::CellToScreen at(s);
             // b=0 holds rows 0 and 1 (grid y 0..2), b=1 starts at y 3.
             int b1_rows = 0, b1_tags = 0;
             for (const auto& l : s["labels"]) {
                 const float y0 = l["rect"][1], h = l["rect"][3];
                 if (l["kind"] == "tag" && l["text"] == "b=1") {
                     ++b1_tags;
-                    EXPECT_GE(y0, screen_y(2.f) - 0.5f) << l.dump();
+                    EXPECT_GE(y0, at.y(2.f) - 0.5f) << l.dump();
                 }
-                if (l["kind"] == "tick" && y0 + h / 2 > screen_y(3.f)) ++b1_rows;
+                if (l["kind"] == "tick" && y0 + h / 2 > at.y(3.f)) ++b1_rows;
             }
             // The right view shows the tag in both looks (the logical view's
             // 6-pixel cells at the projector hold neither it nor b=1's 0,
@@ -94,7 +97,7 @@ TEST(GuiLabels, SecondBlockKeepsItsTagAndRowNumbers) {
             if (v == 1) {
                 EXPECT_EQ(b1_tags, 1) << s["labels"].dump();
             }
-            if (zoom >= 12) {
+            if (at.zoom >= 12) {
                 ++numbered;
                 EXPECT_GE(b1_rows, 1) << s["labels"].dump();
             }
@@ -112,16 +115,12 @@ TEST(GuiLabels, SecondBlockKeepsItsTagAndRowNumbers) {
 TEST(GuiLabels, BlockTagsCoverNoCells) {
     const std::string dir = ll::test::make_temp_dir();
     for (const std::string look : kTwoLooks) {
-        auto j = dump_view(
-            dir, "--from ND --to FRACTAL_NZ --shape 2,2,28 --dtype fp16 " + look + " --stage 0");
+        auto j = dump_view(dir, kDefaultNz + look + " --stage 0");
         ASSERT_TRUE(j.is_object());
         for (int v = 0; v < 2; ++v) {
             SCOPED_TRACE(look + " view " + std::to_string(v));
             const auto& s = j["probe"]["screen"][size_t(v)];
-            const float zoom = s["zoom"], ox = s["origin"][0], oy = s["origin"][1];
-            const float pan_x = s["pan_x"], pan_y = s["pan_y"];
-            auto sx = [&](float x) { return ox + (x - pan_x) * zoom; };
-            auto sy = [&](float y) { return oy + (y - pan_y) * zoom; };
+            const ll::test::CellToScreen at(s);
             int tags = 0;
             for (const auto& l : s["labels"]) {
                 if (l["kind"] != "tag") continue;
@@ -130,8 +129,8 @@ TEST(GuiLabels, BlockTagsCoverNoCells) {
                 const float x1 = x0 + l["rect"][2].get<float>(),
                             y1 = y0 + l["rect"][3].get<float>();
                 for (float top : {0.f, 3.f}) {  // each block's two rows
-                    const bool over = x0 < sx(28) - 0.5f && x1 > sx(0) + 0.5f &&
-                                      y0 < sy(top + 2) - 0.5f && y1 > sy(top) + 0.5f;
+                    const bool over = x0 < at.x(28) - 0.5f && x1 > at.x(0) + 0.5f &&
+                                      y0 < at.y(top + 2) - 0.5f && y1 > at.y(top) + 0.5f;
                     EXPECT_FALSE(over) << l.dump() << " block at row " << top;
                 }
             }

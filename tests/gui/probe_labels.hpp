@@ -32,6 +32,20 @@ inline const char* const kProjectorLook = "--size 1024x768 --ui-scale 1.5 --them
 // The two looks a label test checks: the desk and the projector.
 inline const char* const kTwoLooks[] = {"--size 1600x1000", kProjectorLook};
 
+// The screen position of a cell coordinate in one view of the explorer's
+// probe (its "screen" entries: origin, zoom, pan_x, pan_y).
+struct CellToScreen {
+    float ox, oy, zoom, pan_x, pan_y;
+    explicit CellToScreen(const nlohmann::json& s)
+        : ox(s["origin"][0]),
+          oy(s["origin"][1]),
+          zoom(s["zoom"]),
+          pan_x(s["pan_x"]),
+          pan_y(s["pan_y"]) {}
+    float x(float cx) const { return ox + (cx - pan_x) * zoom; }
+    float y(float cy) const { return oy + (cy - pan_y) * zoom; }
+};
+
 // Runs the app with `args`, a screenshot and --dump-text; the report (null
 // on failure, which is also a test failure).
 inline nlohmann::json dump_text(const std::string& dir, const std::string& args) {
