@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "core/error.hpp"
+#include "core/format/tensor_buffer.hpp"
 
 namespace ll::cli {
 
@@ -22,18 +23,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// 64-byte aligned, uninitialised; both the conversion's and memcpy's buffers
-// come from here so they see the same alignment and paging.
-struct Buffer {
-    std::unique_ptr<uint8_t, decltype(&std::free)> p{nullptr, &std::free};
-    size_t n = 0;
-    explicit Buffer(size_t bytes) : n(bytes) {
-        const size_t rounded = (std::max<size_t>(bytes, 1) + 63) / 64 * 64;
-        p.reset(static_cast<uint8_t*>(std::aligned_alloc(64, rounded)));
-        if (!p) throw std::bad_alloc();
-    }
-    uint8_t* data() const { return p.get(); }
-};
+// Every buffer is a TensorBuffer (tensor_buffer.hpp): the conversion's and
+// memcpy's see the same alignment and paging.
 
 // Single-threaded rows are timed in thread CPU time: on a shared machine the
 // process is often descheduled mid-run, which wall time would charge to
@@ -58,6 +49,16 @@ double seconds(const F& f) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+// How the buffers' pages were asked for, as the output says it: "on" (the
+// kernel took the advice), "off" (--no-huge-pages), "small" (the buffer is
+// under TensorBuffer::kHugePagesFrom), or "refused (THP never)".
+std::string pages_word(const BenchOptions& o, const TensorBuffer& b) {
+    if (!o.huge_pages) return "off";
+    if (b.size() < TensorBuffer::kHugePagesFrom) return "small";
+    if (b.huge_pages()) return "on";
+    return "refused (THP " + transparent_huge_pages_mode() + ")";
+}
+
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v.empty() ? 0 : v[v.size() / 2];
@@ -73,16 +74,16 @@ int resolve_threads(int t) {
 struct Timing {
     double conv = 0, conv1 = 0, copy = 0;
 };
-Timing time_row(const Executor& ex, const uint8_t* src, uint8_t* dst, const Buffer& ca,
-                const Buffer& cb, int threads, bool also_single, double budget) {
+Timing time_row(const Executor& ex, const uint8_t* src, uint8_t* dst, const TensorBuffer& ca,
+                TensorBuffer& cb, int threads, bool also_single, double budget) {
     ex.run(src, dst, threads);  // warm-up: page in every buffer
     if (also_single) ex.run(src, dst, 1);
-    std::memcpy(cb.data(), ca.data(), ca.n);
+    std::memcpy(cb.data(), ca.data(), ca.size());
     std::vector<double> tc, t1, tm;
     double spent = 0;
     for (int i = 0; i < 31 && (i < 5 || spent < budget); ++i) {
         const double a = seconds([&] { ex.run(src, dst, threads); });
-        const double b = seconds([&] { std::memcpy(cb.data(), ca.data(), ca.n); });
+        const double b = seconds([&] { std::memcpy(cb.data(), ca.data(), ca.size()); });
         double c = 0;
         if (also_single) c = seconds([&] { ex.run(src, dst, 1); });
         tc.push_back(a);
@@ -265,16 +266,20 @@ int run_bench_one(const Pipeline& p, const std::vector<uint8_t>& src, const Benc
     const Executor ex(p);
     const int threads = resolve_threads(o.threads);
     g_cpu_time = threads == 1;
-    Buffer dst(static_cast<size_t>(ex.dst_bytes()));
+    // the source copied into a buffer of the same kind as the others
+    TensorBuffer in(src.size(), o.huge_pages),
+        dst(static_cast<size_t>(ex.dst_bytes()), o.huge_pages);
+    if (!src.empty()) std::memcpy(in.data(), src.data(), src.size());
     const auto ref = static_cast<size_t>(std::max(ex.src_bytes(), ex.dst_bytes()));
-    Buffer ca(ref), cb(ref);
-    std::memset(ca.data(), 1, ca.n);
-    const Timing t = time_row(ex, src.data(), dst.data(), ca, cb, threads, false, 0.5);
+    TensorBuffer ca(ref, o.huge_pages), cb(ref, o.huge_pages);
+    std::memset(ca.data(), 1, ca.size());
+    const Timing t = time_row(ex, in.data(), dst.data(), ca, cb, threads, false, 0.5);
     const double bytes = static_cast<double>(ref);
     const double cg = bytes / t.conv / 1e9, mg = bytes / t.copy / 1e9;
     char line[200];
-    std::snprintf(line, sizeof line, "convert_gbps=%.3f memcpy_gbps=%.3f ratio=%.3f threads=%d", cg,
-                  mg, cg / mg, threads);
+    std::snprintf(line, sizeof line,
+                  "convert_gbps=%.3f memcpy_gbps=%.3f ratio=%.3f threads=%d huge_pages=%s", cg, mg,
+                  cg / mg, threads, pages_word(o, dst).c_str());
     std::cout << line << "\n";
     return 0;
 }
@@ -310,11 +315,13 @@ int run_bench_all(const BenchOptions& o) {
             const Executor ex(make_pipeline(r.spec));
             r.src_bytes = ex.src_bytes();
             r.dst_bytes = ex.dst_bytes();
-            Buffer src(static_cast<size_t>(r.src_bytes)), dst(static_cast<size_t>(r.dst_bytes));
-            for (size_t i = 0; i < src.n; ++i) src.data()[i] = static_cast<uint8_t>(i * 31 + 7);
+            TensorBuffer src(static_cast<size_t>(r.src_bytes), o.huge_pages),
+                dst(static_cast<size_t>(r.dst_bytes), o.huge_pages);
+            for (size_t i = 0; i < src.size(); ++i)
+                src.data()[i] = static_cast<uint8_t>(i * 31 + 7);
             const auto ref = static_cast<size_t>(std::max(r.src_bytes, r.dst_bytes));
-            Buffer ca(ref), cb(ref);
-            std::memset(ca.data(), 1, ca.n);
+            TensorBuffer ca(ref, o.huge_pages), cb(ref, o.huge_pages);
+            std::memset(ca.data(), 1, ca.size());
             const Timing t =
                 time_row(ex, src.data(), dst.data(), ca, cb, threads, threads > 1, 0.2);
             const double bytes = static_cast<double>(ref);
@@ -340,6 +347,8 @@ int run_bench_all(const BenchOptions& o) {
         j["smallest_row_bytes"] = smallest;
         j["past_last_level_cache"] = past;
         j["reference"] = "memcpy of max(source, destination) bytes, single thread, same run";
+        j["huge_pages"] = o.huge_pages;
+        j["transparent_huge_pages"] = transparent_huge_pages_mode();
         j["rows"] = nlohmann::json::array();
         for (const Row& r : rows) {
             auto mm = std::minmax_element(r.ratio.begin(), r.ratio.end());
@@ -365,7 +374,9 @@ int run_bench_all(const BenchOptions& o) {
     std::cout << "conversion throughput vs memcpy of max(src, dst) bytes in the same run; "
               << threads << " thread" << (threads > 1 ? "s" : "") << ", " << o.repeat
               << (o.repeat > 1 ? " passes" : " pass") << " (median, min-max of the ratio); "
-              << (threads == 1 ? "thread CPU time" : "wall time") << "\n";
+              << (threads == 1 ? "thread CPU time" : "wall time") << "; buffers (all four) "
+              << (o.huge_pages ? "with huge pages asked for" : "with 4 KiB pages (--no-huge-pages)")
+              << ", the kernel's transparent huge pages: " << transparent_huge_pages_mode() << "\n";
     if (!past)
         std::cout << "note: this machine's last-level cache is " << (llc >> 20)
                   << " MiB; the smallest row's source and destination ("

@@ -10,6 +10,8 @@
 // are timed interleaved, medians, in thread CPU time with one thread and in
 // wall time with more; GB/s counts those same bytes. --only matches words as
 // substrings of a row's text ("int8" also matches uint8; " int8" does not).
+// Every buffer (source, destination, memcpy's two) is a TensorBuffer: huge
+// pages asked for unless --no-huge-pages, the same for both sides.
 #pragma once
 
 #include <cstdint>
@@ -26,7 +28,8 @@ struct BenchOptions {
     double min_mb = 64;  // --bench-all: smallest source, MiB
     std::string only;    // --bench-all: comma-separated words a row must contain
     bool json = false;
-    bool list = false;  // --bench-all: the rows and their memory, not timed
+    bool list = false;       // --bench-all: the rows and their memory, not timed
+    bool huge_pages = true;  // false: --no-huge-pages, 4 KiB pages for every buffer
 };
 
 // One line: convert_gbps=... memcpy_gbps=... ratio=... threads=N

@@ -27,6 +27,7 @@
 #include "core/format/format.hpp"
 #include "core/format/format_plan.hpp"
 #include "core/format/narrate.hpp"
+#include "core/format/tensor_buffer.hpp"
 #include "core/io/npy.hpp"
 #include "core/plan_text.hpp"
 
@@ -43,6 +44,7 @@ struct ConvertArgs {
     bool c0_given = false;
     int64_t follow = -1;  // --follow K (with --stages): narrate source element K
     bool follow_given = false;
+    bool no_huge_pages = false;
     BenchOptions bo;  // --threads, and --bench-all's --repeat, --bench-mb, --only
 };
 
@@ -340,6 +342,7 @@ int run_convert(ConvertArgs a) {
         throw UsageError("--threads: " + std::to_string(a.bo.threads) +
                          " is negative; expected a thread count, 0 for all cores");
     a.bo.json = a.json;
+    a.bo.huge_pages = !a.no_huge_pages;
     if (a.bench_all) return run_bench_all(a.bo);
     if (a.from.empty()) throw UsageError("--from: missing; expected one of " + format_names());
     if (a.to.empty()) throw UsageError("--to: missing; expected one of " + format_names());
@@ -424,16 +427,16 @@ int run_convert(ConvertArgs a) {
 
     // The output on a 64-byte boundary: the executor's widened scatters
     // (FRACTAL_NZ -> ND, C0 rows into NHWC) stream whole lines only there
-    // (docs/PERFORMANCE.md, finding 13), and a vector this size starts 16
-    // bytes past a page.
-    std::vector<uint8_t> raw;
+    // (docs/PERFORMANCE.md, finding 13); huge pages where it is large
+    // (tensor_buffer.hpp, finding 52).
+    TensorBuffer raw;
     uint8_t* out = nullptr;
     size_t out_bytes = 0;
     if (need_data) {
         const Executor ex(p);
         out_bytes = static_cast<size_t>(ex.dst_bytes());
-        raw.resize(out_bytes + 63);
-        out = raw.data() + (64 - reinterpret_cast<uintptr_t>(raw.data()) % 64) % 64;
+        raw = TensorBuffer(out_bytes, a.bo.huge_pages);
+        out = raw.data();
         ex.run(src.data(), out, a.bo.threads);
     }
     if (!a.output.empty()) write_npy(a.output, p.dtype, p.dst_shape, out, out_bytes);
@@ -499,6 +502,9 @@ Runner setup_convert(CLI::App& sub) {
     sub.add_flag("--list", a->bo.list,
                  "--bench-all: print the rows, their shapes and the memory each takes (the "
                  "conversion's buffers and memcpy's), without timing them");
+    sub.add_flag("--no-huge-pages", a->no_huge_pages,
+                 "4 KiB pages for the output and --bench's buffers (default: huge pages asked "
+                 "for on buffers of 4 MiB or more, as NumPy does)");
     sub.add_option("--only", a->bo.only,
                    "--bench-all: only rows whose text holds every comma-separated word, e.g. "
                    "'NC1HWC0,fp16'");

@@ -48,6 +48,7 @@
 #include "core/format/nibbles.hpp"
 #include "core/format/scalar.hpp"
 #include "core/format/staged_scatter.hpp"
+#include "core/format/tensor_buffer.hpp"
 #include "core/format/transpose_tile.hpp"
 
 namespace ll {
@@ -1302,14 +1303,15 @@ void Executor::run(const void* src, void* dst, int threads) const {
     if (segs.size() == 2 && detail::run_fused(p_, src, dst, threads, 0)) return;
     const void* cur = src;
     // Intermediate tensors (fractal -> fractal goes through the plain form):
-    // every element is written by its segment, so no zero fill.
-    std::unique_ptr<uint8_t[]> bufs[2];
+    // every element is written by its segment, so no zero fill; huge pages
+    // where they are large (tensor_buffer.hpp).
+    TensorBuffer bufs[2];
     for (size_t i = 0; i < segs.size(); ++i) {
         void* out = dst;
         if (i + 1 < segs.size()) {
             const Shape& sh = p_.steps[segs[i].first + segs[i].count - 1].after;
-            bufs[i % 2].reset(new uint8_t[static_cast<size_t>(bytes_for(p_.dtype, numel(sh)))]);
-            out = bufs[i % 2].get();
+            bufs[i % 2] = TensorBuffer(static_cast<size_t>(bytes_for(p_.dtype, numel(sh))));
+            out = bufs[i % 2].data();
         }
         run_segment(segs[i], p_.dtype, cur, out, pad_bits, threads);
         cur = out;

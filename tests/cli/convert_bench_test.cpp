@@ -147,3 +147,44 @@ TEST(CliConvertBench, ListShowsRowsCappedAtTheElementLimit) {
     EXPECT_NE(t.out.find("2 rows; the largest takes "), std::string::npos) << t.out;
     EXPECT_EQ(t.out.find("cap"), std::string::npos) << t.out;
 }
+
+// Huge pages: asked for on every buffer of 4 MiB or more unless
+// --no-huge-pages, said on the line, in the table's header and in the JSON.
+TEST(CliConvertBench, SaysHowTheBuffersArePaged) {
+    const std::vector<std::string> big = {"convert",    "--from",  "ND",        "--to",
+                                          "FRACTAL_NZ", "--shape", "2048,1024", "--dtype",
+                                          "fp16",       "--bench", "--threads", "1"};
+    auto r = run_layoutlab(big);
+    ASSERT_EQ(r.code, 0) << r.err;
+    // on where the kernel took the advice, else refused with the mode named
+    const bool on = r.out.find(" huge_pages=on\n") != std::string::npos;
+    const bool refused = r.out.find(" huge_pages=refused (THP ") != std::string::npos;
+    EXPECT_TRUE(on || refused) << r.out;
+    auto off = big;
+    off.push_back("--no-huge-pages");
+    r = run_layoutlab(off);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find(" huge_pages=off\n"), std::string::npos) << r.out;
+    r = run_layoutlab({"convert", "--from", "ND", "--to", "FRACTAL_NZ", "--shape", "64,64",
+                       "--dtype", "fp16", "--bench", "--threads", "1"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find(" huge_pages=small\n"), std::string::npos) << r.out;
+
+    const std::vector<std::string> all = {
+        "convert", "--bench-all", "--bench-mb", "1",      "--repeat",
+        "1",       "--threads",   "1",          "--only", "ND -> FRACTAL_NZ,fp16"};
+    r = run_layoutlab(all);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("; buffers (all four) with huge pages asked for, the kernel's "
+                         "transparent huge pages: "),
+              std::string::npos)
+        << r.out;
+    auto js = all;
+    js.push_back("--json");
+    js.push_back("--no-huge-pages");
+    r = run_layoutlab(js);
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_FALSE(j["huge_pages"].get<bool>());
+    EXPECT_FALSE(j["transparent_huge_pages"].get<std::string>().empty());
+}
