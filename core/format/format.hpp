@@ -206,6 +206,10 @@ Shape stage_shape(const Pipeline& p, size_t k);
 // converted to the dtype. Fast: a blocked strided copy, never a per-element
 // coordinate walk (int4 moves nibble pairs as bytes where the layout keeps
 // them together, else nibble by nibble along the same strided walk).
+// Large tensors are best held in TensorBuffers (tensor_buffer.hpp), which
+// ask the kernel for huge pages as NumPy does: the transposes that stride
+// across many pages at once ran up to 1.5x faster on them
+// (docs/PERFORMANCE.md, finding 52). Any buffer works.
 class Executor {
   public:
     explicit Executor(Pipeline p);

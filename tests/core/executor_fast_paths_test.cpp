@@ -1449,6 +1449,36 @@ TEST(ExecutorFastPaths, TallWindowsOfManyRows) {
     check_cases(cases, Big::dst);
 }
 
+// Tall tiles past window_rows() whose destination rows all start at one
+// offset into a line (dy = C x N a multiple of 64 bytes) go in blocks of
+// source rows (Tile::gather_tall_blocks, finding 52): NCHW -> HWCN int8
+// with C = 8 and N = 520 (each c's tile starts at its own offset into a
+// line, so each has its own first block; ragged last blocks; H x W =
+// 2,031, not a whole number of B), fp16 with C = 32 and N = 520, and fp32 with
+// N = 608 and H x W = 3,505 (two chunks of rows, the second ragged). Each
+// is planned tall, past 8 MiB, and checked element by element both ways
+// on 1 and 2 threads.
+TEST(ExecutorFastPaths, TallBlocksOfSourceRows) {
+    const std::vector<ConvertSpec> cases = {
+        spec(Format::NCHW, Format::HWCN, {520, 8, 3, 677}, DType::int8, 0),
+        spec(Format::NCHW, Format::HWCN, {520, 32, 7, 37}, DType::fp16, 0),
+        spec(Format::NCHW, Format::HWCN, {608, 1, 5, 701}, DType::fp32, 0),
+    };
+    for (const ConvertSpec& sp : cases) {
+        detail::Gather g;
+        int w = 0;
+        plan_window(sp, g, w);
+        if (HasFatalFailure()) return;
+        const detail::Level& x = g.levels.back();
+        const detail::Level& y = g.levels[g.levels.size() - 2];
+        EXPECT_GT(x.size, detail::Tile<uint8_t>::window_rows()) << to_string(sp.shape);
+        EXPECT_EQ((y.dst_stride * bits(sp.dtype) / 8) % 64, 0) << to_string(sp.shape);
+        EXPECT_EQ(w, static_cast<int>(detail::Tile<uint8_t>::Window::tall))
+            << to_string(sp.shape) << " " << name(sp.dtype);
+    }
+    check_cases(cases, Big::dst);
+}
+
 TEST(ExecutorFastPaths, WindowedScatters) {
     std::vector<ConvertSpec> cases;
     for (DType t : all_dtypes()) {
