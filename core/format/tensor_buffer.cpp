@@ -18,8 +18,11 @@ TensorBuffer::TensorBuffer(size_t bytes, bool huge_pages) : n_(bytes) {
     p_.reset(static_cast<uint8_t*>(std::aligned_alloc(align, rounded)));
     if (!p_) throw std::bad_alloc();
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    // before the first touch, so the pages are huge from their first fault
-    if (huge) huge_ = madvise(p_.get(), rounded, MADV_HUGEPAGE) == 0;
+    // before the first touch, so the pages are huge from their first fault;
+    // with the kernel's mode "never" the advice is accepted and does nothing
+    if (huge)
+        huge_ = madvise(p_.get(), rounded, MADV_HUGEPAGE) == 0 &&
+                transparent_huge_pages_mode() != "never";
 #endif
 }
 

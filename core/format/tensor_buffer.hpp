@@ -38,7 +38,8 @@ class TensorBuffer {
     uint8_t* data() { return p_.get(); }
     const uint8_t* data() const { return p_.get(); }
     size_t size() const { return n_; }
-    // whether the kernel took the huge-page advice for this buffer
+    // whether the kernel took the huge-page advice for this buffer (false
+    // where its transparent huge pages are "never")
     bool huge_pages() const { return huge_; }
 
   private:

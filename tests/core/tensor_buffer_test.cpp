@@ -45,10 +45,13 @@ TEST(TensorBuffer, LargeBuffersAskForHugePagesWhereTheKernelAllowsIt) {
     EXPECT_EQ(b.data()[n - 1], 0x33);
     const std::string mode = ll::transparent_huge_pages_mode();
 #ifdef __linux__
-    // madvise(MADV_HUGEPAGE) succeeds wherever the kernel has THP built in
-    // ("always" or "madvise"; with "never" it may still accept the advice)
+    // madvise(MADV_HUGEPAGE) succeeds wherever the kernel has THP built in;
+    // with "never" it is accepted and does nothing, and the buffer says so
     if (mode == "always" || mode == "madvise") {
         EXPECT_TRUE(b.huge_pages()) << mode;
+    }
+    if (mode == "never") {
+        EXPECT_FALSE(b.huge_pages());
     }
 #endif
     // asked not to: an ordinary buffer of the same size
