@@ -78,6 +78,10 @@ TempFileGuard::~TempFileGuard() {
 }
 
 void write_file_atomic(const std::string& path, const void* data, size_t size) {
+    write_file_atomic(path, {FilePiece{data, size}});
+}
+
+void write_file_atomic(const std::string& path, std::initializer_list<FilePiece> pieces) {
     if (path.empty()) throw UsageError("empty output path; expected a file name");
     // mkstemp needs a writable template in the destination's folder so that
     // the final rename stays on one file system (and is atomic).
@@ -97,19 +101,21 @@ void write_file_atomic(const std::string& path, const void* data, size_t size) {
     TempFileGuard guard(fd >= 0 ? tmp : std::string());
     ::pthread_sigmask(SIG_SETMASK, &saved, nullptr);
     if (fd < 0) fail(path, mk_err);
-    const auto* p = static_cast<const char*>(data);
-    size_t left = size;
-    while (left > 0) {
-        const ssize_t n = ::write(fd, p, left);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            const int err = errno;
-            ::close(fd);
-            ::unlink(tmp.c_str());
-            fail(path, err);
+    for (const FilePiece& piece : pieces) {
+        const auto* p = static_cast<const char*>(piece.data);
+        size_t left = piece.size;
+        while (left > 0) {
+            const ssize_t n = ::write(fd, p, left);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                const int err = errno;
+                ::close(fd);
+                ::unlink(tmp.c_str());
+                fail(path, err);
+            }
+            p += n;
+            left -= static_cast<size_t>(n);
         }
-        p += n;
-        left -= static_cast<size_t>(n);
     }
     // mkstemp creates 0600; give the file the usual rw-r--r-- (changing the
     // process umask to read it would race with other threads).

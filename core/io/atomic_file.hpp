@@ -10,12 +10,20 @@
 
 #include <atomic>
 #include <cstddef>
+#include <initializer_list>
 #include <string>
 
 namespace ll {
 
 void write_file_atomic(const std::string& path, const void* data, size_t size);
 void write_file_atomic(const std::string& path, const std::string& bytes);
+// The file is the pieces one after the other (a header, then a tensor's
+// bytes where they lie: no copy of the whole file in memory).
+struct FilePiece {
+    const void* data;
+    size_t size;
+};
+void write_file_atomic(const std::string& path, std::initializer_list<FilePiece> pieces);
 
 // A temporary file some other writer fills (a video's "<name>.part"): while
 // the guard lives, SIGINT, SIGTERM or SIGHUP remove it before the process

@@ -79,9 +79,15 @@ InputFile::~InputFile() {
 
 std::string InputFile::read(int64_t n) {
     std::string out(size_t(n), '\0');
+    read_into(out.data(), n);
+    return out;
+}
+
+void InputFile::read_into(void* dst, int64_t n) {
+    auto* out = static_cast<char*>(dst);
     int64_t got = 0;
     while (got < n) {
-        const ssize_t r = ::read(fd_, &out[size_t(got)], size_t(n - got));
+        const ssize_t r = ::read(fd_, out + got, size_t(n - got));
         if (r < 0) {
             if (errno == EINTR) continue;
             throw UsageError(prefix(what_) + "cannot read '" + path_ +
@@ -94,7 +100,6 @@ std::string InputFile::read(int64_t n) {
         throw UsageError(prefix(what_) + "'" + path_ + "' ended after " + std::to_string(got) +
                          " of " + std::to_string(n) +
                          " bytes (changed while read?); expected a stable file");
-    return out;
 }
 
 void check_input_file(const std::string& path, const std::string& what, int64_t max_bytes) {

@@ -30,6 +30,8 @@ class InputFile {
     const std::string& path() const { return path_; }
     // Reads exactly n bytes at the current position; UsageError on a short read.
     std::string read(int64_t n);
+    // The same into dst (n bytes of room): a tensor's data without a copy.
+    void read_into(void* dst, int64_t n);
 
   private:
     int fd_ = -1;

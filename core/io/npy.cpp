@@ -210,12 +210,16 @@ NpyArray read_npy(const std::string& path, int64_t max_bytes) {
     NpyArray a;
     a.dtype = hd.dtype;
     a.shape = hd.shape;
-    const std::string body = f.read(hd.data_bytes);
-    a.data.assign(body.begin(), body.end());
+    a.data.resize(static_cast<size_t>(hd.data_bytes));  // read straight in: no copy
+    f.read_into(a.data.data(), hd.data_bytes);
     return a;
 }
 
-std::string npy_bytes(DType t, const Shape& shape, const void* data, size_t size) {
+namespace {
+
+// The magic string, version, header length and header dict of a file
+// holding `size` bytes of t in `shape`: what precedes the data.
+std::string npy_header(DType t, const Shape& shape, size_t size) {
     const std::string descr = npy_descr(t);
     const size_t want = static_cast<size_t>(numel(shape)) * static_cast<size_t>(itemsize(t));
     if (size != want)
@@ -242,13 +246,22 @@ std::string npy_bytes(DType t, const Shape& shape, const void* data, size_t size
         out += static_cast<char>((hl >> 24) & 0xFF);
     }
     out += h;
+    return out;
+}
+
+}  // namespace
+
+std::string npy_bytes(DType t, const Shape& shape, const void* data, size_t size) {
+    std::string out = npy_header(t, shape, size);
     out.append(static_cast<const char*>(data), size);
     return out;
 }
 
 void write_npy(const std::string& path, DType t, const Shape& shape, const void* data,
                size_t size) {
-    write_file_atomic(path, npy_bytes(t, shape, data, size));
+    // the header, then the data where it lies: no copy of the tensor
+    const std::string head = npy_header(t, shape, size);
+    write_file_atomic(path, {FilePiece{head.data(), head.size()}, FilePiece{data, size}});
 }
 
 }  // namespace ll

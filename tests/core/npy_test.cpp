@@ -2,7 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
+#include <vector>
 
 #include "core/error.hpp"
 #include "core/io/atomic_file.hpp"
@@ -119,6 +121,34 @@ TEST(AtomicFile, WritesWholeFileAndLeavesNoTemporary) {
     EXPECT_EQ(test::read_file(path), "replaced");
     auto r = test::run_shell("ls -A " + test::shell_quote(dir));
     EXPECT_EQ(r.out, "a.npy\n");  // no leftover temporary
+}
+
+// write_npy writes the header and then the data where it lies, and read_npy
+// reads the data straight into the array: the file is npy_bytes' text
+// exactly, for a tensor of several MiB too, and reads back unchanged.
+TEST(AtomicFile, TensorFilesAreWrittenAndReadWithoutACopy) {
+    const std::string dir = test::make_temp_dir();
+    const std::string path = dir + "/big.npy";
+    std::vector<uint16_t> v(size_t(1024) * 1536);
+    for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<uint16_t>(i * 2654435761u >> 11);
+    const size_t bytes = v.size() * 2;
+    write_npy(path, DType::fp16, {1024, 1536}, v.data(), bytes);
+    EXPECT_EQ(test::read_file(path), npy_bytes(DType::fp16, {1024, 1536}, v.data(), bytes));
+    const NpyArray a = read_npy(path);
+    EXPECT_EQ(a.dtype, DType::fp16);
+    EXPECT_EQ(a.shape, (Shape{1024, 1536}));
+    ASSERT_EQ(a.data.size(), bytes);
+    EXPECT_EQ(std::memcmp(a.data.data(), v.data(), bytes), 0);
+    // pieces, empty ones among them, one after the other
+    write_file_atomic(path, {FilePiece{"ab", 2}, FilePiece{nullptr, 0}, FilePiece{"cde", 3}});
+    EXPECT_EQ(test::read_file(path), "abcde");
+    auto r = test::run_shell("ls -A " + test::shell_quote(dir));
+    EXPECT_EQ(r.out, "big.npy\n");
+    // the wrong size for the shape is refused before any file is made
+    EXPECT_THROW(write_npy(dir + "/bad.npy", DType::fp16, {1024, 1536}, v.data(), bytes - 2),
+                 std::invalid_argument);
+    r = test::run_shell("ls -A " + test::shell_quote(dir));
+    EXPECT_EQ(r.out, "big.npy\n");
 }
 
 TEST(AtomicFile, UnwritablePathIsUsageError) {
