@@ -1415,6 +1415,25 @@ TEST(ExecutorFastPaths, WindowedTransposes) {
 // every other tile's rows 32 bytes into a line: normal stores up to it;
 // fails when those are skipped), ND -> FRACTAL_ZN and HWCN -> FRACTAL_Z, every
 // byte dtype, 1 and 2 threads, vector and 64-byte aligned buffers.
+// Each case planned as tall windows of more rows than window_rows(); with
+// dy_on_grid, its destination rows also a multiple of 64 bytes apart (the
+// blocks of finding 52).
+void expect_tall_past_window_rows(const std::vector<ConvertSpec>& cases, bool dy_on_grid = false) {
+    for (const ConvertSpec& sp : cases) {
+        detail::Gather g;
+        int w = 0;
+        plan_window(sp, g, w);
+        if (::testing::Test::HasFatalFailure()) return;
+        const detail::Level& x = g.levels.back();
+        const detail::Level& y = g.levels[g.levels.size() - 2];
+        EXPECT_GT(x.size, detail::Tile<uint8_t>::window_rows()) << to_string(sp.shape);
+        if (dy_on_grid)
+            EXPECT_EQ((y.dst_stride * bits(sp.dtype) / 8) % 64, 0) << to_string(sp.shape);
+        EXPECT_EQ(w, static_cast<int>(detail::Tile<uint8_t>::Window::tall))
+            << name(sp.from) << " " << to_string(sp.shape) << " " << name(sp.dtype);
+    }
+}
+
 // Tall windows of more rows than one window buffer held before finding 50
 // (512): NHWC -> HWCN with N = 601 (every dtype the byte tiles take; the
 // blocks prefetch the rows 64 on, across into the next window, and the
@@ -1436,16 +1455,8 @@ TEST(ExecutorFastPaths, TallWindowsOfManyRows) {
         past_8mib(spec(Format::NCHW, Format::HWCN, {601, 3, 9, 61}, DType::fp16, 0), 1));
     cases.push_back(
         past_8mib(spec(Format::NCHW, Format::HWCN, {601, 3, 9, 61}, DType::int8, 0), 1));
-    for (const ConvertSpec& sp : cases) {
-        detail::Gather g;
-        int w = 0;
-        plan_window(sp, g, w);
-        if (HasFatalFailure()) return;
-        const detail::Level& x = g.levels.back();
-        EXPECT_GT(x.size, detail::Tile<uint8_t>::window_rows()) << to_string(sp.shape);
-        EXPECT_EQ(w, static_cast<int>(detail::Tile<uint8_t>::Window::tall))
-            << name(sp.from) << " " << to_string(sp.shape) << " " << name(sp.dtype);
-    }
+    expect_tall_past_window_rows(cases);
+    if (HasFatalFailure()) return;
     check_cases(cases, Big::dst);
 }
 
@@ -1464,18 +1475,8 @@ TEST(ExecutorFastPaths, TallBlocksOfSourceRows) {
         spec(Format::NCHW, Format::HWCN, {520, 32, 7, 37}, DType::fp16, 0),
         spec(Format::NCHW, Format::HWCN, {608, 1, 5, 701}, DType::fp32, 0),
     };
-    for (const ConvertSpec& sp : cases) {
-        detail::Gather g;
-        int w = 0;
-        plan_window(sp, g, w);
-        if (HasFatalFailure()) return;
-        const detail::Level& x = g.levels.back();
-        const detail::Level& y = g.levels[g.levels.size() - 2];
-        EXPECT_GT(x.size, detail::Tile<uint8_t>::window_rows()) << to_string(sp.shape);
-        EXPECT_EQ((y.dst_stride * bits(sp.dtype) / 8) % 64, 0) << to_string(sp.shape);
-        EXPECT_EQ(w, static_cast<int>(detail::Tile<uint8_t>::Window::tall))
-            << to_string(sp.shape) << " " << name(sp.dtype);
-    }
+    expect_tall_past_window_rows(cases, true);
+    if (HasFatalFailure()) return;
     check_cases(cases, Big::dst);
 }
 
