@@ -1427,8 +1427,9 @@ void expect_tall_past_window_rows(const std::vector<ConvertSpec>& cases, bool dy
         const detail::Level& x = g.levels.back();
         const detail::Level& y = g.levels[g.levels.size() - 2];
         EXPECT_GT(x.size, detail::Tile<uint8_t>::window_rows()) << to_string(sp.shape);
-        if (dy_on_grid)
+        if (dy_on_grid) {
             EXPECT_EQ((y.dst_stride * bits(sp.dtype) / 8) % 64, 0) << to_string(sp.shape);
+        }
         EXPECT_EQ(w, static_cast<int>(detail::Tile<uint8_t>::Window::tall))
             << name(sp.from) << " " << to_string(sp.shape) << " " << name(sp.dtype);
     }
