@@ -208,13 +208,10 @@ void print_text(const Pipeline& p, const std::vector<uint8_t>* src, const std::v
         if (!par.empty() && s.kind != StepKind::transpose) std::cout << ", " << par;
         std::cout << "\n     " << s.caption << "\n";
     }
-    const ElementMap m = element_map(p);
-    int64_t real = 0;
-    for (int64_t v : m) real += v >= 0;
-    std::cout << "destination: " << to_string(p.dst_shape) << ", " << m.size() << " elements ("
-              << real << " data, " << static_cast<int64_t>(m.size()) - real << " padding), "
-              << bytes_for(p.dtype, static_cast<int64_t>(m.size())) << " bytes\n";
     const int64_t ns = numel(p.src_shape), nd = numel(p.dst_shape);
+    const int64_t real = data_elements(p);
+    std::cout << "destination: " << to_string(p.dst_shape) << ", " << nd << " elements (" << real
+              << " data, " << nd - real << " padding), " << bytes_for(p.dtype, nd) << " bytes\n";
     if (src && dst && nd <= kPrintLimit && ns <= kPrintLimit) {
         std::cout << "source:\n"
                   << numpy_text(p.dtype, p.src_shape, load_all(p.dtype, *src, ns)) << "\n";
@@ -413,11 +410,13 @@ int run_convert(ConvertArgs a) {
     const bool need_data = have_input || !a.output.empty() || a.bench ||
                            (!a.json && ns <= kPrintLimit && nd <= kPrintLimit);
     {
-        // Memory before any is allocated: the element map (8 bytes per
-        // destination element, for the padding count and src_of_dst), and
-        // with data the source and destination buffers.
+        // Memory before any is allocated: with --json the element map (8
+        // bytes per destination element, src_of_dst); with data the source
+        // and destination buffers and the executor's intermediates. The text
+        // summary counts padding without the map (data_elements).
         const double eb = double(bits(p.dtype)) / 8;
-        const double need = 8.0 * double(nd) + (need_data ? eb * double(ns + nd) : 0.0);
+        const double data_bytes = eb * double(ns + nd) + double(Executor(p).scratch_bytes());
+        const double need = (a.json ? 8.0 * double(nd) : 0.0) + (need_data ? data_bytes : 0.0);
         check_work(need, a.max_bytes,
                    "convert " + to_string(p.src_shape) + " -> " + to_string(p.dst_shape),
                    "bytes of memory", "--max-bytes");
@@ -483,7 +482,7 @@ Runner setup_convert(CLI::App& sub) {
         sub.add_option("--follow", a->follow,
                        "with --stages: say in words where source element K sits at every stage "
                        "(the explorer's narration; --json: stages[{offset, where, step}])");
-    add_max_bytes(sub, a->max_bytes, "the element map and the tensors");
+    add_max_bytes(sub, a->max_bytes, "the tensors (and with --json the element map)");
     sub.add_flag("--bench", a->bench,
                  "time the conversion against memcpy of max(source, destination) bytes; prints "
                  "one line");

@@ -111,6 +111,26 @@ ElementMap element_map(const Pipeline& p) {
     return m;
 }
 
+int64_t data_elements(const Pipeline& p) {
+    // A forward segment is injective: it adds padding and drops nothing. An
+    // inverse one writes each element from a distinct element it reads, so
+    // when what it reads is all data, so is all it writes. segments() ends a
+    // forward segment only at a pad, so inverse segments come first and read
+    // padding-free tensors; the map is only a fallback for other pipelines.
+    int64_t data = numel(p.src_shape);
+    for (const auto& s : detail::segments(p)) {
+        if (!s.inverse) continue;
+        const int64_t in = numel(s.steps.back().after), out = numel(s.plain);
+        if (data != in) {
+            int64_t n = 0;
+            for (int64_t v : element_map(p)) n += v >= 0;
+            return n;
+        }
+        data = out;
+    }
+    return data;
+}
+
 std::vector<int64_t> stage_offsets(const Pipeline& p, size_t k) {
     if (k > p.steps.size()) throw std::out_of_range("stage_offsets: k past the last step");
     auto segs = detail::segments(p);

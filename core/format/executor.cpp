@@ -1282,6 +1282,20 @@ int64_t Executor::dst_bytes() const {
     return bytes_for(p_.dtype, numel(p_.dst_shape));
 }
 
+int64_t Executor::scratch_bytes() const {
+    // The same intermediates as run() below: segment i writes bufs[i % 2]
+    // while it reads the previous one.
+    const auto segs = detail::segments(p_);
+    int64_t most = 0, prev = 0;
+    for (size_t i = 0; i + 1 < segs.size(); ++i) {
+        const Shape& sh = p_.steps[segs[i].first + segs[i].count - 1].after;
+        const int64_t b = bytes_for(p_.dtype, numel(sh));
+        most = std::max(most, prev + b);
+        prev = b;
+    }
+    return most;
+}
+
 void Executor::run(const void* src, void* dst) const {
     run(src, dst, 1);
 }

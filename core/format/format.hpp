@@ -190,6 +190,13 @@ Pipeline inverse(const Pipeline& p);
 using ElementMap = std::vector<int64_t>;
 ElementMap element_map(const Pipeline& p);
 
+// How many destination elements hold source data (the rest is padding): the
+// count of element_map(p)'s entries >= 0, found from the pipeline's segments
+// without building the map (a forward segment keeps every element it is
+// given, an inverse one of a padding-free tensor keeps all it writes). Only a
+// crop of a tensor that already holds padding builds the map to count.
+int64_t data_elements(const Pipeline& p);
+
 // For every destination element (same order as element_map), its row-major
 // offset inside the tensor after step k: k == 0 is the source (-1 where the
 // element is padding that does not exist yet), k == steps.size() gives
@@ -216,6 +223,11 @@ class Executor {
     const Pipeline& pipeline() const { return p_; }
     int64_t src_bytes() const;
     int64_t dst_bytes() const;
+    // At most how many bytes run() allocates beside src and dst: the
+    // intermediate tensors of a conversion that goes through its plain form
+    // in passes (two alive at once). Those that compose or fuse into one
+    // pass use far less (a slab per thread), so this is an upper bound.
+    int64_t scratch_bytes() const;
     // src must hold src_bytes(), dst dst_bytes() bytes; they must not overlap.
     void run(const void* src, void* dst) const;
     // The same split across `threads` threads (<= 0: all cores); the result

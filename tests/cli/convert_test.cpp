@@ -208,3 +208,28 @@ TEST(CliConvert, BadInputIsExit2WithoutOutput) {
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
 }
+
+// The summary counts data and padding from the pipeline, not from an element
+// map (8 bytes a destination element): a 268-million-element conversion is
+// summarised under the default 1 GiB --max-bytes, and its counts are the
+// hand-worked ones. 16385 = 1024 x 16 + 1 pads to 1025 fractals each way.
+TEST(CliConvert, SummaryOfAHugeConversionCountsPaddingWithoutTheMap) {
+    auto r = run_layoutlab({"convert", "--from", "ND", "--to", "FRACTAL_NZ", "--shape",
+                            "16385,16385", "--dtype", "fp16"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("destination: (1025,1025,16,16), 268960000 elements (268468225 data, "
+                         "491775 padding), 537920000 bytes"),
+              std::string::npos)
+        << r.out;
+    // Back from FRACTAL_NZ every destination element is data.
+    r = run_layoutlab({"convert", "--from", "FRACTAL_NZ", "--to", "ND", "--shape", "16385,16385",
+                       "--dtype", "fp16"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("268468225 elements (268468225 data, 0 padding)"), std::string::npos)
+        << r.out;
+    // --json still lists src_of_dst, so it still needs the map's memory.
+    r = run_layoutlab({"convert", "--from", "ND", "--to", "FRACTAL_NZ", "--shape", "16385,16385",
+                       "--dtype", "fp16", "--json"});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("--max-bytes"), std::string::npos) << r.err;
+}

@@ -188,3 +188,36 @@ TEST(ElementMap, SixteenMillionElementsIsFastEnoughToRun) {
     EXPECT_EQ(m[16], 4096);
     EXPECT_EQ(m.back(), 4096 * 4096 - 1);
 }
+
+// data_elements counts without the map what the map's non-negative entries
+// count, on every pair of formats the engine converts (forward, inverse and
+// blocked -> blocked), in every rank a plain side can take.
+TEST(ElementMap, DataElementsCountsTheMapsDataWithoutBuildingIt) {
+    std::mt19937 rng(31);
+    const DType dts[] = {DType::int4, DType::int8, DType::fp16, DType::fp32};
+    int pipelines = 0, with_padding = 0, blocked_to_blocked = 0;
+    for (Format f : all_formats()) {
+        for (Format t : all_formats()) {
+            for (size_t rank = 1; rank <= 5; ++rank) {
+                const Shape s = ref::random_shape(rng, rank, rank >= 4 ? 13 : 37);
+                const DType d = dts[static_cast<size_t>(pipelines) % 4];
+                Pipeline p;
+                try {
+                    p = mk(f, t, s, d);
+                } catch (const UsageError&) {
+                    continue;  // the pair does not take this rank
+                }
+                ++pipelines;
+                int64_t want = 0;
+                for (int64_t v : element_map(p)) want += v >= 0;
+                ASSERT_EQ(data_elements(p), want) << to_string(p) << " " << to_string(s);
+                with_padding += want < numel(p.dst_shape);
+                blocked_to_blocked += !is_plain(f) && !is_plain(t);
+            }
+        }
+    }
+    // the loops really covered the matrix, padding and fractal -> fractal
+    EXPECT_GT(pipelines, 150);
+    EXPECT_GT(with_padding, 50);
+    EXPECT_GT(blocked_to_blocked, 20);
+}

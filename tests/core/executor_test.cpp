@@ -251,3 +251,20 @@ TEST(Executor, RejectsWrongBufferSize) {
     Pipeline p = mk({Format::ND, Format::FRACTAL_NZ, 2}, {4, 4}, DType::fp16);
     EXPECT_THROW(Executor(p).run(std::vector<uint8_t>(3)), std::invalid_argument);
 }
+
+// scratch_bytes: a one-pass conversion allocates nothing beside its buffers;
+// fractal -> fractal through the plain form may hold that plain tensor.
+TEST(Executor, ScratchBytesIsThePlainFormBetweenTwoPasses) {
+    EXPECT_EQ(
+        Executor(mk({Format::ND, Format::FRACTAL_NZ, 2}, {100, 37}, DType::fp16)).scratch_bytes(),
+        0);
+    EXPECT_EQ(
+        Executor(mk({Format::NCHW, Format::HWCN, 4}, {3, 5, 7, 9}, DType::fp32)).scratch_bytes(),
+        0);
+    // NZ (3,20,45) -> ZN goes through ND (3,20,45): 2,700 fp32 elements.
+    const Executor ex(mk({Format::FRACTAL_NZ, Format::FRACTAL_ZN, 3}, {3, 20, 45}, DType::fp32));
+    EXPECT_EQ(ex.scratch_bytes(), 4 * 3 * 20 * 45);
+    // int4 packs two to a byte, rounded up.
+    const Executor e4(mk({Format::FRACTAL_NZ, Format::FRACTAL_ZN, 3}, {1, 3, 5}, DType::int4));
+    EXPECT_EQ(e4.scratch_bytes(), 8);
+}
