@@ -153,10 +153,17 @@ std::vector<uint8_t> demo_source(const Pipeline& p) {
             f.fractal_rows = p.fractals.front().rows;
             f.fractal_cols = p.fractals.front().cols;
         }
-        const ElementMap m = element_map(make_pipeline(f));  // fractal slot -> plain index
-        for (size_t e = 0; e < m.size(); ++e)
-            store_element(p.dtype, b.data(), static_cast<int64_t>(e),
-                          m[e] >= 0 ? static_cast<double>(m[e]) : p.pad_value);
+        f.pad_value = p.pad_value;
+        // The plain 0,1,2,... through the executor: no element map (8 bytes
+        // a slot), and padding at the pad value.
+        const Executor ex(make_pipeline(f));
+        if (ex.dst_bytes() != static_cast<int64_t>(b.size()))
+            throw std::logic_error("demo_source: the forward conversion's size differs");
+        std::vector<uint8_t> plain(static_cast<size_t>(ex.src_bytes()), 0);
+        const int64_t np = numel(ex.pipeline().src_shape);
+        for (int64_t i = 0; i < np; ++i)
+            store_element(p.dtype, plain.data(), i, static_cast<double>(i));
+        ex.run(plain.data(), b.data(), 0);
         return b;
     }
     for (int64_t i = 0; i < n; ++i) store_element(p.dtype, b.data(), i, static_cast<double>(i));
@@ -415,7 +422,10 @@ int run_convert(ConvertArgs a) {
         // and destination buffers and the executor's intermediates. The text
         // summary counts padding without the map (data_elements).
         const double eb = double(bits(p.dtype)) / 8;
-        const double data_bytes = eb * double(ns + nd) + double(Executor(p).scratch_bytes());
+        // (A fractal source made up here is built from a plain one: ns more.)
+        const double made_up = have_input || is_plain(p.from) ? 0.0 : eb * double(ns);
+        const double data_bytes =
+            eb * double(ns + nd) + made_up + double(Executor(p).scratch_bytes());
         const double need = (a.json ? 8.0 * double(nd) : 0.0) + (need_data ? data_bytes : 0.0);
         check_work(need, a.max_bytes,
                    "convert " + to_string(p.src_shape) + " -> " + to_string(p.dst_shape),

@@ -233,3 +233,19 @@ TEST(CliConvert, SummaryOfAHugeConversionCountsPaddingWithoutTheMap) {
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find("--max-bytes"), std::string::npos) << r.err;
 }
+
+// Without --input a fractal source is made up from the plain 0,1,2,...: the
+// real slots hold their logical index and the padding the pad value.
+TEST(CliConvert, MadeUpFractalSourceHoldsTheIndicesAndThePadValue) {
+    auto r = run_layoutlab({"convert", "--from", "FRACTAL_NZ", "--to", "ND", "--shape", "2,3",
+                            "--dtype", "fp16", "--pad-value", "7"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string src = r.out.substr(r.out.find("source:"));
+    EXPECT_EQ(src.find("[[[[0. 1. 2. 7. 7. 7. 7. 7. 7. 7. 7. 7. 7. 7. 7. 7.]\n"
+                       "[3. 4. 5. 7. 7. 7. 7. 7. 7. 7. 7. 7. 7. 7. 7. 7.]\n"
+                       "[7. 7. 7."),
+              size_t{8})
+        << src;
+    // and the conversion back gives the plain tensor without the padding
+    EXPECT_NE(r.out.find("result:\n[[0. 1. 2.]\n[3. 4. 5.]]"), std::string::npos) << r.out;
+}
