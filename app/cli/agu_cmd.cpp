@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "app/cli/command.hpp"
+#include "app/cli/limits.hpp"
 #include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/validate_only.hpp"
@@ -87,7 +88,7 @@ Runner setup_agu(CLI::App& sub) {
     sub.add_option("--count", a->count, "addresses to list (default 16)");
     sub.add_option("--max-steps", a->max_steps, "refuse listing more addresses (--count) than this")
         ->capture_default_str()
-        ->check(CLI::PositiveNumber);
+        ->check(positive_whole());
     sub.add_flag("--json", a->json, "print JSON instead of text");
     return [a]() {
         using namespace ll::view;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.hpp"
+#include "app/cli/limits.hpp"
 #include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/exec/conv.hpp"
@@ -136,7 +137,7 @@ Runner setup_conv(CLI::App& sub) {
     sub.add_option("--max-steps", a->max_steps,
                    "refuse --check or --input runs needing more multiply-adds than this")
         ->capture_default_str()
-        ->check(CLI::PositiveNumber);
+        ->check(positive_whole());
     sub.add_flag("--json", a->json, "print JSON instead of text");
     return [a, dtype_opt]() {
         exec::ConvParams p = a->p;

@@ -15,6 +15,30 @@ namespace ll::cli {
 
 namespace {
 
+// CLI11 says "Could not convert: --threads = 1.5": name the flag first, as
+// every other message does, and say what its type takes.
+std::string conversion_message(CLI::App& app, const std::string& what) {
+    const std::string lead = "Could not convert: ", eq = " = ";
+    const size_t at = what.find(eq);
+    if (what.rfind(lead, 0) != 0 || at == std::string::npos)
+        return what + " (see 'layoutlab --help')";
+    const std::string flag = what.substr(lead.size(), at - lead.size());
+    const std::string value = what.substr(at + eq.size());
+    std::string type;
+    auto find = [&](CLI::App* a) {
+        const CLI::Option* o = a->get_option_no_throw(flag);
+        if (o && type.empty()) type = o->get_type_name();
+    };
+    for (CLI::App* sub : app.get_subcommands()) find(sub);
+    find(&app);
+    // (a checked option's type reads e.g. "INT:POSITIVE")
+    auto is = [&type](const char* t) { return type.rfind(t, 0) == 0; };
+    if (is("INT") || is("UINT"))
+        return flag + ": '" + value + "' is not a whole number; expected one such as 4";
+    if (is("FLOAT")) return flag + ": '" + value + "' is not a number; expected one such as 0.5";
+    return flag + ": '" + value + "' could not be read; expected a value as --help shows it";
+}
+
 int report(const std::string& msg, int code) {
     std::cerr << "error: " << msg << "\n";
     return code;
@@ -88,6 +112,8 @@ int dispatch(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
+    } catch (const CLI::ConversionError& e) {
+        return report(conversion_message(app, e.what()), 2);
     } catch (const CLI::ParseError& e) {
         return report(std::string(e.what()) + " (see 'layoutlab --help')", 2);
     }

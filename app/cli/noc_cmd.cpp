@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "app/cli/command.hpp"
+#include "app/cli/limits.hpp"
 #include "core/checked.hpp"
 #include "core/error.hpp"
 #include "core/netplan/noc.hpp"
@@ -23,7 +24,7 @@ Runner setup_noc(CLI::App& sub) {
     sub.add_option("--max-steps", c->max_steps,
                    "refuse transposes needing more route steps (PEs^2 x route length) than this")
         ->capture_default_str()
-        ->check(CLI::PositiveNumber);
+        ->check(positive_whole());
     sub.add_flag("--json", *json, "print JSON instead of text");
     return [c, shape, json]() {
         checked_float(c->link_gbps, "--link-bandwidth", 1e-6, 1e9);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "app/cli/command.hpp"
+#include "app/cli/limits.hpp"
 #include "core/error.hpp"
 #include "core/netplan/examples.hpp"
 #include "core/netplan/strategy.hpp"
@@ -152,7 +153,7 @@ Runner setup_plan(CLI::App& sub) {
                    "refuse graphs needing more node propagations (nodes x (mismatched edges + 1)) "
                    "than this; at most 20000 nodes")
         ->capture_default_str()
-        ->check(CLI::PositiveNumber);
+        ->check(positive_whole());
     sub.add_flag("--no-dma", o->no_dma, "no DMA copy between ops (rules out memory_copy_fused)");
     sub.add_option("--pick", o->picks,
                    "EDGE=STRATEGY, e.g. relu->conv2=consumer_read: overrides the planner's "

@@ -272,3 +272,30 @@ TEST(HostileInput, LimitsAreInHelp) {
         EXPECT_TRUE(has(r.out, flag)) << cmd << " --help lacks " << flag;
     }
 }
+
+// A number that cannot be read, or that a limit refuses, is named with the
+// flag first and what it takes (CLI11's own words were "Could not convert:
+// --threads = 1.5" and a range printed as doubles to 309 digits).
+TEST(HostileInput, BadNumbersSayWhatIsExpected) {
+    const std::vector<std::string> nz = {"convert", "--from", "ND",      "--to", "NZ",
+                                         "--shape", "2,3",    "--dtype", "fp16"};
+    auto with = [&nz](std::vector<std::string> more) {
+        std::vector<std::string> a = nz;
+        a.insert(a.end(), more.begin(), more.end());
+        return a;
+    };
+    expect_refused(run(with({"--threads", "1.5"})),
+                   {"error: --threads: '1.5' is not a whole number; expected one such as 4"});
+    expect_refused(run(with({"--pad-value", "abc"})),
+                   {"error: --pad-value: 'abc' is not a number; expected one such as 0.5"});
+    expect_refused(run(with({"--max-bytes", "4e9"})), {"--max-bytes: '4e9' is not a whole number"});
+    expect_refused(run(with({"--max-bytes", "0"})),
+                   {"--max-bytes: 0 is not positive; expected a whole number of at least 1"});
+    expect_refused(run(with({"--max-bytes", "99999999999999999999"})),
+                   {"--max-bytes: 99999999999999999999 is too large"});
+    expect_refused(run({"agu", "--max-steps", "-3"}), {"--max-steps: -3 is not positive"});
+    const RunResult ok = run(with({"--max-bytes", "100000"}));
+    EXPECT_EQ(ok.code, 0) << ok.err;
+    for (const auto& r : {run(with({"--max-bytes", "0"})), run(with({"--threads", "x"}))})
+        EXPECT_FALSE(has(r.err, "0.000000") || has(r.err, "Could not convert")) << r.err;
+}
