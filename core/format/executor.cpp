@@ -940,6 +940,19 @@ bool run_staged(const Gather& g, const void* src, void* dst, T pad, int threads)
                     detail::walk_level(gw, pol, top, 0, d + x0 * x.dst_stride, acc, mask);
                     const int64_t len =
                         std::min((x0 + xn) * x.src_stride, p.row_len) - x0 * x.src_stride;
+                    // The first and last lines of each row's piece are shared
+                    // with the pieces beside it (the rows sit off the line
+                    // grid), so stream_bytes writes them with normal stores,
+                    // and a store to a line not in the cache waits for it to
+                    // be read. Those lines of the next f's pieces are read
+                    // now, a strip ahead (finding 53: 0.45 -> 0.57-0.59 of
+                    // memcpy; the writes alone 0.69 -> 1.36).
+                    const int64_t next = s + p.step + x0 * x.src_stride;  // may pass the end
+                    for (int64_t k = 0; k < rows; ++k) {
+                        const void* piece = prefetch_at(plain, (next + k * r.src_stride) * esz);
+                        prefetch_line(piece);
+                        prefetch_line(prefetch_at(piece, len * esz - 1));
+                    }
                     for (int64_t k = 0; k < rows; ++k)
                         detail::stream_bytes(
                             reinterpret_cast<char*>(plain + s + k * r.src_stride +
