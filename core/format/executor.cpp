@@ -1299,14 +1299,21 @@ int64_t Executor::dst_bytes() const {
     return bytes_for(p_.dtype, numel(p_.dst_shape));
 }
 
+namespace {
+// The bytes of the tensor segment `s` of p writes when it is not the last:
+// an intermediate of Executor::run's passes.
+int64_t segment_out_bytes(const Pipeline& p, const detail::Segment& s) {
+    return bytes_for(p.dtype, numel(p.steps[s.first + s.count - 1].after));
+}
+}  // namespace
+
 int64_t Executor::scratch_bytes() const {
     // The same intermediates as run() below: segment i writes bufs[i % 2]
     // while it reads the previous one.
     const auto segs = detail::segments(p_);
     int64_t most = 0, prev = 0;
     for (size_t i = 0; i + 1 < segs.size(); ++i) {
-        const Shape& sh = p_.steps[segs[i].first + segs[i].count - 1].after;
-        const int64_t b = bytes_for(p_.dtype, numel(sh));
+        const int64_t b = segment_out_bytes(p_, segs[i]);
         most = std::max(most, prev + b);
         prev = b;
     }
@@ -1340,8 +1347,7 @@ void Executor::run(const void* src, void* dst, int threads) const {
     for (size_t i = 0; i < segs.size(); ++i) {
         void* out = dst;
         if (i + 1 < segs.size()) {
-            const Shape& sh = p_.steps[segs[i].first + segs[i].count - 1].after;
-            bufs[i % 2] = TensorBuffer(static_cast<size_t>(bytes_for(p_.dtype, numel(sh))));
+            bufs[i % 2] = TensorBuffer(static_cast<size_t>(segment_out_bytes(p_, segs[i])));
             out = bufs[i % 2].data();
         }
         run_segment(segs[i], p_.dtype, cur, out, pad_bits, threads);
