@@ -250,6 +250,31 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
         kept[i] = g.seen++ % g.keep_every == 0;
     }
 
+    // The pitch of the tags beside the grid (pixels): blocks in one column
+    // whose tags stand beside them, level with their first rows. A tag
+    // taller than that pitch shrinks to it, down to kMinBeside; so do the
+    // row numbers that start each block. At the projector the explorer's
+    // logical view has 6-pixel cells, its blocks 17 pixels apart and its
+    // text 20 pixels tall: b=1's tag and its row 0 were left out.
+    constexpr float kMinBeside = 0.6f;
+    float beside_pitch = 1e9f;
+    if (edge_tags) {
+        std::vector<float> ys;
+        for (const Label& l : st.labels)
+            if (l.kind == Label::tag && l.side == Label::above) ys.push_back(l.y);
+        std::sort(ys.begin(), ys.end());
+        for (size_t i = 1; i < ys.size(); ++i)
+            if (ys[i] > ys[i - 1])
+                beside_pitch = std::min(beside_pitch, (ys[i] - ys[i - 1]) * f.zoom);
+    }
+    // The text scale that fits a line of height h into that pitch (1 when
+    // it fits already, 0 below kMinBeside: left out as before).
+    auto beside_fit = [&](float h) {
+        if (h + 1 <= beside_pitch) return 1.f;
+        const float k = (beside_pitch - 1) / h;
+        return k >= kMinBeside ? k : 0.f;
+    };
+
     // Sparse tags (OverlayFrame::sparse_tags): the leftmost tag of each row
     // and the topmost of each column, in cell units.
     std::map<float, float> row_first, col_first;
@@ -290,6 +315,11 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             const std::string& shown = text_of(l);
             ImVec2 ts = ImGui::CalcTextSize(shown.c_str(), nullptr, true);
             ts = ImVec2(ts.x * ls, ts.y * ls);
+            float tag_k = 1;  // the text's scale past ls (a tag or tick shrunk to its room)
+            if (edge_tags && l.kind == Label::tick && l.side == Label::left_of && starts[i]) {
+                const float k = beside_fit(ts.y);  // a block's first row number
+                if (k > 0 && k < 1) tag_k = k, ts = ImVec2(ts.x * k, ts.y * k);
+            }
             const ImVec2 p = f.at(l.x, l.y);
             float x = p.x, y = p.y - ts.y / 2;
             // A block tag stands in the gap above its block, one cell high
@@ -305,22 +335,25 @@ void draw_labels(const OverlayFrame& f, const Stage& st, std::vector<DrawnLabel>
             // room is cut by the canvas (a camera moved by hand) it is
             // still a chip.
             Label::Side side = l.side;
-            float tag_k = 1;
             bool beside = false;
             if (l.kind == Label::tag && side == Label::above && !f.sparse_tags &&
                 ts.y + 1 > f.zoom) {
                 tag_k = (f.zoom - 1) / ts.y;
                 if (tag_k < 0.7f) {
                     side = Label::inside, tag_k = 1;
-                    const float bx = f.at(0, l.y).x - lane_offset(lw, uint8_t(lw.size())) - ts.x;
-                    const float by = f.at(l.x, l.y + 0.5f).y - ts.y / 2;
-                    const ImVec4 r(bx - 1, by, bx + ts.x + 1, by + ts.y);
+                    // (beside, shrunk to the blocks' pitch where that holds it)
+                    const float bk = edge_tags ? beside_fit(ts.y) : 1.f;
+                    const ImVec2 bs = bk > 0 ? ImVec2(ts.x * bk, ts.y * bk) : ts;
+                    const float bx = f.at(0, l.y).x - lane_offset(lw, uint8_t(lw.size())) - bs.x;
+                    const float by = f.at(l.x, l.y + 0.5f).y - bs.y / 2;
+                    const ImVec4 r(bx - 1, by, bx + bs.x + 1, by + bs.y);
                     const bool room = edge_tags && r.x >= f.clip_min.x && r.y >= f.clip_min.y &&
                                       r.w <= f.clip_max.y;
                     // (beside the tag above it, on cells that small: left
                     // out rather than a chip over the cells)
                     if (room && overlaps(r)) continue;
                     beside = room;
+                    if (beside && bk > 0) tag_k = bk, ts = bs;
                 } else {
                     ts = ImVec2(ts.x * tag_k, ts.y * tag_k);
                 }
