@@ -158,10 +158,14 @@ void for_mid(const BatchPlan& p, size_t i, int64_t s, int64_t d, int64_t acc, co
 // 3x3 kernel's ninth row for fp16: 16 loads and stores against a block's
 // 24 shuffles), else through one more block that overlaps the one before
 // it. Tiles lower than B read each row B elements (past the tile, into what
-// follows) where src_end allows, and keep ny rows.
+// follows) where src_end allows, and keep ny rows. Aligned to a 64-byte
+// line: the same machine code 16 bytes further along (code added before
+// it, finding 54) read NCHW -> FRACTAL_Z int8 at 512 MiB 6.8 -> 6.4 GB/s.
 template <class T, class Drain>
-inline void gather_tiles(const T* src, int64_t sz, int64_t k, int64_t sx, int64_t ny, int64_t nx,
-                         int64_t vx, T* out, int64_t ld, T pad, const T* src_end, Drain& drain) {
+__attribute__((aligned(64))) inline void gather_tiles(const T* src, int64_t sz, int64_t k,
+                                                      int64_t sx, int64_t ny, int64_t nx,
+                                                      int64_t vx, T* out, int64_t ld, T pad,
+                                                      const T* src_end, Drain& drain) {
     constexpr int64_t B = Tile<T>::B;
     const int64_t yb = ny - ny % B, rest = ny - yb;
     for (int64_t x0 = 0; x0 < nx; x0 += B) {
@@ -183,6 +187,26 @@ inline void gather_tiles(const T* src, int64_t sz, int64_t k, int64_t sx, int64_
                     drain();
                     byte_tiles32_avx2(i8 + at + h * sz, sz, k - h, sx, o8 + at * ld + h * nx, nx,
                                       ld, rows);
+                    drain();
+                }
+                x0 += B;
+                continue;
+            }
+        }
+        if constexpr (sizeof(T) == 2) {
+            // the same for 2-byte tiles at least a block high (finding 54),
+            // the last block of rows overlapping the one before
+            if (half_tiles_avx2() && vx - x0 >= 2 * B && ny >= B &&
+                in + (k - 1) * sz + (2 * B - 1) * sx + ny <= src_end) {
+                const auto* i16 = reinterpret_cast<const uint16_t*>(in);
+                auto* o16 = reinterpret_cast<uint16_t*>(o);
+                const int64_t h = k / 2;
+                for (int64_t y0 = 0; y0 < ny; y0 += B) {
+                    const int64_t at = y0 + B <= ny ? y0 : ny - B;
+                    half_tiles16_avx2(i16 + at, sz, h, sx, o16 + at * ld, nx, ld);
+                    drain();
+                    half_tiles16_avx2(i16 + at + h * sz, sz, k - h, sx, o16 + at * ld + h * nx, nx,
+                                      ld);
                     drain();
                 }
                 x0 += B;

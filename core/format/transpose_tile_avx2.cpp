@@ -1,7 +1,7 @@
 // The AVX2 builds of nibble_block32 (transpose_tile.hpp), of the int4
 // kernel tiles' transposes (executor_int4.cpp: kernels_to_rows, and the
 // kernel pairs packed and unpacked in registers, finding 41) and of the
-// 1-byte batched tiles (batch_tiles.hpp, finding 45), compiled for
+// 1- and 2-byte batched tiles (batch_tiles.hpp, findings 45 and 54), compiled for
 // AVX2 through a target attribute so the rest of core stays at the x86-64
 // baseline; kCpuAvx2 says whether this CPU may call them.
 #include "core/format/transpose_tile.hpp"
@@ -152,6 +152,51 @@ __attribute__((target("avx2"))) void byte_tiles32_back_rows_avx2(const uint8_t* 
             _mm_storeu_si128(reinterpret_cast<__m128i*>(out + x * sx),
                              x < 16 ? _mm256_castsi256_si128(r[x & 15])
                                     : _mm256_extracti128_si256(r[x & 15], 1));
+    }
+}
+
+// Three rounds of 16-bit unpacks: each 128-bit lane of r[0..7] holds an 8 x 8
+// block of 2-byte elements, transposed in place (both lanes at once: the
+// 24 shuffles of one SSE2 block move two, finding 54).
+static __attribute__((target("avx2"), always_inline)) inline void transpose_lanes16(__m256i* r) {
+    __m256i t[8], u[8];
+    for (int i = 0; i < 4; ++i) {
+        t[2 * i] = _mm256_unpacklo_epi16(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm256_unpackhi_epi16(r[2 * i], r[2 * i + 1]);
+    }
+    for (int h = 0; h < 2; ++h) {  // rows 0-3 (t[0..3]) and 4-7 (t[4..7])
+        const __m256i* a = t + 4 * h;
+        u[4 * h] = _mm256_unpacklo_epi32(a[0], a[2]);
+        u[4 * h + 1] = _mm256_unpackhi_epi32(a[0], a[2]);
+        u[4 * h + 2] = _mm256_unpacklo_epi32(a[1], a[3]);
+        u[4 * h + 3] = _mm256_unpackhi_epi32(a[1], a[3]);
+    }
+    for (int i = 0; i < 4; ++i) {
+        r[2 * i] = _mm256_unpacklo_epi64(u[i], u[i + 4]);
+        r[2 * i + 1] = _mm256_unpackhi_epi64(u[i], u[i + 4]);
+    }
+}
+
+// 2-byte tiles two 8 x 8 blocks at a time (batch_tiles.hpp's gather_tiles,
+// finding 54): k tiles of 16
+// columns, column c of tile z read as 8 elements at in + z * sz + c * sx
+// (columns 0-7 in lane 0, 8-15 in lane 1), output row j (j < 8) of tile z
+// stored as 16 elements at out + z * zs + j * ld.
+__attribute__((target("avx2"))) void half_tiles16_avx2(const uint16_t* in, int64_t sz, int64_t k,
+                                                       int64_t sx, uint16_t* out, int64_t zs,
+                                                       int64_t ld) {
+    for (int64_t z = 0; z < k; ++z, in += sz, out += zs) {
+        __m256i r[8];
+#pragma GCC unroll 8
+        for (int i = 0; i < 8; ++i)
+            r[i] = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(
+                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i * sx))),
+                _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + (i + 8) * sx)), 1);
+        transpose_lanes16(r);
+#pragma GCC unroll 8
+        for (int j = 0; j < 8; ++j)
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + j * ld), r[j]);
     }
 }
 
@@ -568,6 +613,10 @@ void byte_tiles32_back_avx2(const uint8_t*, int64_t, int64_t, int64_t, int64_t, 
                             int64_t, int64_t) {
     std::abort();  // never called: kCpuAvx2 is false
 }
+void half_tiles16_avx2(const uint16_t*, int64_t, int64_t, int64_t, uint16_t*, int64_t, int64_t) {
+    std::abort();  // never called: kCpuAvx2 is false
+}
+
 void byte_tiles32_back_rows_avx2(const uint8_t*, const int64_t*, int64_t, int64_t, uint8_t*,
                                  int64_t, int64_t) {
     std::abort();  // never called: kCpuAvx2 is false

@@ -438,6 +438,35 @@ TEST(ExecutorFastPaths, OneByteBatchedTilesTwoBlocksAtOnce) {
     });
 }
 
+// 2-byte batched gathers take two 8 x 8 blocks at a time through AVX2
+// (half_tiles16_avx2, finding 54) where two whole blocks of columns remain
+// and the tile is at least 8 rows high: kernels of 8, 9, 15, 16 and 25
+// rows (the last block of rows overlapping the one before), C with a
+// ragged last block (45: one pair, then a single block), N past a group,
+// the folded 27-row tiles of FRACTAL_Z_3D, and 1x1 and 2x2 kernels (under
+// 8 rows: the SSE2 blocks). Every element against the map, both kernels,
+// threads 1 and 2, and one case past 8 MiB.
+TEST(ExecutorFastPaths, TwoByteBatchedGathersTwoBlocksAtOnce) {
+    const std::vector<ConvertSpec> cases = {
+        spec(Format::NCHW, Format::FRACTAL_Z, {32, 64, 3, 3}, DType::fp16, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {48, 45, 3, 3}, DType::bf16, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {35, 32, 2, 4}, DType::fp16, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {32, 64, 3, 5}, DType::bf16, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {32, 48, 4, 4}, DType::fp16, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {16, 96, 5, 5}, DType::fp16, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {32, 64, 1, 1}, DType::fp16, 0),
+        spec(Format::NCHW, Format::FRACTAL_Z, {32, 64, 2, 2}, DType::bf16, 0),
+        spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 32, 3, 3, 3}, DType::fp16, 0),
+        spec(Format::NCDHW, Format::FRACTAL_Z_3D, {16, 40, 3, 3, 3}, DType::bf16, 0),
+    };
+    avx2_on_then_off(detail::half_tiles_avx2(), [&] {
+        check_cases(cases);
+        if (!::testing::Test::HasFatalFailure())
+            check_cases({spec(Format::NCHW, Format::FRACTAL_Z, {2048, 256, 3, 3}, DType::fp16, 0)},
+                        Big::dst);
+    });
+}
+
 // FRACTAL_Z_3D <-> NCDHW: the depth level folds into the tile rows where
 // the plain rows continue across it (plan_fold, finding 49): a gather
 // for every width whose hw rows are not whole blocks, a scatter for the
