@@ -53,6 +53,11 @@ struct BatchPlan {
     // Y.size) on the blocked side. W then is not in `mid`.
     bool folded = false;
     Level w;
+    // A scatter in subsets of its one middle level (finding 55): `sub`
+    // entries of it at a time, the group's plain part of them (k rows of
+    // sub * mid.src_stride) buffered and streamed out; 0 where the whole
+    // group's plain block is buffered.
+    int64_t sub = 0;
     int64_t rows() const { return folded ? w.size * y.size : y.size; }
     // Blocked offset of tile row r.
     int64_t row_at(int64_t r) const {
@@ -63,6 +68,12 @@ struct BatchPlan {
 
 // The plain-side buffer of a scatter group is at most this large.
 constexpr int64_t kBatchPlainBytes = int64_t(256) << 10;
+// A scatter in subsets (BatchPlan::sub, finding 55): the bytes of a tile
+// row per group (the source pieces' length), and the most a subset's
+// plain part may hold (this machine's L1 is 48 KiB; the source lines
+// passing through take the rest).
+constexpr int64_t kSubsetPiece = 1024;
+constexpr int64_t kSubsetBytes = int64_t(40) << 10;
 
 // Folds the innermost middle level into Y where the plain rows of a tile
 // continue across it: FRACTAL_Z_3D <-> NCDHW with a 3x3x3 kernel has Y = hw
@@ -123,7 +134,23 @@ inline bool plan_batch_tiles(const Gather& g, int64_t esz, bool scatter, BatchPl
     // Destination pieces of 512 bytes per tile row.
     plan_fold(g, esz, scatter, bp);
     bp.k = std::max<int64_t>(1, 512 / (x.size * esz));
-    if (scatter)
+    // A 2- or 4-byte scatter with one middle level (C1 of FRACTAL_Z ->
+    // NCHW) reads 1 KiB pieces, k twice as many tiles, in subsets whose
+    // plain part (whole lines) stays in L1 (finding 55). (The 1-byte
+    // scatters take the AVX2 pairs, which measured slower with k doubled,
+    // with or without subsets.)
+    if (scatter && esz >= 2 && !bp.folded && bp.mid.size() == 1 && bp.mid[0].size >= 2) {
+        const int64_t part = bp.mid[0].src_stride * esz;  // one entry's bytes of a plain row
+        const int64_t k = std::max<int64_t>(2, kSubsetPiece / (x.size * esz));
+        int64_t sub = 1;
+        while ((sub * part) % 64 != 0 && sub < 64) ++sub;
+        if ((sub * part) % 64 == 0 && k * sub * part <= kSubsetBytes && sub < bp.mid[0].size) {
+            while (k * 2 * sub * part <= kSubsetBytes && 2 * sub <= bp.mid[0].size) sub *= 2;
+            bp.sub = sub;
+            bp.k = k;
+        }
+    }
+    if (scatter && bp.sub == 0)
         while (bp.k > 1 && bp.k * z.src_stride * esz > kBatchPlainBytes) bp.k /= 2;
     if (bp.k < 2) return false;
     bp.groups = (z.size + bp.k - 1) / bp.k;
@@ -533,6 +560,43 @@ void batch_scatter(const BatchPlan& p, T* a, const T* b, int64_t grp, T* buf, bo
                                      reinterpret_cast<uint8_t*>(buf + s), sz, sx, pace);
             });
         }
+    }
+    // In subsets (finding 55): sub entries of the middle level into a
+    // buffer of k rows of their plain part, which then goes out as k
+    // pieces of whole lines. (Otherwise the group's plain block goes out
+    // whole at the end.)
+    if (p.sub > 0) {
+        const Level& m = p.mid[0];
+        const bool on_x = p.x_limit >= 0 && m.axis == p.x.axis;
+        for (int64_t j0 = 0; j0 < m.size; j0 += p.sub) {
+            // (the last entries' part is shorter where X holds padding)
+            const int64_t jn = std::min(p.sub, m.size - j0);
+            const int64_t ld = std::min(jn * m.src_stride, sz - j0 * m.src_stride);
+            for (int64_t j = j0; j < j0 + jn; ++j) {
+                int64_t vx = nx;
+                if (p.x_limit >= 0) {
+                    const int64_t left = p.x_limit - (on_x ? j * m.axis_stride : 0);
+                    vx = left <= 0 ? 0
+                                   : std::min(nx, (left + p.x.axis_stride - 1) / p.x.axis_stride);
+                }
+                const int64_t d = z0 * nx + j * m.dst_stride;
+                const int64_t passes = batch_passes(vx, ny, Tile<T>::B);
+                PrefetchSpread pace{reinterpret_cast<const char*>(b + d + k * nx), dy * esz, lines,
+                                    total, passes > 0 ? (total + passes - 1) / passes : 0};
+                scatter_tiles(b + d, dy, k, nx, ny, vx, buf + (j - j0) * m.src_stride, ld, sx,
+                              pace);
+            }
+            const int64_t len = ld * esz;
+            for (int64_t z = 0; z < k; ++z) {
+                char* out = reinterpret_cast<char*>(a + (z0 + z) * sz + j0 * m.src_stride);
+                const char* from = reinterpret_cast<const char*>(buf + z * ld);
+                if (stream)
+                    stream_bytes(out, from, len);
+                else
+                    std::memcpy(out, from, static_cast<size_t>(len));
+            }
+        }
+        return;
     }
     if (!p.folded)
         for_mid(p, 0, 0, z0 * nx, 0, [&](int64_t s, int64_t d, int64_t vx) {

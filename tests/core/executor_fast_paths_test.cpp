@@ -467,6 +467,50 @@ TEST(ExecutorFastPaths, TwoByteBatchedGathersTwoBlocksAtOnce) {
     });
 }
 
+// 2- and 4-byte batched scatters with one middle level (FRACTAL_Z ->
+// NCHW: C1) go in subsets of it (finding 55): 1 KiB source pieces, each
+// subset's plain part whole lines. The plan is checked (sub entries
+// making whole lines, within kSubsetBytes; none for 1-byte types or C1 =
+// 1), then every element: C with padding in the last entry (45, 36), N
+// not a multiple of the group, threads 1 and 2, and one case past 8 MiB
+// (its pieces streamed).
+TEST(ExecutorFastPaths, ScattersInSubsetsOfTheMiddleLevel) {
+    struct Case {
+        ConvertSpec sp;
+        int64_t sub;
+    };
+    const Case cases[] = {
+        {spec(Format::NCHW, Format::FRACTAL_Z, {48, 256, 3, 3}, DType::fp16, 0), 4},
+        {spec(Format::NCHW, Format::FRACTAL_Z, {48, 45, 3, 3}, DType::bf16, 0), 2},
+        {spec(Format::NCHW, Format::FRACTAL_Z, {80, 36, 3, 3}, DType::fp32, 0), 4},
+        {spec(Format::NCHW, Format::FRACTAL_Z, {32, 64, 2, 2}, DType::int16, 0), 4},
+        {spec(Format::NCHW, Format::FRACTAL_Z, {32, 96, 5, 5}, DType::fp16, 0), 0},  // 800 B
+        {spec(Format::NCHW, Format::FRACTAL_Z, {32, 256, 3, 3}, DType::int8, 0), 0},
+        {spec(Format::NCHW, Format::FRACTAL_Z, {32, 3, 7, 7}, DType::fp16, 0), 0},  // C1 = 1
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(to_string(c.sp.shape) + " " + name(c.sp.dtype));
+        const Pipeline p = make_pipeline(c.sp);
+        const auto segs = detail::segments(p);
+        ASSERT_EQ(segs.size(), 1u);
+        const int esz = bits(c.sp.dtype) / 8;
+        const detail::Gather g = detail::compile_gather(segs[0].plain, segs[0].steps, esz, true);
+        detail::BatchPlan plan;
+        ASSERT_TRUE(detail::plan_batch_tiles(g, esz, true, plan));
+        EXPECT_EQ(plan.sub, c.sub);
+        if (plan.sub > 0) {
+            const int64_t part = plan.sub * plan.mid[0].src_stride * esz;
+            EXPECT_EQ(part % 64, 0);
+            EXPECT_LE(plan.k * part, detail::kSubsetBytes);
+            EXPECT_EQ(plan.k * plan.x.size * esz, detail::kSubsetPiece);
+        }
+        check_cases({c.sp});  // (the way back is the scatter)
+        if (::testing::Test::HasFatalFailure()) return;
+    }
+    check_cases({spec(Format::NCHW, Format::FRACTAL_Z, {2048, 256, 3, 3}, DType::fp16, 0)},
+                Big::dst);
+}
+
 // FRACTAL_Z_3D <-> NCDHW: the depth level folds into the tile rows where
 // the plain rows continue across it (plan_fold, finding 49): a gather
 // for every width whose hw rows are not whole blocks, a scatter for the
