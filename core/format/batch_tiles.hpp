@@ -53,10 +53,10 @@ struct BatchPlan {
     // Y.size) on the blocked side. W then is not in `mid`.
     bool folded = false;
     Level w;
-    // A scatter in subsets of its one middle level (finding 55): `sub`
-    // entries of it at a time, the group's plain part of them (k rows of
-    // sub * mid.src_stride) buffered and streamed out; 0 where the whole
-    // group's plain block is buffered.
+    // A scatter in subsets of its outer middle level (finding 55): `sub`
+    // entries of it at a time (every inner middle index of each), the group's plain part of them (k
+    // rows of sub * mid.src_stride) buffered and streamed out; 0 where the whole group's plain
+    // block is buffered.
     int64_t sub = 0;
     int64_t rows() const { return folded ? w.size * y.size : y.size; }
     // Blocked offset of tile row r.
@@ -69,11 +69,11 @@ struct BatchPlan {
 // The plain-side buffer of a scatter group is at most this large.
 constexpr int64_t kBatchPlainBytes = int64_t(256) << 10;
 // A scatter in subsets (BatchPlan::sub, finding 55): the bytes of a tile
-// row per group (the source pieces' length), and the most a subset's
-// plain part may hold (this machine's L1 is 48 KiB; the source lines
-// passing through take the rest).
+// row per group (the source pieces' length), and the most a subset's k
+// plain parts may hold (a bound, so that k no longer depends on C: from
+// 18 to 110 KiB the buffer's size measured the same).
 constexpr int64_t kSubsetPiece = 1024;
-constexpr int64_t kSubsetBytes = int64_t(40) << 10;
+constexpr int64_t kSubsetBytes = int64_t(64) << 10;
 
 // Folds the innermost middle level into Y where the plain rows of a tile
 // continue across it: FRACTAL_Z_3D <-> NCDHW with a 3x3x3 kernel has Y = hw
@@ -134,12 +134,12 @@ inline bool plan_batch_tiles(const Gather& g, int64_t esz, bool scatter, BatchPl
     // Destination pieces of 512 bytes per tile row.
     plan_fold(g, esz, scatter, bp);
     bp.k = std::max<int64_t>(1, 512 / (x.size * esz));
-    // A 2- or 4-byte scatter with one middle level (C1 of FRACTAL_Z ->
-    // NCHW) reads 1 KiB pieces, k twice as many tiles, in subsets whose
-    // plain part (whole lines) stays in L1 (finding 55). (The 1-byte
-    // scatters take the AVX2 pairs, which measured slower with k doubled,
-    // with or without subsets.)
-    if (scatter && esz >= 2 && !bp.folded && bp.mid.size() == 1 && bp.mid[0].size >= 2) {
+    // A 2- or 4-byte scatter (FRACTAL_Z -> NCHW, FRACTAL_Z_3D -> NCDHW)
+    // reads 1 KiB pieces, k twice as many tiles, in subsets of its outer
+    // middle level (C1) whose plain part is whole lines (finding 55). (The
+    // 1-byte scatters take the AVX2 pairs, which measured slower with k
+    // doubled, with or without subsets.)
+    if (scatter && esz >= 2 && !bp.folded && !bp.mid.empty() && bp.mid[0].size >= 2) {
         const int64_t part = bp.mid[0].src_stride * esz;  // one entry's bytes of a plain row
         const int64_t k = std::max<int64_t>(2, kSubsetPiece / (x.size * esz));
         int64_t sub = 1;
@@ -572,20 +572,15 @@ void batch_scatter(const BatchPlan& p, T* a, const T* b, int64_t grp, T* buf, bo
             // (the last entries' part is shorter where X holds padding)
             const int64_t jn = std::min(p.sub, m.size - j0);
             const int64_t ld = std::min(jn * m.src_stride, sz - j0 * m.src_stride);
-            for (int64_t j = j0; j < j0 + jn; ++j) {
-                int64_t vx = nx;
-                if (p.x_limit >= 0) {
-                    const int64_t left = p.x_limit - (on_x ? j * m.axis_stride : 0);
-                    vx = left <= 0 ? 0
-                                   : std::min(nx, (left + p.x.axis_stride - 1) / p.x.axis_stride);
-                }
-                const int64_t d = z0 * nx + j * m.dst_stride;
-                const int64_t passes = batch_passes(vx, ny, Tile<T>::B);
-                PrefetchSpread pace{reinterpret_cast<const char*>(b + d + k * nx), dy * esz, lines,
-                                    total, passes > 0 ? (total + passes - 1) / passes : 0};
-                scatter_tiles(b + d, dy, k, nx, ny, vx, buf + (j - j0) * m.src_stride, ld, sx,
-                              pace);
-            }
+            for (int64_t j = j0; j < j0 + jn; ++j)
+                for_mid(p, 1, (j - j0) * m.src_stride, z0 * nx + j * m.dst_stride,
+                        on_x ? j * m.axis_stride : 0, [&](int64_t s, int64_t d, int64_t vx) {
+                            const int64_t passes = batch_passes(vx, ny, Tile<T>::B);
+                            PrefetchSpread pace{reinterpret_cast<const char*>(b + d + k * nx),
+                                                dy * esz, lines, total,
+                                                passes > 0 ? (total + passes - 1) / passes : 0};
+                            scatter_tiles(b + d, dy, k, nx, ny, vx, buf + s, ld, sx, pace);
+                        });
             const int64_t len = ld * esz;
             for (int64_t z = 0; z < k; ++z) {
                 char* out = reinterpret_cast<char*>(a + (z0 + z) * sz + j0 * m.src_stride);

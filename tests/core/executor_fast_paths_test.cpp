@@ -467,11 +467,12 @@ TEST(ExecutorFastPaths, TwoByteBatchedGathersTwoBlocksAtOnce) {
     });
 }
 
-// 2- and 4-byte batched scatters with one middle level (FRACTAL_Z ->
-// NCHW: C1) go in subsets of it (finding 55): 1 KiB source pieces, each
-// subset's plain part whole lines. The plan is checked (sub entries
-// making whole lines, within kSubsetBytes; none for 1-byte types or C1 =
-// 1), then every element: C with padding in the last entry (45, 36), N
+// 2- and 4-byte batched scatters (FRACTAL_Z -> NCHW, FRACTAL_Z_3D ->
+// NCDHW) go in subsets of their outer middle level, C1 (finding 55): 1
+// KiB source pieces, each subset's plain part whole lines. The plan is
+// checked (sub entries making whole lines, within kSubsetBytes; none for
+// 1-byte types, for C1 = 1, or where two entries are over the bound),
+// then every element: C with padding in the last entry (45, 36, 40), N
 // not a multiple of the group, threads 1 and 2, and one case past 8 MiB
 // (its pieces streamed).
 TEST(ExecutorFastPaths, ScattersInSubsetsOfTheMiddleLevel) {
@@ -484,7 +485,11 @@ TEST(ExecutorFastPaths, ScattersInSubsetsOfTheMiddleLevel) {
         {spec(Format::NCHW, Format::FRACTAL_Z, {48, 45, 3, 3}, DType::bf16, 0), 2},
         {spec(Format::NCHW, Format::FRACTAL_Z, {80, 36, 3, 3}, DType::fp32, 0), 4},
         {spec(Format::NCHW, Format::FRACTAL_Z, {32, 64, 2, 2}, DType::int16, 0), 4},
-        {spec(Format::NCHW, Format::FRACTAL_Z, {32, 96, 5, 5}, DType::fp16, 0), 0},  // 800 B
+        {spec(Format::NCHW, Format::FRACTAL_Z, {32, 96, 5, 5}, DType::fp16, 0), 2},  // 800 B
+        {spec(Format::NCHW, Format::FRACTAL_Z, {32, 96, 7, 7}, DType::fp16, 0), 0},  // too big
+        // C1 and D: each subset takes every depth of its C1 entries
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {32, 40, 3, 3, 3}, DType::fp16, 0), 2},
+        {spec(Format::NCDHW, Format::FRACTAL_Z_3D, {48, 64, 3, 3, 3}, DType::fp32, 0), 2},
         {spec(Format::NCHW, Format::FRACTAL_Z, {32, 256, 3, 3}, DType::int8, 0), 0},
         {spec(Format::NCHW, Format::FRACTAL_Z, {32, 3, 7, 7}, DType::fp16, 0), 0},  // C1 = 1
     };
