@@ -54,9 +54,10 @@ struct BatchPlan {
     bool folded = false;
     Level w;
     // A scatter in subsets of its outer middle level (finding 55): `sub`
-    // entries of it at a time (every inner middle index of each), the group's plain part of them (k
-    // rows of sub * mid.src_stride) buffered and streamed out; 0 where the whole group's plain
-    // block is buffered.
+    // entries of it at a time (every inner middle index of each), the
+    // group's plain part of them (k rows of sub * mid.src_stride)
+    // buffered and streamed out; 0 where the whole group's plain block is
+    // buffered.
     int64_t sub = 0;
     int64_t rows() const { return folded ? w.size * y.size : y.size; }
     // Blocked offset of tile row r.

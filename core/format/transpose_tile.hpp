@@ -190,10 +190,10 @@ void byte_tiles32_back_avx2(const uint8_t* in, int64_t zs, int64_t k, int64_t dy
 void byte_tiles32_back_rows_avx2(const uint8_t* in, const int64_t* row, int64_t zs, int64_t k,
                                  uint8_t* out, int64_t sz, int64_t sx);
 // The 2-byte tiles two 8 x 8 blocks at a time, one in each 128-bit lane
-// (batch_tiles.hpp's gather_tiles, finding 54): k tiles of 16 columns, column c of tile z
-// read as 8 elements at in + z * sz + c * sx, output row j (j < 8) of tile
-// z stored as 16 elements at out + z * zs + j * ld. Call only where
-// kCpuAvx2 holds.
+// (batch_tiles.hpp's gather_tiles, finding 54): k tiles of 16 columns,
+// column c of tile z read as 8 elements at in + z * sz + c * sx, output
+// row j (j < 8) of tile z stored as 16 elements at out + z * zs + j * ld.
+// Call only where kCpuAvx2 holds.
 void half_tiles16_avx2(const uint16_t* in, int64_t sz, int64_t k, int64_t sx, uint16_t* out,
                        int64_t zs, int64_t ld);
 // Whether this CPU runs AVX2 (read once, at start-up, unless
@@ -218,8 +218,9 @@ inline bool& byte_tiles_avx2() {
     return on;
 }
 
-// Whether batch_tiles.hpp's 2-byte gathers take half_tiles16_avx2: kCpuAvx2; tests clear it to run
-// the SSE2 blocks (never set it where kCpuAvx2 is false).
+// Whether batch_tiles.hpp's 2-byte gathers take half_tiles16_avx2:
+// kCpuAvx2; tests clear it to run the SSE2 blocks (never set it where
+// kCpuAvx2 is false).
 inline bool& half_tiles_avx2() {
     static bool on = kCpuAvx2;
     return on;

@@ -1,9 +1,9 @@
 // The AVX2 builds of nibble_block32 (transpose_tile.hpp), of the int4
 // kernel tiles' transposes (executor_int4.cpp: kernels_to_rows, and the
 // kernel pairs packed and unpacked in registers, finding 41) and of the
-// 1- and 2-byte batched tiles (batch_tiles.hpp, findings 45 and 54), compiled for
-// AVX2 through a target attribute so the rest of core stays at the x86-64
-// baseline; kCpuAvx2 says whether this CPU may call them.
+// 1- and 2-byte batched tiles (batch_tiles.hpp, findings 45 and 54),
+// compiled for AVX2 through a target attribute so the rest of core stays
+// at the x86-64 baseline; kCpuAvx2 says whether this CPU may call them.
 #include "core/format/transpose_tile.hpp"
 
 #include <cstdlib>
@@ -177,11 +177,11 @@ static __attribute__((target("avx2"), always_inline)) inline void transpose_lane
     }
 }
 
-// 2-byte tiles two 8 x 8 blocks at a time (batch_tiles.hpp's gather_tiles,
-// finding 54): k tiles of 16
-// columns, column c of tile z read as 8 elements at in + z * sz + c * sx
-// (columns 0-7 in lane 0, 8-15 in lane 1), output row j (j < 8) of tile z
-// stored as 16 elements at out + z * zs + j * ld.
+// 2-byte tiles two 8 x 8 blocks at a time (batch_tiles.hpp's
+// gather_tiles, finding 54): k tiles of 16 columns, column c of tile z
+// read as 8 elements at in + z * sz + c * sx (columns 0-7 in lane 0, 8-15
+// in lane 1), output row j (j < 8) of tile z stored as 16 elements at out
+// + z * zs + j * ld.
 __attribute__((target("avx2"))) void half_tiles16_avx2(const uint16_t* in, int64_t sz, int64_t k,
                                                        int64_t sx, uint16_t* out, int64_t zs,
                                                        int64_t ld) {
@@ -616,7 +616,6 @@ void byte_tiles32_back_avx2(const uint8_t*, int64_t, int64_t, int64_t, int64_t, 
 void half_tiles16_avx2(const uint16_t*, int64_t, int64_t, int64_t, uint16_t*, int64_t, int64_t) {
     std::abort();  // never called: kCpuAvx2 is false
 }
-
 void byte_tiles32_back_rows_avx2(const uint8_t*, const int64_t*, int64_t, int64_t, uint8_t*,
                                  int64_t, int64_t) {
     std::abort();  // never called: kCpuAvx2 is false
